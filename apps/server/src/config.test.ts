@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, embedded PGlite under ./data and demo mode', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toMatchObject({ kind: 'pglite' });
+    expect(config.database.kind === 'pglite' && config.database.dataDir).toMatch(/\/data$/);
+    expect(config.demoMode).toBe(true);
+    expect(config.defaultSiteId).toBe('lumo');
+  });
+
+  it('uses PostgreSQL without demo data when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost:5432/portal' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://localhost:5432/portal' });
+    expect(config.demoMode).toBe(false);
+    expect(config.defaultSiteId).toBeNull();
+  });
+
+  it('refuses to start and names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO_MODE: 'maybe' })).toThrowError(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*DEMO_MODE/,
+    );
+  });
+});

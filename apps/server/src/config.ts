@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed once. Nothing else reads process.env. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DEMO_MODE: booleanFlag.optional(),
+  DEFAULT_SITE: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  /** Demo mode seeds demo sites and people and mounts simulators of outside systems. */
+  demoMode: boolean;
+  /** The site a request falls back to when its host name matches no site domain. */
+  defaultSiteId: string | null;
+  webDistDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+const repositoryRoot = resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const database: Config['database'] = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: resolve(repositoryRoot, env.DATA_DIR) };
+  const demoMode = env.DEMO_MODE ?? database.kind === 'pglite';
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    database,
+    demoMode,
+    defaultSiteId: env.DEFAULT_SITE ?? (demoMode ? 'lumo' : null),
+    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : resolve(repositoryRoot, 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

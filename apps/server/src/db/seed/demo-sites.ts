@@ -1,0 +1,147 @@
+import type { LocaleId } from '@portal/schema/locales';
+import type { SiteFeature } from '@portal/schema/features';
+import type { ThemeId } from '@portal/schema/themes';
+
+type DemoLink = { type: string; url: string; label?: string; localeId?: LocaleId };
+
+export type DemoSite = {
+  id: string;
+  companyName: string;
+  countryCode: 'FI' | 'EE' | 'LV';
+  timezone: string;
+  defaultLocaleId: LocaleId;
+  locales: LocaleId[];
+  themeId: ThemeId;
+  domains: string[];
+  features: SiteFeature[];
+  gaMeasurementId?: string;
+  meta: Partial<Record<LocaleId, Record<string, string>>>;
+  contacts: DemoLink[];
+  links: DemoLink[];
+};
+
+const portalFeatures: SiteFeature[] = ['INVOICES', 'CONTRACTS', 'OUTAGES', 'SUPPORT', 'FEEDBACK', 'CHART_SPOT_PRICE'];
+
+/** Three fictional utilities, one per country, each showing a different mix of features. */
+export const DEMO_SITES: DemoSite[] = [
+  {
+    id: 'lumo',
+    companyName: 'Lumo Energia Oy',
+    countryCode: 'FI',
+    timezone: 'Europe/Helsinki',
+    defaultLocaleId: 'fi-FI',
+    locales: ['fi-FI', 'sv-FI', 'en-GB'],
+    themeId: 'aurora',
+    domains: ['lumo.localhost', 'oma.lumoenergia.example'],
+    features: [
+      ...portalFeatures,
+      'INVOICE_CSV_DOWNLOAD',
+      'COOKIE_CONSENT',
+      'DARK_THEME',
+      'CHART_TEMPERATURE',
+      'CHART_NETTED',
+      'CHART_FIVE_MINUTE',
+      'PUSH_NOTIFICATIONS',
+      'PWA',
+      'SETTINGS_SPOT_PRICE',
+      'REAL_TIME_COST_ESTIMATION',
+      'RENEWAL_OFFERS',
+    ],
+    gaMeasurementId: 'G-LUMO2026DEMO',
+    meta: {
+      'fi-FI': {
+        TITLE: 'Oma Lumo',
+        DESCRIPTION: 'Lumo Energian asiointipalvelu: sähkön kulutus, pörssihinta, laskut ja sopimukset.',
+        'Application-Name': 'Oma Lumo',
+      },
+      'sv-FI': {
+        TITLE: 'Mitt Lumo',
+        DESCRIPTION: 'Lumo Energias kundtjänst: elförbrukning, spotpris, fakturor och avtal.',
+        'Application-Name': 'Mitt Lumo',
+      },
+      'en-GB': {
+        TITLE: 'My Lumo',
+        DESCRIPTION: 'Lumo Energia customer portal: electricity use, spot price, invoices and contracts.',
+        'Application-Name': 'My Lumo',
+      },
+    },
+    contacts: [
+      { type: 'PHONE', label: '+358 9 4250 1000', url: 'tel:+358942501000' },
+      { type: 'EMAIL', label: 'asiakaspalvelu@lumoenergia.example', url: 'mailto:asiakaspalvelu@lumoenergia.example' },
+      { type: 'ADDRESS', label: 'Mannerheimintie 12, 00100 Helsinki', url: 'https://www.lumoenergia.example/yhteystiedot' },
+    ],
+    links: [
+      { type: 'HOME_PAGE', url: 'https://www.lumoenergia.example/' },
+      { type: 'PRIVACY_POLICY', url: 'https://www.lumoenergia.example/tietosuoja' },
+      { type: 'PRIVACY_POLICY', url: 'https://www.lumoenergia.example/sv/dataskydd', localeId: 'sv-FI' },
+      { type: 'TERMS_OF_SERVICE', url: 'https://www.lumoenergia.example/kayttoehdot' },
+      { type: 'EXTERNAL_SUPPORT', url: 'https://tuki.lumoenergia.example/' },
+      { type: 'SIGN_IN_TERMS_AND_CONDITIONS', url: 'https://www.lumoenergia.example/kirjautumisehdot' },
+    ],
+  },
+  {
+    id: 'virmalise',
+    companyName: 'Virmalise Energia AS',
+    countryCode: 'EE',
+    timezone: 'Europe/Tallinn',
+    defaultLocaleId: 'et-EE',
+    locales: ['et-EE', 'en-GB', 'ru-RU'],
+    themeId: 'baltic',
+    domains: ['virmalise.localhost', 'minu.virmalise.example'],
+    features: [
+      ...portalFeatures,
+      'COOKIE_CONSENT',
+      'DARK_THEME',
+      'SIGN_IN_TELECOM',
+      'ADVANCED_INVOICE_POSTPONEMENT',
+      'CHART_TEMPERATURE',
+      'BUSINESS_CUSTOMER_INFO',
+      'SIGNING_E_INVOICE',
+      'PORTAL_ANNOUNCEMENTS',
+    ],
+    meta: {
+      'et-EE': { TITLE: 'Minu Virmalise', DESCRIPTION: 'Virmalise Energia iseteenindus: elekter ja gaas, arved ja lepingud.' },
+      'en-GB': { TITLE: 'My Virmalise', DESCRIPTION: 'Virmalise Energia self-service: electricity and gas, invoices and contracts.' },
+      'ru-RU': { TITLE: 'Мой Virmalise', DESCRIPTION: 'Самообслуживание Virmalise Energia: электричество и газ, счета и договоры.' },
+    },
+    contacts: [
+      { type: 'PHONE', label: '+372 615 7700', url: 'tel:+3726157700' },
+      { type: 'EMAIL', label: 'klienditugi@virmalise.example', url: 'mailto:klienditugi@virmalise.example' },
+      { type: 'ADDRESS', label: 'Narva mnt 5, 10117 Tallinn', url: 'https://www.virmalise.example/kontakt' },
+    ],
+    links: [
+      { type: 'HOME_PAGE', url: 'https://www.virmalise.example/' },
+      { type: 'PRIVACY_POLICY', url: 'https://www.virmalise.example/privaatsus' },
+      { type: 'PRIVACY_POLICY', url: 'https://www.virmalise.example/ru/konfidencialnost', localeId: 'ru-RU' },
+      { type: 'TERMS_OF_SERVICE', url: 'https://www.virmalise.example/tingimused' },
+      { type: 'EXTERNAL_SUPPORT', url: 'https://abi.virmalise.example/' },
+    ],
+  },
+  {
+    id: 'daugava',
+    companyName: 'Daugavas Siltums SIA',
+    countryCode: 'LV',
+    timezone: 'Europe/Riga',
+    defaultLocaleId: 'lv-LV',
+    locales: ['lv-LV', 'en-GB', 'ru-RU'],
+    themeId: 'daugava',
+    domains: ['daugava.localhost', 'mans.daugavassiltums.example'],
+    features: [...portalFeatures, 'CHART_TEMPERATURE', 'ADDRESS_AUTOCOMPLETE', 'SETTINGS_OUTAGE_CONTACTS'],
+    meta: {
+      'lv-LV': { TITLE: 'Mans Daugavas Siltums', DESCRIPTION: 'Siltumenerģijas un gāzes patēriņš, rēķini un līgumi vienuviet.' },
+      'en-GB': { TITLE: 'My Daugavas Siltums', DESCRIPTION: 'District heating and gas: consumption, invoices and contracts in one place.' },
+      'ru-RU': { TITLE: 'Мой Daugavas Siltums', DESCRIPTION: 'Теплоснабжение и газ: потребление, счета и договоры в одном месте.' },
+    },
+    contacts: [
+      { type: 'PHONE', label: '+371 6700 2200', url: 'tel:+37167002200' },
+      { type: 'EMAIL', label: 'klienti@daugavassiltums.example', url: 'mailto:klienti@daugavassiltums.example' },
+      { type: 'ADDRESS', label: 'Krasta iela 3, Rīga, LV-1050', url: 'https://www.daugavassiltums.example/kontakti' },
+    ],
+    links: [
+      { type: 'HOME_PAGE', url: 'https://www.daugavassiltums.example/' },
+      { type: 'PRIVACY_POLICY', url: 'https://www.daugavassiltums.example/privatuma-politika' },
+      { type: 'TERMS_OF_SERVICE', url: 'https://www.daugavassiltums.example/noteikumi' },
+      { type: 'SIGN_IN_TERMS_AND_CONDITIONS', url: 'https://www.daugavassiltums.example/pieslegsanas-noteikumi' },
+    ],
+  },
+];

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientLogRequest, clientLogResponse } from '@portal/schema/client-logs';
+import { apiErrorBody } from '@portal/schema/errors';
+import type { ClientLogRepository } from './client-log-repository.ts';
+
+const clientIdPattern = /^[A-Za-z0-9-]{8,64}$/;
+
+export const clientLogRoutes: FastifyPluginAsyncZod<{ clientLogs: ClientLogRepository }> = async (
+  app,
+  { clientLogs },
+) => {
+  app.post(
+    '/api/logs',
+    {
+      // A broken page may log in a loop; the limit keeps one browser from filling the table.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['client logs'],
+        summary: 'Records a log line from the web client (error screen, missing translations, session errors)',
+        body: clientLogRequest,
+        response: { 201: clientLogResponse, 400: apiErrorBody, 413: apiErrorBody, 429: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['x-client-id'];
+      const clientId = typeof header === 'string' && clientIdPattern.test(header) ? header : null;
+      const id = await clientLogs.insert(request.body, {
+        siteId: request.site.id,
+        clientId,
+        requestId: request.id,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      });
+      request.log[request.body.level]({ clientId, clientMessage: request.body.message }, 'client log');
+      return reply.status(201).send({ id });
+    },
+  );
+};

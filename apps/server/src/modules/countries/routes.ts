@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { country, countryCodeParams, countryList, countriesQuery } from '@portal/schema/countries';
+import { apiErrorBody } from '@portal/schema/errors';
+import { notFound } from '../../platform/errors.ts';
+import { requestLocale } from '../../platform/request-locale.ts';
+import { findCountry, listCountries } from './country-names.ts';
+
+export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/countries',
+    {
+      schema: {
+        tags: ['countries'],
+        summary: 'All countries, named in the requested (or current) locale',
+        querystring: countriesQuery,
+        response: { 200: countryList, 400: apiErrorBody },
+      },
+    },
+    async (request) => listCountries(request.query.locale ?? requestLocale(request)),
+  );
+  app.get(
+    '/api/countries/:countryCode',
+    {
+      schema: {
+        tags: ['countries'],
+        summary: 'One country by its ISO 3166-1 alpha-2 code',
+        params: countryCodeParams,
+        querystring: countriesQuery,
+        response: { 200: country, 400: apiErrorBody, 404: apiErrorBody },
+      },
+    },
+    async (request) => {
+      const found = findCountry(request.params.countryCode, request.query.locale ?? requestLocale(request));
+      if (!found) throw notFound(`No country has the code ${request.params.countryCode}`, 'UNKNOWN_COUNTRY');
+      return found;
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { translationOverride } from '../../db/schema/sites.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+
+describe('GET /api/translations/:locale', () => {
+  const ctx = useTestApp();
+  const get = (host: string, url: string) => ctx.app.inject({ url, headers: { host } });
+
+  it('serves the web bundle of an offered locale', async () => {
+    const response = await get(HOSTS.lumo, '/api/translations/sv-FI');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()['nav.invoices']).toBe('Fakturor');
+  });
+
+  it('serves the mobile set on request', async () => {
+    const response = await get(HOSTS.lumo, '/api/translations/fi-FI?set=mobile');
+    expect(Object.keys(response.json()).every((key) => key.startsWith('mobile.'))).toBe(true);
+  });
+
+  it("applies the site's overrides to that site only", async () => {
+    await ctx.database.db
+      .insert(translationOverride)
+      .values({ siteId: 'daugava', localeId: 'en-GB', bundle: 'web', key: 'nav.invoices', value: 'Bills' });
+    expect((await get(HOSTS.daugava, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Bills');
+    expect((await get(HOSTS.lumo, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Invoices');
+  });
+
+  it('answers the pseudo-locale with every string marked', async () => {
+    const bundle = (await get(HOSTS.lumo, '/api/translations/dev')).json();
+    expect(bundle['nav.invoices']).not.toBe('Invoices');
+    expect(bundle['nav.invoices']).toContain('⟦');
+  });
+
+  it('refuses a locale the site does not offer with 404 and an unknown one with 400', async () => {
+    const notOffered = await get(HOSTS.lumo, '/api/translations/ru-RU');
+    expect(notOffered.statusCode).toBe(404);
+    expect(notOffered.json()).toMatchObject({ code: 'LOCALE_NOT_OFFERED' });
+    const unknown = await get(HOSTS.lumo, '/api/translations/xx-XX');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues[0].path).toBe('params.locale');
+    expect((await get(HOSTS.lumo, '/api/translations/fi-FI?set=desktop')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,46 @@
+import { languageOf } from '@portal/schema/locales';
+import type { PageBootstrap } from '@portal/schema/site';
+import { siteTitleFor } from '@portal/schema/site-title';
+import type { TranslationBundle } from '@portal/schema/translations';
+
+/** `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects. */
+export type IndexHtmlInput = PageBootstrap & { translations: TranslationBundle; nonce: string; styleNonce: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** JSON inside a script element must not be able to close it: escape `<` and the line separators JS rejects. */
+const embedJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+// Runs before first paint so a person whose device is dark never sees a light flash.
+const followDeviceScheme =
+  "document.documentElement.dataset.mantineColorScheme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'";
+
+/**
+ * Writes the site into the built index.html so the first paint already has the site's language,
+ * title, meta tags, favicon, colour scheme and theme; every script carries the response's CSP nonce.
+ */
+export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
+  const { nonce, styleNonce, translations, ...bootstrap } = input;
+  const nonceAttribute = `nonce="${escapeHtml(nonce)}"`;
+  const metaTags = bootstrap.site.metaFields
+    .filter((field) => field.localeId === bootstrap.locale && field.name.toUpperCase() !== 'TITLE')
+    .map((field) => `<meta name="${escapeHtml(field.name.toLowerCase())}" content="${escapeHtml(field.content)}">`);
+  const head = [
+    `<title>${escapeHtml(siteTitleFor(bootstrap.site, bootstrap.locale))}</title>`,
+    ...metaTags,
+    `<link rel="icon" type="image/svg+xml" href="/themes/${bootstrap.site.themeId}/favicon.svg">`,
+    `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson({ ...bootstrap, translations })}</script>`,
+    `<style id="portal-style-nonce" nonce="${escapeHtml(styleNonce)}"></style>`,
+    bootstrap.colorScheme === 'auto' ? `<script ${nonceAttribute}>${followDeviceScheme}</script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const scheme = bootstrap.colorScheme === 'dark' ? 'dark' : 'light';
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${languageOf(bootstrap.locale)}" data-mantine-color-scheme="${scheme}" data-theme="${bootstrap.site.themeId}">`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('<!--app-head-->', head)
+    .replace(/<script(?![^>]*\snonce=)/g, `<script ${nonceAttribute}`);
+}

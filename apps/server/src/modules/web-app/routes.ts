@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
+import { requestLocale } from '../../platform/request-locale.ts';
+import { siteTranslations } from '../translations/site-translations.ts';
+import type { TranslationRepository } from '../translations/translation-repository.ts';
+import { resolveColorScheme } from './color-scheme.ts';
+import { renderIndexHtml } from './render-index-html.ts';
+
+export const USER_ID_COOKIE = '__user-id';
+export const SESSION_ID_COOKIE = 'session_id';
+const yearInSeconds = 365 * 24 * 60 * 60;
+
+type Options = { distDir: string; appVersion: string; translations: TranslationRepository };
+
+/** Serves the built web app: hashed assets for a year, every page as index.html written for its site. */
+export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, appVersion, translations }) => {
+  const indexPath = join(distDir, 'index.html');
+  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${join(distDir, 'assets')}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app is not built: pages answer 503 until `npm run build` has run');
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    }
+    if (!template) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` and restart.');
+    }
+    ensureClientCookies(request, reply);
+    const locale = requestLocale(request);
+    const html = renderIndexHtml(template, {
+      site: request.site,
+      locale,
+      colorScheme: resolveColorScheme(request.site, request.cookies),
+      appVersion,
+      translations: await siteTranslations(translations, request.site, locale, 'web'),
+      nonce: reply.cspNonce.script,
+      styleNonce: reply.cspNonce.style,
+    });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  }
+
+  app.get('/*', renderPage);
+  app.get('/', renderPage);
+};
+
+/**
+ * The anonymous ids of spec §3: `__user-id` names this browser on the error screen and in client logs,
+ * `session_id` (ends with the browser session) is the analytics client_id. Both are read by scripts.
+ */
+function ensureClientCookies(request: FastifyRequest, reply: FastifyReply) {
+  const common = { path: '/', secure: true, sameSite: 'lax' as const, httpOnly: false };
+  if (!request.cookies[USER_ID_COOKIE]) {
+    reply.setCookie(USER_ID_COOKIE, randomUUID(), { ...common, maxAge: yearInSeconds });
+  }
+  if (!request.cookies[SESSION_ID_COOKIE]) reply.setCookie(SESSION_ID_COOKIE, randomUUID(), common);
+}

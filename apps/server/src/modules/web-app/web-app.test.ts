@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { siteMetaField } from '../../db/schema/sites.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+
+function bootstrapOf(html: string) {
+  const json = /<script id="portal-bootstrap" type="application\/json" nonce="[^"]+">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? 'null');
+}
+
+describe('index.html written for the site', () => {
+  const ctx = useTestApp();
+  const page = (host: string, headers: Record<string, string> = {}, url = '/dashboard?x=1') =>
+    ctx.app.inject({ url, headers: { host, accept: 'text/html', ...headers } });
+
+  it('paints the first frame with the site language, title, meta tags, favicon and theme', async () => {
+    const response = await page(HOSTS.virmalise);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const html = response.body;
+    expect(html).toContain('<html lang="et" data-mantine-color-scheme="light" data-theme="baltic">');
+    expect(html).toContain('<title>Minu Virmalise</title>');
+    expect(html).toContain('<meta name="description" content="Virmalise Energia iseteenindus');
+    expect(html).toContain('href="/themes/baltic/favicon.svg"');
+    expect(html).toContain('content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"');
+    const bootstrap = bootstrapOf(html);
+    expect(bootstrap.locale).toBe('et-EE');
+    expect(bootstrap.site.id).toBe('virmalise');
+    expect(bootstrap.translations['nav.invoices']).toBe('Arved');
+  });
+
+  it('signs every script with the nonce of its CSP header', async () => {
+    const response = await page(HOSTS.lumo);
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = response.body.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('lower-cases meta names and escapes what an admin typed', async () => {
+    await ctx.database.db.insert(siteMetaField).values({
+      siteId: 'daugava',
+      localeId: 'lv-LV',
+      name: 'Author',
+      content: '"><script>alert(1)</script>',
+    });
+    const html = (await page(HOSTS.daugava)).body;
+    expect(html).toContain('<meta name="author" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('falls back to the company name when the locale has no TITLE', async () => {
+    const html = (await page(HOSTS.lumo, { cookie: 'NEXT_LOCALE=en-GB' })).body;
+    expect(html).toContain('<title>My Lumo</title>');
+    // The sites have no Russian title on Lumo (not offered), so ask Virmalise in Russian and remove nothing:
+    const ru = (await page(HOSTS.virmalise, { cookie: 'NEXT_LOCALE=ru-RU' })).body;
+    expect(ru).toContain('<title>Мой Virmalise</title>');
+  });
+
+  it('uses the locale cookie only when the site offers that locale', async () => {
+    expect(bootstrapOf((await page(HOSTS.lumo, { cookie: 'NEXT_LOCALE=sv-FI' })).body).locale).toBe('sv-FI');
+    expect(bootstrapOf((await page(HOSTS.lumo, { cookie: 'NEXT_LOCALE=et-EE' })).body).locale).toBe('fi-FI');
+  });
+
+  it('matches Accept-Language against the site locales when there is no cookie', async () => {
+    const response = await page(HOSTS.daugava, { 'accept-language': 'de-DE,ru;q=0.8,en;q=0.5' });
+    expect(bootstrapOf(response.body).locale).toBe('ru-RU');
+    expect(response.body).toContain('<html lang="ru"');
+  });
+
+  it('follows the device scheme on dark-theme sites unless the person chose one', async () => {
+    const auto = await page(HOSTS.lumo);
+    expect(bootstrapOf(auto.body).colorScheme).toBe('auto');
+    expect(auto.body).toContain("matchMedia('(prefers-color-scheme: dark)')");
+    const dark = await page(HOSTS.lumo, { cookie: 'color-scheme=dark; color-scheme-override=true' });
+    expect(dark.body).toContain('data-mantine-color-scheme="dark"');
+    const notOverridden = await page(HOSTS.lumo, { cookie: 'color-scheme=dark' });
+    expect(bootstrapOf(notOverridden.body).colorScheme).toBe('auto');
+  });
+
+  it('forces light on a site without the dark-theme feature', async () => {
+    const response = await page(HOSTS.daugava, { cookie: 'color-scheme=dark; color-scheme-override=true' });
+    expect(response.body).toContain('data-mantine-color-scheme="light"');
+    expect(bootstrapOf(response.body).colorScheme).toBe('light');
+  });
+
+  it('gives a new browser its anonymous user id and analytics session id', async () => {
+    const response = await page(HOSTS.lumo);
+    const cookies = response.cookies;
+    const userId = cookies.find((cookie) => cookie.name === '__user-id');
+    expect(userId).toMatchObject({ path: '/', secure: true, sameSite: 'Lax' });
+    expect(userId?.httpOnly).toBeFalsy();
+    expect(userId?.maxAge).toBeGreaterThan(300 * 24 * 3600);
+    expect(cookies.find((cookie) => cookie.name === 'session_id')?.maxAge).toBeUndefined();
+    const again = await page(HOSTS.lumo, { cookie: `__user-id=${userId?.value}; session_id=abc` });
+    expect(again.cookies).toEqual([]);
+  });
+
+  it('keeps API paths out of the page fallback', async () => {
+    const response = await ctx.app.inject({ url: '/api/no-such-call', headers: { host: HOSTS.lumo } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ name: 'NotFoundError', statusCode: 404 });
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await ctx.app.inject({ url: '/assets/index-test.js', headers: { host: HOSTS.lumo } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { seedDemoData } from '../db/seed/demo-data.ts';
+import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
+
+const fixtureDist = fileURLToPath(new URL('./web-dist', import.meta.url));
+
+/**
+ * A fresh, seeded database per test file: in-memory PGlite by default, or a throw-away database on the
+ * PostgreSQL server named by TEST_DATABASE_URL, so the same tests prove both.
+ */
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { handle, drop: async () => {} };
+  }
+  const name = `portal_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: serverUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export type TestContext = { app: App; database: DatabaseHandle; config: Config };
+
+/** Builds the app once for a test file (fastify/demo style) and closes it after the file's tests. */
+export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  let drop = async () => {};
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    await seedDemoData(opened.handle.db);
+    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fixtureDist, DEMO_MODE: 'true', ...overrides });
+    context.database = opened.handle;
+    context.config = config;
+    context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test' });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+    await drop();
+  });
+  return context;
+}
+
+/** The host names of the demo sites, as a browser would send them. */
+export const HOSTS = {
+  lumo: 'lumo.localhost:3000',
+  virmalise: 'virmalise.localhost:3000',
+  daugava: 'daugava.localhost:3000',
+} as const;

@@ -1,0 +1,64 @@
+import type { TFunction } from 'i18next';
+import type { Translation } from 'vanilla-cookieconsent';
+
+type CookieRow = { name: string; purpose: string; expiry: string };
+
+/** The banner and preferences texts of screen 5, from the portal's own bundles so admins' overrides apply. */
+export function consentTexts(t: TFunction, withAnalytics: boolean, privacyPolicyUrl: string | null): Translation {
+  const necessaryCookies: CookieRow[] = [
+    { name: 'NEXT_LOCALE', purpose: t('cookie-consent.cookie.locale'), expiry: t('cookie-consent.expiry.year') },
+    { name: 'color-scheme', purpose: t('cookie-consent.cookie.color-scheme'), expiry: t('cookie-consent.expiry.year') },
+    { name: 'cc_cookie', purpose: t('cookie-consent.cookie.consent'), expiry: t('cookie-consent.expiry.months') },
+    { name: '__user-id', purpose: t('cookie-consent.cookie.user-id'), expiry: t('cookie-consent.expiry.year') },
+    { name: 'session_id', purpose: t('cookie-consent.cookie.session-id'), expiry: t('cookie-consent.expiry.session') },
+  ];
+  const table = (rows: CookieRow[]) => ({
+    headers: {
+      name: t('cookie-consent.table.name'),
+      purpose: t('cookie-consent.table.purpose'),
+      expiry: t('cookie-consent.table.expiry'),
+    },
+    body: rows,
+  });
+  return {
+    consentModal: {
+      title: t('cookie-consent.title'),
+      description: t('cookie-consent.description'),
+      acceptAllBtn: t('cookie-consent.accept-all'),
+      acceptNecessaryBtn: t('cookie-consent.reject-all'),
+      showPreferencesBtn: t('cookie-consent.manage'),
+    },
+    preferencesModal: {
+      title: t('cookie-consent.preferences-title'),
+      acceptAllBtn: t('cookie-consent.accept-all'),
+      acceptNecessaryBtn: t('cookie-consent.reject-all'),
+      savePreferencesBtn: t('cookie-consent.save'),
+      closeIconLabel: t('cookie-consent.close'),
+      sections: [
+        { title: t('cookie-consent.usage-title'), description: t('cookie-consent.usage-description') },
+        {
+          title: t('cookie-consent.necessary-title'),
+          description: t('cookie-consent.necessary-description'),
+          linkedCategory: 'necessary',
+          cookieTable: table(necessaryCookies),
+        },
+        ...(withAnalytics
+          ? [
+              {
+                title: t('cookie-consent.analytics-title'),
+                description: t('cookie-consent.analytics-description'),
+                linkedCategory: 'analytics',
+                cookieTable: table([{ name: '_ga, _ga_*', purpose: t('cookie-consent.cookie.ga'), expiry: t('cookie-consent.expiry.two-years') }]),
+              },
+            ]
+          : []),
+        {
+          title: t('cookie-consent.more-title'),
+          description: privacyPolicyUrl
+            ? `${t('cookie-consent.more-description')} <a href="${encodeURI(privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer">${t('links.PRIVACY_POLICY')}</a>`
+            : t('cookie-consent.more-description'),
+        },
+      ],
+    },
+  };
+}

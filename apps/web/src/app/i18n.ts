@@ -1,0 +1,71 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/et';
+import 'dayjs/locale/fi';
+import 'dayjs/locale/lv';
+import 'dayjs/locale/ru';
+import 'dayjs/locale/sv';
+import 'dayjs/locale/en-gb';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import ICU from 'i18next-icu';
+import { initReactI18next } from 'react-i18next';
+import { languageOf, type LocaleId } from '@portal/schema/locales';
+import type { TranslationBundle } from '@portal/schema/translations';
+import { api } from '../shared/api/api-client.ts';
+import { sendClientLog } from '../shared/api/client-log.ts';
+
+/**
+ * i18next over the server's bundles (so a site admin's overrides apply), with ICU messages
+ * and flat dotted keys. A key missing from a bundle is reported once to the client log (spec §8).
+ */
+export async function createI18n(locale: LocaleId, translations: TranslationBundle): Promise<I18n> {
+  const instance = i18next.createInstance();
+  const reported = new Set<string>();
+  await instance
+    .use(serverBundles)
+    .use(ICU)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: false,
+      partialBundledLanguages: true,
+      resources: { [locale]: { translation: translations } },
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      saveMissing: true,
+      missingKeyHandler: (languages, _namespace, key) => {
+        const id = `${languages.join(',')}:${key}`;
+        if (reported.has(id)) return;
+        reported.add(id);
+        void sendClientLog({ level: 'warn', message: `Missing translation: ${key}`, payload: { key, languages } });
+      },
+    });
+  applyDateLocale(locale);
+  return instance;
+}
+
+/** Other locales' bundles come from the API through the one API client. */
+const serverBundles: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    api<TranslationBundle>(`/api/translations/${language}`).then(
+      (bundle) => callback(null, bundle),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** Switches the interface and date language (language switcher, screen 6); the bundle loads once. */
+export async function switchLanguage(instance: I18n, locale: LocaleId): Promise<void> {
+  await instance.changeLanguage(locale);
+  applyDateLocale(locale);
+}
+
+/** Spec §2 screen 6: the date locale is the locale's first two letters (en-GB keeps the British week). */
+function applyDateLocale(locale: LocaleId) {
+  const language = languageOf(locale);
+  dayjs.locale(language === 'en' ? 'en-gb' : language);
+  document.documentElement.lang = language;
+}

@@ -1,0 +1,26 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './shared/api/query-client.ts';
+import { createI18n } from './app/i18n.ts';
+import { readPageBootstrap } from './app/page-bootstrap.ts';
+import { Providers } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { startCookieConsent } from './app/cookie-consent/start-cookie-consent.ts';
+import { themeFor } from './themes/theme-registry.ts';
+
+const initial = readPageBootstrap(document);
+const styleNonce = (document.getElementById('portal-style-nonce') as HTMLStyleElement | null)?.nonce || undefined;
+const i18n = await createI18n(initial.locale, initial.translations);
+const queryClient = createQueryClient(i18n);
+const router = createAppRouter(queryClient);
+void themeFor(initial.site.themeId).loadFont();
+if (initial.site.features.includes('COOKIE_CONSENT')) void startCookieConsent(initial.site, i18n);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers site={initial.site} colorScheme={initial.colorScheme} i18n={i18n} queryClient={queryClient} styleNonce={styleNonce}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

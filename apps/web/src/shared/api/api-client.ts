@@ -1,0 +1,63 @@
+import { COOKIE, readCookie } from '../cookies.ts';
+import { ApiError } from './api-error.ts';
+import { toQueryString } from './query-string.ts';
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Headers every call carries (spec §7): the browser's client id when known and a fresh request id. */
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'x-request-id': crypto.randomUUID() };
+  const clientId = readCookie(COOKIE.userId);
+  if (clientId) headers['x-client-id'] = clientId;
+  return headers;
+}
+
+async function send(path: string, { method = 'GET', query, body, signal }: RequestOptions): Promise<Response> {
+  const headers = apiHeaders();
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(`${path}${toQueryString(query)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { name: 'NetworkError', message: String(error) });
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = await response.json().catch(() => ({}));
+  return new ApiError(response.status, body);
+}
+
+/** The one way the web app calls its API (rule 6). Resolves with the JSON body; 204 resolves undefined. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * Downloads a file (spec §7): 204 means not found, an ok response is the file, named by Content-Disposition;
+ * anything else is read as an error body.
+ */
+export async function downloadFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string } | null> {
+  const response = await send(path, options);
+  if (response.status === 204) return null;
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  const filename = encoded ? decodeURIComponent(encoded) : (plain ?? 'download');
+  return { blob: await response.blob(), filename };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Enumerations of spec §3, the single source for server validation and web types. */
+
+export const COUNTRIES = [
+  { name: 'FINLAND', code: 'FI', group: 'GROUP-A' },
+  { name: 'ESTONIA', code: 'EE', group: 'GROUP-B' },
+  { name: 'LATVIA', code: 'LV', group: 'GROUP-B' },
+] as const;
+export const operatingCountryCode = z.enum(['FI', 'EE', 'LV']);
+export type OperatingCountryCode = z.infer<typeof operatingCountryCode>;
+
+export const contractNotificationChannel = z.enum(['None', 'Email', 'Gsm', 'Post', 'PushNotification']);
+export const invoiceType = z.enum(['Regular', 'E-Invoice']);
+export const invoicePaymentStatus = z.enum(['paid', 'unpaid']);
+export const invoiceDelivery = z.enum(['email', 'postal']);
+export const customerType = z.enum(['private', 'legal']);
+export const contactMethod = z.enum(['Email', 'Phone', 'Gsm']);
+export const contactPreference = z.enum(['email', 'phone', 'none']);
+export const contractType = z.enum([
+  'Undefined',
+  'ConnectionContract',
+  'GridContract',
+  'SupplyContract',
+  'BillingContract',
+  'BackgroundContract',
+  'SalesOrderContract',
+  'CustomContract',
+  'InstallmentContract',
+  'GasSupplyContract',
+  'GroupContract',
+  'GasGridContract',
+  'HeatingGridContract',
+  'PurchaseContract',
+]);
+export const billingChannelKind = z.enum(['Email', 'Address', 'IBAN', 'OVT', 'EInvoiceRequest']);
+export const linkKind = z.enum([
+  'PRIVACY_POLICY',
+  'TERMS_OF_SERVICE',
+  'EXTERNAL_SUPPORT',
+  'SIGN_IN_TERMS_AND_CONDITIONS',
+]);
+export type LinkKind = z.infer<typeof linkKind>;
+export const currentOrNew = z.enum(['current', 'new']);
+export const existingFlag = z.enum(['existing', 'nonextant']);
+export const outageContactMethod = z.enum(['Email', 'Phone', 'Gsm', 'Post']);
+export const outageNotificationTiming = z.enum(['Always', 'NoNightHours', 'SendAfterNightHours']);
+export const paymentProvider = z.enum(['NEONOMICS', 'EVERYPAY']);
+export const priceComponentKind = z.enum([
+  'Base',
+  'Day',
+  'Night',
+  'DayWinter',
+  'NightWinter',
+  'Monthly',
+  'Margin',
+  'YearlyCost',
+  'PaperBill',
+  'Floor',
+  'Ceiling',
+]);
+export const offerVisibility = z.enum(['Unknown', 'Public', 'TargetGroup', 'Personal', 'CampaignCode']);
+export const priceType = z.enum([
+  'Hourly',
+  'Fixed',
+  'WeightedAverage',
+  'FixedInAdvance',
+  'FixedMonthly',
+  'FixedQuarterly',
+  'FixedIndefinitely',
+  'External',
+  'ExternalFixed',
+  'Production',
+  'MonthlyFee',
+  'Service',
+  'FixedHourlyWithPriceLimits',
+  'FixedTermWithTermlessFollowup',
+]);
+export const chartSeries = z.enum(['production', 'consumption', 'netted', 'price', 'temperature']);
+export const utility = z.enum(['electricity', 'heating', 'gas']);
+export type Utility = z.infer<typeof utility>;
+export const addressSearchMode = z.enum(['ADDRESS', 'GSRN', 'EIC_OR_METER_NUMBER', 'EIC', 'ADDRESS_AND_METER_NUMBER']);
+export const verificationKind = z.enum(['SsnVerified', 'EmailVerified']);
+export const usagePointKind = z.enum([
+  'UsagePoint',
+  'TechAndUsagePoint',
+  'TechPoint',
+  'XpowerFeeder',
+  'XpowerSubstation',
+  'EEFeeder',
+  'EESubstation',
+  'MicrogenerationSite',
+]);
+export const integration = z.enum(['OUTAGE_NOTIFICATION_SETTINGS', 'DOKOBIT_DOCUMENT_GATEWAY', 'KSOY_API']);
+export const contactRequestStatus = z.enum(['TS1', 'TS2', 'TS3', 'TS4']);
+export const colorScheme = z.enum(['light', 'dark', 'auto']);
+export type ColorScheme = z.infer<typeof colorScheme>;
+export const clientLogLevel = z.enum(['debug', 'info', 'warn', 'error']);

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { linkKind } from './enums.ts';
+import { siteFeature } from './features.ts';
+import { localeId } from './locales.ts';
+import { themeId } from './themes.ts';
+
+export const siteLocale = z.object({ id: localeId, name: z.string() });
+
+export const metaField = z.object({ name: z.string(), content: z.string(), localeId: localeId });
+export type MetaField = z.infer<typeof metaField>;
+
+/** Footer contact links: telephone, e-mail and postal address of the company. */
+export const contactLinkType = z.enum(['PHONE', 'EMAIL', 'ADDRESS', 'WEBSITE']);
+export const externalServiceType = z.union([linkKind, z.literal('HOME_PAGE')]);
+export type ExternalServiceType = z.infer<typeof externalServiceType>;
+
+export const siteLink = z.object({
+  type: z.string(),
+  label: z.string(),
+  url: z.string(),
+  localeId: localeId.nullable(),
+});
+export type SiteLink = z.infer<typeof siteLink>;
+
+/** What the page shell needs to paint a site: written into index.html and served by GET /api/site. */
+export const siteBootstrap = z
+  .object({
+    id: z.string(),
+    companyName: z.string(),
+    timezone: z.string(),
+    defaultLocaleId: localeId,
+    locales: z.array(siteLocale),
+    features: z.array(siteFeature),
+    metaFields: z.array(metaField),
+    themeId: themeId,
+    gaMeasurementId: z.string().nullable(),
+    cookiebotId: z.string().nullable(),
+    gtmId: z.string().nullable(),
+    piwikProId: z.string().nullable(),
+    piwikProUrl: z.string().nullable(),
+    contactLinks: z.array(siteLink),
+    links: z.array(siteLink),
+  })
+  .meta({ id: 'SiteBootstrap' });
+export type SiteBootstrap = z.infer<typeof siteBootstrap>;
+
+/** Per-request choices the server made for the first paint. */
+export const pageBootstrap = z.object({
+  site: siteBootstrap,
+  locale: localeId,
+  colorScheme: z.enum(['light', 'dark', 'auto']),
+  appVersion: z.string(),
+});
+export type PageBootstrap = z.infer<typeof pageBootstrap>;

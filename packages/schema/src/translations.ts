@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { bundleLocaleId } from './locales.ts';
+
+export const translationSet = z.enum(['web', 'mobile']);
+export type TranslationSet = z.infer<typeof translationSet>;
+export const translationParams = z.object({ locale: bundleLocaleId });
+export const translationQuery = z.object({ set: translationSet.default('web') });
+/** A flat bundle: dotted key to ICU message. */
+export const translationBundle = z.record(z.string(), z.string());
+export type TranslationBundle = z.infer<typeof translationBundle>;
