@@ -38,7 +38,7 @@ export function toLocaleId(value: string | undefined | null): LocaleId | undefin
   return exact ?? LOCALE_MAP[value.slice(0, 2).toLowerCase()];
 }
 
-/** The two-letter language of a locale: the date locale and the html lang attribute. */
-export function languageOf(locale: LocaleId): string {
-  return locale.slice(0, 2);
+/** The two-letter language of a locale: the date locale and the html lang attribute (the pseudo-locale is English). */
+export function languageOf(locale: BundleLocaleId): string {
+  return locale === PSEUDO_LOCALE ? 'en' : locale.slice(0, 2);
 }

@@ -1,8 +1,8 @@
-import type { LocaleId } from './locales.ts';
+import type { BundleLocaleId } from './locales.ts';
 import type { SiteBootstrap } from './site.ts';
 
 /** Spec §2: the site title is the TITLE meta field for the locale, falling back to the company name. */
-export function siteTitleFor(site: SiteBootstrap, locale: LocaleId): string {
+export function siteTitleFor(site: SiteBootstrap, locale: BundleLocaleId): string {
   const title = site.metaFields.find((field) => field.localeId === locale && field.name.toUpperCase() === 'TITLE');
   return title?.content ?? site.companyName;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { linkKind } from './enums.ts';
 import { siteFeature } from './features.ts';
-import { localeId } from './locales.ts';
+import { bundleLocaleId, localeId } from './locales.ts';
 import { themeId } from './themes.ts';
 
 export const siteLocale = z.object({ id: localeId, name: z.string() });
@@ -47,7 +47,8 @@ export type SiteBootstrap = z.infer<typeof siteBootstrap>;
 /** Per-request choices the server made for the first paint. */
 export const pageBootstrap = z.object({
   site: siteBootstrap,
-  locale: localeId,
+  /** A site locale, or `dev` when a developer chose the pseudo-locale to spot untranslated text. */
+  locale: bundleLocaleId,
   colorScheme: z.enum(['light', 'dark', 'auto']),
   appVersion: z.string(),
 });

@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { toLocaleId, type LocaleId } from '@portal/schema/locales';
+import { PSEUDO_LOCALE, toLocaleId, type BundleLocaleId, type LocaleId } from '@portal/schema/locales';
 
 export const LOCALE_COOKIE = 'NEXT_LOCALE';
+
+/**
+ * The locale a page is painted in: as requestLocale, except that a developer who set the locale cookie
+ * to `dev` sees the pseudo-locale (docs/decisions/007-dev-pseudo-locale.md).
+ */
+export function pageLocale(request: FastifyRequest): BundleLocaleId {
+  if (request.cookies[LOCALE_COOKIE] === PSEUDO_LOCALE) return PSEUDO_LOCALE;
+  return requestLocale(request);
+}
 
 /**
  * The locale a request is served in: the locale cookie when the site offers it, else the best

@@ -8,7 +8,7 @@ import 'dayjs/locale/en-gb';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
-import { languageOf, type LocaleId } from '@portal/schema/locales';
+import { languageOf, type BundleLocaleId, type LocaleId } from '@portal/schema/locales';
 import type { TranslationBundle } from '@portal/schema/translations';
 import { api } from '../shared/api/api-client.ts';
 import { sendClientLog } from '../shared/api/client-log.ts';
@@ -17,7 +17,7 @@ import { sendClientLog } from '../shared/api/client-log.ts';
  * i18next over the server's bundles (so a site admin's overrides apply), with ICU messages
  * and flat dotted keys. A key missing from a bundle is reported once to the client log (spec §8).
  */
-export async function createI18n(locale: LocaleId, translations: TranslationBundle): Promise<I18n> {
+export async function createI18n(locale: BundleLocaleId, translations: TranslationBundle): Promise<I18n> {
   const instance = i18next.createInstance();
   const reported = new Set<string>();
   await instance
@@ -27,6 +27,7 @@ export async function createI18n(locale: LocaleId, translations: TranslationBund
     .init({
       lng: locale,
       fallbackLng: false,
+      load: 'currentOnly',
       partialBundledLanguages: true,
       resources: { [locale]: { translation: translations } },
       keySeparator: false,
@@ -64,7 +65,7 @@ export async function switchLanguage(instance: I18n, locale: LocaleId): Promise<
 }
 
 /** Spec §2 screen 6: the date locale is the locale's first two letters (en-GB keeps the British week). */
-function applyDateLocale(locale: LocaleId) {
+function applyDateLocale(locale: BundleLocaleId) {
   const language = languageOf(locale);
   dayjs.locale(language === 'en' ? 'en-gb' : language);
   document.documentElement.lang = language;

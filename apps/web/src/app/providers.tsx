@@ -40,7 +40,7 @@ export function Providers({ site, colorScheme, i18n, queryClient, styleNonce, ch
           cssVariablesResolver={resolver}
           colorSchemeManager={manager}
           defaultColorScheme={colorScheme}
-          getStyleNonce={() => styleNonce}
+          getStyleNonce={() => styleNonce ?? ''}
         >
           <QueryClientProvider client={queryClient}>
             <TranslatedModals>{children}</TranslatedModals>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
-import { requestLocale } from '../../platform/request-locale.ts';
+import { pageLocale } from '../../platform/request-locale.ts';
 import { siteTranslations } from '../translations/site-translations.ts';
 import type { TranslationRepository } from '../translations/translation-repository.ts';
 import { resolveColorScheme } from './color-scheme.ts';
@@ -42,7 +42,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` and restart.');
     }
     ensureClientCookies(request, reply);
-    const locale = requestLocale(request);
+    const locale = pageLocale(request);
     const html = renderIndexHtml(template, {
       site: request.site,
       locale,

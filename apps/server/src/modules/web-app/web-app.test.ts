@@ -108,3 +108,15 @@ describe('index.html written for the site', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 });
+
+describe('the dev pseudo-locale', () => {
+  const ctx = useTestApp();
+
+  it('paints the page in the pseudo-locale when the locale cookie says dev', async () => {
+    const response = await ctx.app.inject({ url: '/', headers: { host: HOSTS.lumo, cookie: 'NEXT_LOCALE=dev' } });
+    const bootstrap = bootstrapOf(response.body);
+    expect(bootstrap.locale).toBe('dev');
+    expect(bootstrap.translations['nav.home']).toMatch(/^⟦.*⟧$/);
+    expect(response.body).toContain('<html lang="en"');
+  });
+});

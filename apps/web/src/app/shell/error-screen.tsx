@@ -24,7 +24,7 @@ export function ErrorScreen({ error, info }: ErrorComponentProps) {
     });
   }, [error, info]);
   return (
-    <Center mih="100dvh" p="xl" component="main">
+    <Center mih="70dvh" p="xl" component="section" role="alert">
       <Stack align="center" gap="md" maw={560} ta="center">
         <Title order={1}>{t('error-screen.title')}</Title>
         <Text>{t('error-screen.description')}</Text>

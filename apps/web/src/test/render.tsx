@@ -1,0 +1,33 @@
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { SiteBootstrap } from '@portal/schema/site';
+import type { ColorScheme } from '@portal/schema/enums';
+import { createI18n } from '../app/i18n.ts';
+import { Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../shared/api/query-client.ts';
+import { buildSite, EN_GB_BUNDLE } from './test-site.ts';
+
+type Options = { site?: SiteBootstrap; path?: string; colorScheme?: ColorScheme };
+
+/** Renders a component as a person sees it: inside the app's providers and a router at `path`. */
+export async function renderWithProviders(ui: ReactNode, { site = buildSite(), path = '/', colorScheme = 'light' }: Options = {}) {
+  const i18n = await createI18n('en-GB', EN_GB_BUNDLE);
+  const queryClient = createQueryClient(i18n);
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const pathname = path.split('?')[0]!;
+  const routes = [...new Set(['/', pathname])].map((routePath) =>
+    createRoute({ getParentRoute: () => rootRoute, path: routePath, component: () => <>{ui}</> }),
+  );
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  await router.load();
+  const view = render(
+    <Providers site={site} colorScheme={colorScheme} i18n={i18n} queryClient={queryClient} styleNonce={undefined}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, i18n, queryClient };
+}

@@ -1,0 +1,57 @@
+import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import type { SchemePalette, ThemeDefinition } from './theme-definition.ts';
+
+/**
+ * Spec §9 breakpoints. xxs (320px) is below Mantine's own sizes; it is part of the theme so that
+ * `--mantine-breakpoint-xxs` exists, and exported for media queries that cannot read the theme.
+ */
+export const XXS_BREAKPOINT = '20em';
+export const BREAKPOINTS = {
+  xxs: XXS_BREAKPOINT,
+  xs: '30em',
+  sm: '48em',
+  md: '62em',
+  lg: '74em',
+  xl: '90em',
+} as const;
+
+export function createMantineThemeFor(def: ThemeDefinition): MantineThemeOverride {
+  return createTheme({
+    fontFamily: def.fontFamily,
+    // Fira Sans ships only 400/500/700 as static files, so headings stay on a weight every theme has.
+    headings: { fontFamily: def.fontFamily, fontWeight: '700' },
+    primaryColor: def.primaryColor,
+    primaryShade: def.primaryShade,
+    colors: def.colors,
+    defaultRadius: def.defaultRadius,
+    breakpoints: BREAKPOINTS,
+  });
+}
+
+function schemeVariables(palette: SchemePalette) {
+  return {
+    '--portal-body': palette.body,
+    '--portal-surface': palette.surface,
+    '--portal-text': palette.text,
+    '--portal-dimmed': palette.dimmed,
+    '--portal-border': palette.border,
+    '--portal-header-bg': palette.headerBg,
+    '--portal-header-text': palette.headerText,
+    '--mantine-color-body': palette.body,
+    '--mantine-color-text': palette.text,
+    '--mantine-color-dimmed': palette.dimmed,
+  } as const;
+}
+
+export function cssVariablesResolverFor(def: ThemeDefinition): CSSVariablesResolver {
+  return () => ({
+    variables: {
+      '--portal-header-height': `${def.headerHeight}px`,
+      '--portal-utility-electricity': def.utilityColors.electricity,
+      '--portal-utility-heating': def.utilityColors.heating,
+      '--portal-utility-gas': def.utilityColors.gas,
+    },
+    light: schemeVariables(def.palette.light),
+    dark: schemeVariables(def.palette.dark),
+  });
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { siteUrl } from './sites.ts';
+
+const sites = [
+  { site: 'lumo', lang: 'fi', title: 'Oma Lumo', theme: 'aurora', invoices: 'Laskut', company: 'Lumo Energia Oy' },
+  { site: 'virmalise', lang: 'et', title: 'Minu Virmalise', theme: 'baltic', invoices: 'Arved', company: 'Virmalise Energia AS' },
+  { site: 'daugava', lang: 'lv', title: 'Mans Daugavas Siltums', theme: 'daugava', invoices: 'Rēķini', company: 'Daugavas Siltums SIA' },
+] as const;
+
+for (const expected of sites) {
+  test(`${expected.site} shows its own brand, title and language`, async ({ page }) => {
+    await page.goto(siteUrl(expected.site, '/dashboard'));
+    await expect(page.locator('html')).toHaveAttribute('lang', expected.lang);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', expected.theme);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', `/themes/${expected.theme}/favicon.svg`);
+    await expect(page.getByRole('link', { name: new RegExp(expected.company) }).first()).toBeVisible();
+    await expect(page.locator('main a[href="/invoices"]')).toContainText(expected.invoices);
+    await expect(page).toHaveTitle(new RegExp(`- ${expected.title}$`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
+  });
+}
+
+test('home and dashboard pass axe-core in light and dark', async ({ page, context }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await context.clearCookies();
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: siteUrl('virmalise') },
+      { name: 'color-scheme-override', value: 'true', url: siteUrl('virmalise') },
+      { name: 'cc_cookie', value: '', url: siteUrl('virmalise'), expires: 0 },
+    ]);
+    for (const path of ['/', '/dashboard', '/no-such-page']) {
+      await page.goto(siteUrl('virmalise', path));
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.locator('#main').waitFor();
+      // The consent banner is judged on its own in the consent journey.
+      await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+      await expectAccessible(page);
+    }
+  }
+});
+
+test('every site passes axe-core on its dashboard with its own theme', async ({ page }) => {
+  for (const { site } of sites) {
+    await page.goto(siteUrl(site, '/dashboard'));
+    await page.locator('#main').waitFor();
+    await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+    await expectAccessible(page);
+  }
+});
+
+test('footer links open in a new tab without a referrer and leave out locale-bound links', async ({ page }) => {
+  await page.goto(siteUrl('lumo', '/'));
+  const footer = page.getByRole('contentinfo');
+  const links = footer.getByRole('link');
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noreferrer/);
+  }
+  await expect(footer.locator('a[href$="/sv/dataskydd"]')).toHaveCount(0);
+  await expect(footer.locator('a[href$="/tietosuoja"]')).toHaveCount(1);
+});

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/** Journeys run against the production build on a fresh embedded database, in Debian's Chromium. */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://lumo.localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'rm -rf .cache/e2e-data && npm run start -w @portal/server',
+    url: `http://127.0.0.1:${port}/health/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), DATA_DIR: '.cache/e2e-data', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  },
+});
