@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sendClientLog } from './shared/api/client-log.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
 import { createI18n } from './app/i18n.ts';
 import { readPageBootstrap } from './app/page-bootstrap.ts';
@@ -15,7 +16,11 @@ const i18n = await createI18n(initial.locale, initial.translations);
 const queryClient = createQueryClient(i18n);
 const router = createAppRouter(queryClient);
 void themeFor(initial.site.themeId).loadFont();
-if (initial.site.features.includes('COOKIE_CONSENT')) void startCookieConsent(initial.site, i18n);
+if (initial.site.features.includes('COOKIE_CONSENT')) {
+  startCookieConsent(initial.site, i18n).catch((error: unknown) =>
+    sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` }),
+  );
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,30 +13,12 @@ export function pageLocale(request: FastifyRequest): BundleLocaleId {
 }
 
 /**
- * The locale a request is served in: the locale cookie when the site offers it, else the best
- * Accept-Language match among the site's locales, else the site's default.
+ * The locale a request is served in: the locale cookie when the site offers it, else the site's default.
+ * The browser's language is not consulted: a utility decides the language its customers first meet
+ * (docs/decisions/001-locale-in-cookie.md).
  */
 export function requestLocale(request: FastifyRequest): LocaleId {
-  const offered = new Set(request.site.locales.map(({ id }) => id));
   const fromCookie = toLocaleId(request.cookies[LOCALE_COOKIE]);
-  if (fromCookie && offered.has(fromCookie)) return fromCookie;
-  for (const language of acceptedLanguages(request.headers['accept-language'])) {
-    const candidate = toLocaleId(language);
-    if (candidate && offered.has(candidate)) return candidate;
-  }
+  if (fromCookie && request.site.locales.some(({ id }) => id === fromCookie)) return fromCookie;
   return request.site.defaultLocaleId;
-}
-
-function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-      return { tag: tag.trim(), quality: quality ? Number(quality.slice(2)) || 0 : 1 };
-    })
-    .filter(({ tag, quality }) => tag && tag !== '*' && quality > 0)
-    .sort((a, b) => b.quality - a.quality)
-    .map(({ tag }) => tag);
 }

@@ -1,4 +1,5 @@
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
+import './cookie-consent-theme.css';
 import type { i18n as I18n } from 'i18next';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { LOCALE_MAP, languageOf } from '@portal/schema/locales';
@@ -26,6 +27,8 @@ export async function startCookieConsent(site: SiteBootstrap, i18n: I18n) {
   await CookieConsent.run({
     revision: CONSENT_REVISION,
     mode: 'opt-in',
+    // Its bot detection also hides the banner from automated browsers, which must see what people see.
+    hideFromBots: false,
     cookie: { name: 'cc_cookie', expiresAfterDays: 182, path: '/', secure: true, sameSite: 'Lax' },
     guiOptions: {
       consentModal: { layout: 'box', position: 'bottom left' },
