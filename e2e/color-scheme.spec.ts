@@ -9,7 +9,7 @@ test('a dark-theme site follows a dark device until the person picks a scheme', 
   const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
   await page.getByRole('button', { name: 'Värviskeem' }).click();
-  await page.getByRole('menuitemradio', { name: 'Hele' }).click();
+  await page.getByRole('menuitem', { name: 'Hele' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBackground);
   const cookies = await context.cookies();

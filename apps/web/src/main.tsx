@@ -7,7 +7,6 @@ import { createI18n } from './app/i18n.ts';
 import { readPageBootstrap } from './app/page-bootstrap.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { startCookieConsent } from './app/cookie-consent/start-cookie-consent.ts';
 import { themeFor } from './themes/theme-registry.ts';
 
 const initial = readPageBootstrap(document);
@@ -17,7 +16,10 @@ const queryClient = createQueryClient(i18n);
 const router = createAppRouter(queryClient);
 void themeFor(initial.site.themeId).loadFont();
 if (initial.site.features.includes('COOKIE_CONSENT')) {
-  startCookieConsent(initial.site, i18n).catch((error: unknown) =>
+  // Only sites with the feature download the consent library.
+  import('./app/cookie-consent/start-cookie-consent.ts')
+    .then(({ startCookieConsent }) => startCookieConsent(initial.site, i18n))
+    .catch((error: unknown) =>
     sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` }),
   );
 }

@@ -1,5 +1,5 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { LOCALE_IDS, type LocaleId } from '@portal/schema/locales';
+import { LOCALE_IDS, type LocaleId } from '@portal/schema/locale-ids';
 import { describe, expect, it } from 'vitest';
 import { bundleFor, MOBILE_BUNDLES, WEB_BUNDLES } from './bundles.ts';
 import { messageArguments } from './message-arguments.ts';

@@ -1,4 +1,4 @@
-import { PSEUDO_LOCALE, type BundleLocaleId, type LocaleId } from '@portal/schema/locales';
+import { PSEUDO_LOCALE, type BundleLocaleId, type LocaleId } from '@portal/schema/locale-ids';
 import type { TranslationSet } from '@portal/schema/translations';
 import webEnGB from '../web/en-GB.json' with { type: 'json' };
 import webEtEE from '../web/et-EE.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import type { BundleLocaleId } from './locales.ts';
+import type { BundleLocaleId } from './locale-ids.ts';
 import type { SiteBootstrap } from './site.ts';
 
 /** Spec §2: the site title is the TITLE meta field for the locale, falling back to the company name. */

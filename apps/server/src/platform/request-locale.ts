@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PSEUDO_LOCALE, toLocaleId, type BundleLocaleId, type LocaleId } from '@portal/schema/locales';
+import { PSEUDO_LOCALE, toLocaleId, type BundleLocaleId, type LocaleId } from '@portal/schema/locale-ids';
 
 export const LOCALE_COOKIE = 'NEXT_LOCALE';
 

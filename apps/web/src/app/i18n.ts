@@ -8,7 +8,7 @@ import 'dayjs/locale/en-gb';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
-import { languageOf, type BundleLocaleId, type LocaleId } from '@portal/schema/locales';
+import { languageOf, type BundleLocaleId, type LocaleId } from '@portal/schema/locale-ids';
 import type { TranslationBundle } from '@portal/schema/translations';
 import { api } from '../shared/api/api-client.ts';
 import { sendClientLog } from '../shared/api/client-log.ts';

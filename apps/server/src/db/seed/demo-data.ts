@@ -1,4 +1,4 @@
-import { LOCALE_IDS, LOCALE_NAMES } from '@portal/schema/locales';
+import { LOCALE_IDS, LOCALE_NAMES } from '@portal/schema/locale-ids';
 import {
   locale,
   site,

@@ -1,4 +1,4 @@
-import type { LocaleId } from '@portal/schema/locales';
+import type { LocaleId } from '@portal/schema/locale-ids';
 import type { SiteFeature } from '@portal/schema/features';
 import type { ThemeId } from '@portal/schema/themes';
 

@@ -6,7 +6,7 @@ import lv from 'i18n-iso-countries/langs/lv.json' with { type: 'json' };
 import ru from 'i18n-iso-countries/langs/ru.json' with { type: 'json' };
 import sv from 'i18n-iso-countries/langs/sv.json' with { type: 'json' };
 import type { Country } from '@portal/schema/countries';
-import { languageOf, type LocaleId } from '@portal/schema/locales';
+import { languageOf, type LocaleId } from '@portal/schema/locale-ids';
 
 for (const language of [en, et, fi, lv, ru, sv]) countries.registerLocale(language);
 

@@ -1,4 +1,4 @@
-import type { LocaleId } from '@portal/schema/locales';
+import type { LocaleId } from '@portal/schema/locale-ids';
 import type { ExternalServiceType, SiteBootstrap } from '@portal/schema/site';
 
 /** The locale's own link wins over the site-wide one, so a privacy policy can exist per language. */

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { LOCALE_NAMES, type LocaleId } from '@portal/schema/locales';
+import { LOCALE_NAMES, type LocaleId } from '@portal/schema/locale-ids';
 import { siteBootstrap, type SiteBootstrap, type SiteLink } from '@portal/schema/site';
 import { site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../../db/schema/sites.ts';
 import type { Database } from '../../platform/database.ts';

@@ -1,5 +1,5 @@
 import { bundleFor } from '@portal/locales/bundles';
-import { PSEUDO_LOCALE, type BundleLocaleId } from '@portal/schema/locales';
+import { PSEUDO_LOCALE, type BundleLocaleId } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { TranslationBundle, TranslationSet } from '@portal/schema/translations';
 import { notFound } from '../../platform/errors.ts';

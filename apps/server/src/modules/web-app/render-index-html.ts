@@ -1,4 +1,4 @@
-import { languageOf } from '@portal/schema/locales';
+import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { siteTitleFor } from '@portal/schema/site-title';
 import type { TranslationBundle } from '@portal/schema/translations';

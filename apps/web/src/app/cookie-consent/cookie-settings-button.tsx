@@ -1,7 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import * as CookieConsent from 'vanilla-cookieconsent';
 import classes from './cookie-settings-button.module.css';
 
 /** Screen 5: the round 52px button at the bottom-left that reopens the consent preferences. */
@@ -14,7 +13,7 @@ export function CookieSettingsButton() {
       radius={52}
       variant="filled"
       aria-label={t('cookie-consent.open-settings')}
-      onClick={() => CookieConsent.showPreferences()}
+      onClick={() => void import('vanilla-cookieconsent').then((consent) => consent.showPreferences())}
     >
       <IconCookie size={26} aria-hidden />
     </ActionIcon>

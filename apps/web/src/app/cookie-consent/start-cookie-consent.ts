@@ -2,7 +2,7 @@ import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './cookie-consent-theme.css';
 import type { i18n as I18n } from 'i18next';
 import * as CookieConsent from 'vanilla-cookieconsent';
-import { LOCALE_MAP, languageOf } from '@portal/schema/locales';
+import { LOCALE_MAP, languageOf } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { consentTexts } from './consent-texts.ts';
 import { loadAnalytics } from './load-analytics.ts';

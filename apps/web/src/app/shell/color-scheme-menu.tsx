@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFeature } from '../../shared/site/site-context.tsx';
 
@@ -27,8 +27,8 @@ export function ColorSchemeMenu() {
               key={scheme}
               leftSection={<Icon size={16} aria-hidden />}
               onClick={() => setColorScheme(scheme)}
-              aria-checked={colorScheme === scheme}
-              role="menuitemradio"
+              rightSection={colorScheme === scheme ? <IconCheck size={16} aria-hidden /> : null}
+              aria-current={colorScheme === scheme ? 'true' : undefined}
             >
               {t(`color-scheme.${scheme}`)}
             </Menu.Item>

@@ -2,7 +2,7 @@ import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, languageOf, type LocaleId } from '@portal/schema/locales';
+import { LOCALE_NAMES, languageOf, type LocaleId } from '@portal/schema/locale-ids';
 import { COOKIE, writePreferenceCookie } from '../../shared/cookies.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { switchLanguage } from '../i18n.ts';

@@ -21,12 +21,10 @@ export function PageShell({ children }: { children: ReactNode }) {
       <AppShell.Header className={classes.header}>
         <Header />
       </AppShell.Header>
-      <AppShell.Main className={classes.main}>
-        <main id="main" tabIndex={-1} className={classes.content}>
-          {children}
-        </main>
-        <Footer />
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        {children}
       </AppShell.Main>
+      <Footer />
       {site.features.includes('COOKIE_CONSENT') && <CookieSettingsButton />}
     </AppShell>
   );

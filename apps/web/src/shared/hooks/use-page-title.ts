@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentTitle, siteTitleFor } from '@portal/schema/site-title';
-import type { LocaleId } from '@portal/schema/locales';
+import type { LocaleId } from '@portal/schema/locale-ids';
 import { useSite } from '../site/site-context.tsx';
 
 /** Sets "page title - site title" (spec §2) and keeps it right when the language changes. */
