@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,40 +17,53 @@ const analyticsHosts = [
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** API answers are data, never documents: nothing in them may load or run anything. */
+const apiPolicy = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+export type PageNonces = { script: string; style: string };
+
 /**
- * Strict headers on every response and a CSRF guard for state-changing calls.
- * The CSP allows no inline script but what the server signs with the per-response nonce
- * (`strict-dynamic` lets those signed scripts load the app's own chunks).
+ * The policy of the portal's pages. No inline script runs but what the server signs with the response's
+ * nonce; `strict-dynamic` lets those signed scripts load the app's own chunks and, after consent, analytics.
  */
+export function pageContentSecurityPolicy({ script, style }: PageNonces): string {
+  return [
+    "default-src 'self'",
+    `script-src 'strict-dynamic' 'nonce-${script}'`,
+    `style-src 'self' 'nonce-${style}'`,
+    // Mantine positions popovers and sets CSS variables through style attributes.
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: ${analyticsHosts.join(' ')}`,
+    // Vite inlines small font subsets as data: URLs.
+    "font-src 'self' data:",
+    `connect-src 'self' ${analyticsHosts.join(' ')}`,
+    'frame-src https://consentcdn.cookiebot.com',
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export function createPageNonces(): PageNonces {
+  return { script: randomBytes(16).toString('base64'), style: randomBytes(16).toString('base64') };
+}
+
+/** Strict headers on every response and a CSRF guard for state-changing calls. */
 export const security = fp(
   async (app: FastifyInstance) => {
     await app.register(helmet, {
-      enableCSPNonces: true,
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'strict-dynamic'"],
-          'style-src': ["'self'"],
-          // Mantine positions popovers and sets CSS variables through style attributes.
-          'style-src-attr': ["'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', ...analyticsHosts],
-          'font-src': ["'self'"],
-          'connect-src': ["'self'", ...analyticsHosts],
-          'frame-src': ['https://consentcdn.cookiebot.com'],
-          'frame-ancestors': ["'none'"],
-          'form-action': ["'self'"],
-          'base-uri': ["'self'"],
-          'object-src': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
+      contentSecurityPolicy: { useDefaults: false, directives: apiPolicy },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self), usb=()');
-    });
-    app.addHook('onRequest', async (request) => {
       if (!unsafeMethods.has(request.method)) return;
       if (!isSameOriginRequest(request.headers, request.host, request.protocol)) {
         throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST');
@@ -58,7 +72,6 @@ export const security = fp(
   },
   { name: 'security' },
 );
-
 /**
  * CSRF defence by Fetch Metadata and Origin (OWASP): browsers mark every request with where it came from,
  * and a cross-site form or script cannot forge those headers. Clients that are not browsers send neither

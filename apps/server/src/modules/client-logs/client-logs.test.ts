@@ -44,6 +44,15 @@ describe('POST /api/logs', () => {
     expect(await rowsFor('client-0002')).toEqual([]);
   });
 
+  it('refuses a body of a type it does not read with 415, and plain text with 400', async () => {
+    const xml = await post('<log/>', { 'content-type': 'application/xml' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ name: 'UnsupportedMediaTypeError', statusCode: 415 });
+    const text = await post('message=hi', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().name).toBe('ValidationError');
+  });
+
   it('refuses a body over 32 KB with 413', async () => {
     const response = await post({ message: 'x', level: 'info', payload: { blob: 'y'.repeat(40_000) } });
     expect(response.statusCode).toBe(413);

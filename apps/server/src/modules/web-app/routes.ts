@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
+import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
 import { siteTranslations } from '../translations/site-translations.ts';
 import type { TranslationRepository } from '../translations/translation-repository.ts';
 import { resolveColorScheme } from './color-scheme.ts';
@@ -42,6 +43,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` and restart.');
     }
     ensureClientCookies(request, reply);
+    const nonces = createPageNonces();
     const locale = pageLocale(request);
     const html = renderIndexHtml(template, {
       site: request.site,
@@ -49,10 +51,14 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       colorScheme: resolveColorScheme(request.site, request.cookies),
       appVersion,
       translations: await siteTranslations(translations, request.site, locale, 'web'),
-      nonce: reply.cspNonce.script,
-      styleNonce: reply.cspNonce.style,
+      nonce: nonces.script,
+      styleNonce: nonces.style,
     });
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('content-security-policy', pageContentSecurityPolicy(nonces))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   app.get('/*', renderPage);

@@ -28,10 +28,16 @@ describe('index.html written for the site', () => {
     expect(bootstrap.translations['nav.invoices']).toBe('Arved');
   });
 
-  it('signs every script with the nonce of its CSP header', async () => {
+  it('signs every script with the nonce of its CSP header, a new one each response', async () => {
     const response = await page(HOSTS.lumo);
-    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'strict-dynamic' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const nonce = /script-src 'strict-dynamic' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
+    const again = await page(HOSTS.lumo);
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
     const scripts = response.body.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThanOrEqual(2);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);

@@ -28,7 +28,7 @@ export function LanguageSwitcher() {
   }
 
   return (
-    <Group gap={4} role="group" aria-label={t('language.label')}>
+    <Group gap={4} wrap="nowrap" role="group" aria-label={t('language.label')}>
       {site.locales.map(({ id }) => {
         const active = i18n.language === id;
         const name = LOCALE_NAMES[id];

@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { closeAllModals, openConfirm, updateModal } from './confirm-modal.ts';
+
+describe('modal stack (screen 8)', () => {
+  it('runs the cancel handler when a confirm modal is cancelled, and confirm on confirm', async () => {
+    await renderWithProviders(<div />);
+    const onCancel = vi.fn();
+    const onConfirm = vi.fn();
+    openConfirm({ title: 'End contract?', children: 'The contract ends on 31.12.2026.', onConfirm, onCancel });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    openConfirm({ title: 'Postpone?', children: 'New due date 15.12.2026', onConfirm, onCancel });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('stacks modals, updates one in place and closes them all', async () => {
+    await renderWithProviders(<div />);
+    openConfirm({ title: 'First', children: 'one', onConfirm: () => {} });
+    const second = openConfirm({ title: 'Second', children: 'two', onConfirm: () => {} });
+    expect(await screen.findByText('two')).toBeInTheDocument();
+    updateModal({ modalId: second, title: 'Second, updated' });
+    expect(await screen.findByText('Second, updated')).toBeInTheDocument();
+    closeAllModals();
+    await waitFor(() => {
+      expect(screen.queryByText('one')).toBeNull();
+      expect(screen.queryByText('two')).toBeNull();
+    });
+  });
+});

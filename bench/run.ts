@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { seedDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+import { openDatabase } from '../apps/server/src/platform/database.ts';
+import { apiOverhead } from './api-overhead.ts';
+import { dashboardFirstLoad } from './web-bundle.ts';
+
+/** Budgets of ARCHITECTURE.md, printed as ratios from one run on this machine. Exits non-zero when one is missed. */
+const distDir = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const rows: { budget: string; measured: string; ratio: number; pass: boolean }[] = [];
+
+const web = dashboardFirstLoad(distDir);
+const webLimit = 250 * 1024;
+rows.push({
+  budget: 'dashboard first-load JS ≤ 250 KB gzip',
+  measured: `${(web.gzipBytes / 1024).toFixed(1)} KB in ${web.files.length} files`,
+  ratio: web.gzipBytes / webLimit,
+  pass: web.gzipBytes <= webLimit,
+});
+
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_MODE: 'true', WEB_DIST_DIR: distDir });
+const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL } : { kind: 'pglite', dataDir: null });
+await seedDemoData(database.db);
+const app = await buildApp({ config, database, appVersion: 'bench' });
+try {
+  const overhead = await apiOverhead(app, '/api/site', 'lumo.localhost');
+  rows.push({
+    budget: 'API call ≥ 0.5 × bare Fastify (GET /api/site until /api/invoices exists)',
+    measured: `${overhead.appRps.toFixed(0)} vs ${overhead.bareRps.toFixed(0)} req/s`,
+    ratio: overhead.ratio,
+    pass: overhead.ratio >= 0.5,
+  });
+} finally {
+  await app.close();
+  await database.close();
+}
+
+console.table(rows.map((row) => ({ ...row, ratio: row.ratio.toFixed(2) })));
+process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
