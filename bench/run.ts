@@ -21,7 +21,7 @@ rows.push({
 
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_MODE: 'true', WEB_DIST_DIR: distDir });
 const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL } : { kind: 'pglite', dataDir: null });
-await seedDemoData(database.db);
+await seedDemoData(database.db, { idpIssuer: config.auth.demoIdpIssuer! });
 const app = await buildApp({ config, database, appVersion: 'bench' });
 try {
   const overhead = await apiOverhead(app, '/api/site', 'lumo.localhost');

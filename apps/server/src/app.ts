@@ -13,6 +13,22 @@ import { createSiteRepository } from './modules/sites/site-repository.ts';
 import { createTranslationRepository } from './modules/translations/translation-repository.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { createProfileRepository } from './modules/me/profile-repository.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { demoClientSecret, demoRedirectUris } from './db/seed/demo-identities.ts';
+import { DEMO_PEOPLE } from './db/seed/demo-people.ts';
+import { DEMO_SITES } from './db/seed/demo-sites.ts';
+import { demoIdentityProvider } from './integrations/e-id/demo-identity-provider.ts';
+import { outboxMailSender } from './integrations/mail/outbox.ts';
+import type { MailSender } from './integrations/mail/port.ts';
+import { smtpMailSender } from './integrations/mail/smtp.ts';
+import { actorResolution } from './platform/actor.ts';
+import { createActorRepository } from './platform/actor-repository.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import { errorHandling } from './platform/errors.ts';
 import { openApi } from './platform/openapi.ts';
@@ -25,10 +41,11 @@ export type AppDeps = {
   database: DatabaseHandle;
   appVersion: string;
   logger?: FastifyServerOptions['logger'];
+  mail?: MailSender;
 };
 
 /** Builds the whole server: platform plugins first, then one plugin per API area, then the web app. */
-export async function buildApp({ config, database, appVersion, logger = false }: AppDeps) {
+export async function buildApp({ config, database, appVersion, logger = false, mail = mailSenderFor(config) }: AppDeps) {
   const app = Fastify({
     logger,
     genReqId: requestIdFor,
@@ -51,6 +68,8 @@ export async function buildApp({ config, database, appVersion, logger = false }:
   const { db } = database;
   const sites = createSiteRepository(db);
   const translations = createTranslationRepository(db);
+  const actors = createActorRepository(db);
+  const clientLogs = createClientLogRepository(db);
 
   await app.register(errorHandling);
   await app.register(cookie);
@@ -59,13 +78,48 @@ export async function buildApp({ config, database, appVersion, logger = false }:
   await app.register(openApi, { version: appVersion });
   await app.register(healthRoutes, { ping: database.ping, isClosing: () => closing });
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
+  await app.register(actorResolution, { actors });
+  if (config.auth.demoIdpIssuer) {
+    await app.register(demoIdentityProvider, {
+      issuer: config.auth.demoIdpIssuer,
+      identities: DEMO_PEOPLE,
+      cookieKeys: [config.auth.secret],
+      clients: await Promise.all(
+        DEMO_SITES.map(async ({ id }) => ({
+          clientId: `${id}-portal`,
+          clientSecret: demoClientSecret(id),
+          redirectUris: await demoRedirectUris(db, id, config.port),
+        })),
+      ),
+    });
+  }
 
   await app.register(siteRoutes);
   await app.register(translationRoutes, { translations });
   await app.register(countryRoutes);
   await app.register(externalServiceRoutes);
-  await app.register(clientLogRoutes, { clientLogs: createClientLogRepository(db) });
+  await app.register(clientLogRoutes, { clientLogs });
+  await app.register(authRoutes, {
+    db,
+    secret: config.auth.secret,
+    identityProviders: createIdentityProviderRepository(db),
+    mail,
+    clientLogs,
+  });
+  await app.register(meRoutes, {
+    profiles: createProfileRepository(db),
+    actors,
+    reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
+  });
+  await app.register(staffRoutes, { actors });
+  await app.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
   await app.register(webAppRoutes, { distDir: config.webDistDir, appVersion, translations });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+function mailSenderFor(config: Config): MailSender {
+  return config.mail.smtpUrl
+    ? smtpMailSender(config.mail.smtpUrl, config.mail.from)
+    : outboxMailSender(config.mail.outboxDir, config.mail.from);
+}

@@ -12,10 +12,15 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL without demo data when DATABASE_URL is set', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://localhost:5432/portal' });
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost:5432/portal', AUTH_SECRET: 's'.repeat(32) });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://localhost:5432/portal' });
     expect(config.demoMode).toBe(false);
     expect(config.defaultSiteId).toBeNull();
+    expect(config.auth.demoIdpIssuer).toBeNull();
+  });
+
+  it('needs AUTH_SECRET outside demo mode', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost:5432/portal' })).toThrowError(/AUTH_SECRET/);
   });
 
   it('refuses to start and names every bad variable', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,11 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Energy portal <no-reply@portal.example>'),
+  REVERIFICATION_PERIOD_SECONDS: z.coerce.number().int().positive().default(1800),
+  DEMO_IDP_ISSUER: z.url().optional(),
 });
 
 export type Config = {
@@ -31,6 +37,15 @@ export type Config = {
   webDistDir: string;
   logLevel: string;
   trustProxy: boolean;
+  auth: {
+    /** Signs Auth.js's CSRF and state cookies; one value shared by every server copy. */
+    secret: string;
+    reverificationPeriodSeconds: number;
+    /** The local e-ID service's issuer in demo mode; null when it is not mounted. */
+    demoIdpIssuer: string | null;
+  };
+  /** SMTP server for outgoing mail; without one, mail lands in the outbox folder under the data directory. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
 };
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
@@ -46,6 +61,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ? { kind: 'postgres', url: env.DATABASE_URL }
     : { kind: 'pglite', dataDir: resolve(repositoryRoot, env.DATA_DIR) };
   const demoMode = env.DEMO_MODE ?? database.kind === 'pglite';
+  if (!env.AUTH_SECRET && !demoMode) {
+    throw new Error('Invalid environment:\n  AUTH_SECRET: required outside demo mode (32 or more random characters)');
+  }
+  const dataDir = resolve(repositoryRoot, env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -56,5 +75,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : resolve(repositoryRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    auth: {
+      // Demo mode may run without a configured secret: sessions live in the database, so a fresh
+      // secret per start only invalidates sign-ins that are half-way through.
+      secret: env.AUTH_SECRET ?? randomBytes(32).toString('hex'),
+      reverificationPeriodSeconds: env.REVERIFICATION_PERIOD_SECONDS,
+      demoIdpIssuer: demoMode ? (env.DEMO_IDP_ISSUER ?? `http://127.0.0.1:${env.PORT}/idp`) : null,
+    },
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
   };
 }

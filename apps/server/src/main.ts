@@ -9,7 +9,7 @@ const config = loadConfig();
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
 const appVersion = version ?? '0.0.0';
 const database = await openDatabase(config.database);
-if (config.demoMode) await seedDemoData(database.db);
+if (config.auth.demoIdpIssuer) await seedDemoData(database.db, { idpIssuer: config.auth.demoIdpIssuer });
 
 const app = await buildApp({
   config,

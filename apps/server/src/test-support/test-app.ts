@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -40,19 +41,33 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 
 export type TestContext = { app: App; database: DatabaseHandle; config: Config };
 
-/** Builds the app once for a test file (fastify/demo style) and closes it after the file's tests. */
-export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+/** A port nothing listens on, so the server's own address is known before it is built. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Builds the app once for a test file (fastify/demo style) and closes it after the file's tests.
+ * With `listen`, it also listens on loopback: Auth.js then reaches the local e-ID service over real HTTP.
+ */
+export function useTestApp(overrides: Record<string, string> = {}, { listen = false } = {}): TestContext {
   const context = {} as TestContext;
   let drop = async () => {};
   beforeAll(async () => {
     const opened = await openTestDatabase();
     drop = opened.drop;
-    await seedDemoData(opened.handle.db);
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fixtureDist, DEMO_MODE: 'true', ...overrides });
+    const port = listen ? String(await freePort()) : '3000';
+    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fixtureDist, DEMO_MODE: 'true', PORT: port, ...overrides });
+    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer ?? 'http://127.0.0.1:3000/idp' });
     context.database = opened.handle;
     context.config = config;
     context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test' });
     await context.app.ready();
+    if (listen) await context.app.listen({ host: '127.0.0.1', port: config.port });
   });
   afterAll(async () => {
     await context.app?.close();

@@ -50,7 +50,7 @@ describe('site resolution and GET /api/site', () => {
 });
 
 describe('a server with no default site', () => {
-  const ctx = useTestApp({ DEMO_MODE: 'false' });
+  const ctx = useTestApp({ DEMO_MODE: 'false', AUTH_SECRET: 'a'.repeat(40) });
 
   it('answers 404 for a host name no site claims', async () => {
     const response = await ctx.app.inject({ url: '/api/site', headers: { host: 'unknown.example' } });

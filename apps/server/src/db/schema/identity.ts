@@ -1,0 +1,163 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { site } from './sites.ts';
+
+/**
+ * A natural person who signs in. Auth.js knows this table as its "user"; the portal adds the personal code
+ * the e-ID broker vouched for and when it last did so.
+ */
+export const person = pgTable('person', {
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  name: text('name'),
+  email: text('email').unique(),
+  emailVerified: timestamp('email_verified', { withTimezone: true, mode: 'date' }),
+  image: text('image'),
+  /** Country-prefixed personal code, e.g. EE38001085718 or FI010180-123A: the e-ID subject. */
+  ssn: text('ssn').unique(),
+  countryCode: text('country_code'),
+  /** Last strong (SSN) verification, the start of the re-verification period of spec §4. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  phone: text('phone'),
+  preferredLocale: text('preferred_locale'),
+  contactPreference: text('contact_preference').notNull().default('email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    refresh_token: text('refresh_token'),
+    access_token: text('access_token'),
+    expires_at: integer('expires_at'),
+    token_type: text('token_type'),
+    scope: text('scope'),
+    id_token: text('id_token'),
+    session_state: text('session_state'),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.providerAccountId] })],
+);
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    sessionToken: text('session_token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+    /** A session belongs to the site it was started on and opens nothing on another. */
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('auth_session_user_idx').on(table.userId)],
+);
+
+export const authVerificationToken = pgTable(
+  'auth_verification_token',
+  {
+    identifier: text('identifier').notNull(),
+    token: text('token').notNull(),
+    expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.identifier, table.token] })],
+);
+
+/** A customer of one site: a private person or a company, known to the utility by its client code. */
+export const customer = pgTable(
+  'customer',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    clientCode: text('client_code').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** Company registry code for legal customers. */
+    businessCode: text('business_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('customer_site_client_code_unique').on(table.siteId, table.clientCode)],
+);
+
+/**
+ * Who may act for which customer. A private customer's own person has a row with relation 'self';
+ * board members and authorised persons have 'representative'. The code is what the browser sends back
+ * (representative-code cookie); it means nothing without the session of the person it belongs to.
+ */
+export const customerAccess = pgTable(
+  'customer_access',
+  {
+    code: text('code').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    relation: text('relation').notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('customer_access_person_customer_unique').on(table.personId, table.customerId)],
+);
+
+/** Staff of one site: customer service act for any customer of the site; admins run the site's settings. */
+export const staffMember = pgTable(
+  'staff_member',
+  {
+    personId: text('person_id')
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.personId, table.siteId, table.role] })],
+);
+
+/** Every staff action and every refused attempt to act for someone: who, for whom, what, and the outcome. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: text('site_id').notNull(),
+    personId: text('person_id'),
+    customerId: text('customer_id'),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    requestId: text('request_id').notNull(),
+    ipAddress: text('ip_address'),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_site_created_idx').on(table.siteId, table.createdAt)],
+);
+
+/** Per site, the OpenID Connect clients of its e-ID broker and telecom sign-in. */
+export const siteIdentityProvider = pgTable(
+  'site_identity_provider',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    /** 'eid' (bank links, Smart-ID, ID card…) or 'telecom' (Mobile-ID, mobile certificate). */
+    providerId: text('provider_id').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.providerId] })],
+);

@@ -1,0 +1,70 @@
+import { Auth } from '@auth/core';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { clientLogRequest } from '@portal/schema/client-logs';
+import type { MailSender } from '../../integrations/mail/port.ts';
+import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
+import type { ClientLogRepository } from '../client-logs/client-log-repository.ts';
+import { authConfigFor } from './auth-config.ts';
+import { authLogger } from './auth-logger.ts';
+import { authProvidersFor } from './auth-providers.ts';
+import type { IdentityProviderRepository } from './site-identity-providers.ts';
+import { sendWebResponse, toWebRequest } from './web-request.ts';
+
+type Options = {
+  db: Database;
+  secret: string;
+  identityProviders: IdentityProviderRepository;
+  mail: MailSender;
+  clientLogs: ClientLogRepository;
+};
+
+/** Sign-in and callback are what an attacker hammers: a few a minute per address is plenty for a person. */
+const signInLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+/** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
+export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, secret, identityProviders, mail, clientLogs }) => {
+  // Auth.js reads form posts itself, so the body reaches it as the string the browser sent.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const providers = authProvidersFor(request.site, await identityProviders.forSite(request.site.id), mail);
+    const config = authConfigFor({ db, site: request.site, secret, providers, actor: request.actor, logger: authLogger(request.log) });
+    const response = await Auth(toWebRequest(request), config);
+    // A new sign-in or a sign-out ends any acting for someone else.
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/auth/signout') || (path.startsWith('/api/auth/callback/') && response.status < 400)) {
+      reply.clearCookie(REPRESENTATIVE_COOKIE, secureCookie).clearCookie(CS_REPRESENTATIVE_COOKIE, secureCookie);
+    }
+    return sendWebResponse(reply, response);
+  }
+
+  const schema = { tags: ['auth'], hide: false };
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/signin/*', config: signInLimit, schema: { ...schema, summary: 'Starts sign-in with a provider' }, handler: handle });
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/callback/*', config: signInLimit, schema: { ...schema, summary: 'Where the identity provider returns the person' }, handler: handle });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { ...schema, summary: 'Auth.js: session, csrf, providers, signin, signout' },
+    handler: handle,
+  });
+
+  app.post(
+    '/api/auth/_log',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], summary: "The auth client's log lines, kept with the client log", body: clientLogRequest },
+    },
+    async (request, reply) => {
+      await clientLogs.insert(request.body as never, {
+        siteId: request.site.id,
+        clientId: null,
+        requestId: request.id,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      });
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { contactPreference, customerType } from './enums.ts';
+import { siteFeature } from './features.ts';
+import { localeId } from './locales.ts';
+
+/** Who acts on a request: the person, for themself, a company or person they represent, or as staff. */
+export const actingAs = z.enum(['self', 'representative', 'staff']);
+export type ActingAs = z.infer<typeof actingAs>;
+export const staffRole = z.enum(['customer-service', 'site-admin']);
+export type StaffRole = z.infer<typeof staffRole>;
+
+/** Spec §3 Session, as GET /api/auth/session answers it (null when signed out). */
+export const portalSession = z
+  .object({
+    user: z.object({
+      name: z.string().nullable(),
+      ssn: z.string().nullable(),
+      verifiedAt: z.string().nullable(),
+      clientCode: z.string().nullable(),
+      /** True when the person's personal code was verified by strong e-ID (SsnVerified). */
+      verified: z.boolean(),
+    }),
+    userOrRepresentativeCode: z.string().nullable(),
+    features: z.array(siteFeature),
+    expires: z.string(),
+  })
+  .meta({ id: 'PortalSession' });
+export type PortalSession = z.infer<typeof portalSession>;
+
+export const representative = z
+  .object({
+    representativeCode: z.string(),
+    clientCode: z.string(),
+    name: z.string(),
+    type: customerType,
+    relation: z.enum(['self', 'representative']),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Representative' });
+export type Representative = z.infer<typeof representative>;
+export const representativeList = z.array(representative);
+export const chooseRepresentativeRequest = z.object({
+  representativeCode: z.string().trim().min(1, 'representativeCode is required').max(100),
+});
+
+export const staffActingCustomerRequest = z.object({
+  clientCode: z.string().trim().min(1, 'clientCode is required').max(50),
+});
+
+export const profile = z
+  .object({
+    name: z.string().nullable(),
+    ssn: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    preferredLocale: localeId.nullable(),
+    contactPreference: contactPreference,
+    verifiedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profile>;
+
+export const updateProfileRequest = z
+  .object({
+    email: z.email('email must be a valid e-mail address').max(254).nullable(),
+    /** International format, e.g. +358401234567; the server normalises it. */
+    phone: z.string().trim().max(32).nullable(),
+    preferredLocale: localeId.nullable(),
+    contactPreference: contactPreference,
+  })
+  .meta({ id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** GET /api/info: who is acting, for whom, and the re-verification period of spec §4. */
+export const actorInfo = z
+  .object({
+    person: z.object({ name: z.string().nullable() }),
+    customer: z.object({ clientCode: z.string(), name: z.string(), type: customerType }).nullable(),
+    actingAs: actingAs,
+    staffRoles: z.array(staffRole),
+    reverificationPeriodSeconds: z.number().int().positive(),
+  })
+  .meta({ id: 'ActorInfo' });
+export type ActorInfo = z.infer<typeof actorInfo>;
