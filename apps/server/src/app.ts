@@ -120,6 +120,6 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 function mailSenderFor(config: Config): MailSender {
   return config.mail.smtpUrl
-    ? smtpMailSender(config.mail.smtpUrl, config.mail.from)
-    : outboxMailSender(config.mail.outboxDir, config.mail.from);
+    ? smtpMailSender(config.mail.smtpUrl, config.mail.fromAddress)
+    : outboxMailSender(config.mail.outboxDir, config.mail.fromAddress);
 }

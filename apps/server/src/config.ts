@@ -20,7 +20,7 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Energy portal <no-reply@portal.example>'),
+  MAIL_FROM: z.email().default('no-reply@portal.example'),
   REVERIFICATION_PERIOD_SECONDS: z.coerce.number().int().positive().default(1800),
   DEMO_IDP_ISSUER: z.url().optional(),
 });
@@ -45,7 +45,7 @@ export type Config = {
     demoIdpIssuer: string | null;
   };
   /** SMTP server for outgoing mail; without one, mail lands in the outbox folder under the data directory. */
-  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  mail: { smtpUrl: string | null; fromAddress: string; outboxDir: string };
 };
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
@@ -82,6 +82,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reverificationPeriodSeconds: env.REVERIFICATION_PERIOD_SECONDS,
       demoIdpIssuer: demoMode ? (env.DEMO_IDP_ISSUER ?? `http://127.0.0.1:${env.PORT}/idp`) : null,
     },
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    mail: { smtpUrl: env.SMTP_URL ?? null, fromAddress: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
   };
 }

@@ -7,11 +7,11 @@ import type { MailMessage, MailSender } from './port.ts';
  * The embedded default: each message is built exactly as SMTP would send it and written as an .eml file
  * to the outbox folder, where a developer opens it in any mail program.
  */
-export function outboxMailSender(outboxDir: string, from: string): MailSender {
+export function outboxMailSender(outboxDir: string, fromAddress: string): MailSender {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
-      const { message: raw } = await transport.sendMail({ from, ...message });
+      const { message: raw } = await transport.sendMail({ ...message, from: { name: message.fromName, address: fromAddress } });
       await mkdir(outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^A-Za-z0-9@._-]/g, '_');
       await writeFile(join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeRecipient}.eml`), raw as Buffer);

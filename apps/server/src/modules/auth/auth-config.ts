@@ -57,8 +57,9 @@ export function authConfigFor({ db, site, secret, providers, actor, logger, now 
       async signIn({ user, email }) {
         // E-mail links go only to people the utility already knows: an unknown address is told the same
         // "check your e-mail" as a known one, so the form cannot be used to find out who is a customer.
-        if (email?.verificationRequest) return user.id && user.email ? true : '/auth/confirm-request';
-        return true;
+        if (!email?.verificationRequest) return true;
+        const known = user.email ? await db.select({ id: person.id }).from(person).where(eq(person.email, user.email.toLowerCase())) : [];
+        return known.length > 0 ? true : '/auth/confirm-request';
       },
       session: ({ session }): PortalSession & { expires: string } => ({
         user: {

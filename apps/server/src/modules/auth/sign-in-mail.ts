@@ -15,6 +15,7 @@ export function signInMail(site: SiteBootstrap, to: string, url: string): MailMe
   const ignore = fill('auth.mail.ignore');
   return {
     to,
+    fromName: site.companyName,
     subject,
     text: `${intro}\n\n${url}\n\n${ignore}\n`,
     html: `<!doctype html><html lang="${site.defaultLocaleId.slice(0, 2)}"><body style="font-family:sans-serif">
