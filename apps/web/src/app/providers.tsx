@@ -1,5 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Layered, so the app's own CSS modules win over Mantine's whatever order the build links the files in:
+// a module shared with a lazy route lands in its own chunk, whose CSS loads before Mantine's.
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -20,11 +22,13 @@ type Props = {
   i18n: I18n;
   queryClient: QueryClient;
   styleNonce: string | undefined;
+  /** Tests pass 'test': Mantine then renders dropdowns and modals in place, without transitions (jsdom has no layout). */
+  mantineEnv?: 'default' | 'test';
   children: ReactNode;
 };
 
 /** Everything a page needs around it: site, theme and scheme, texts, data cache, notifications and modals. */
-export function Providers({ site, colorScheme, i18n, queryClient, styleNonce, children }: Props) {
+export function Providers({ site, colorScheme, i18n, queryClient, styleNonce, mantineEnv, children }: Props) {
   const definition = themeFor(site.themeId);
   const theme = useMemo(() => createMantineThemeFor(definition), [definition]);
   const resolver = useMemo(() => cssVariablesResolverFor(definition), [definition]);
@@ -41,6 +45,7 @@ export function Providers({ site, colorScheme, i18n, queryClient, styleNonce, ch
           colorSchemeManager={manager}
           defaultColorScheme={colorScheme}
           getStyleNonce={() => styleNonce ?? ''}
+          env={mantineEnv}
         >
           <QueryClientProvider client={queryClient}>
             <TranslatedModals>{children}</TranslatedModals>

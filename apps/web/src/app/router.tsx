@@ -21,4 +21,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** Pages that bring their own frame (the authentication pages) and are shown without header and footer. */
+    withoutShell?: boolean;
+  }
 }

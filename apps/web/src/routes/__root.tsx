@@ -1,11 +1,14 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useMatches } from '@tanstack/react-router';
 import { PageShell } from '../app/shell/page-shell.tsx';
 import type { RouterContext } from '../app/router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: () => (
-    <PageShell>
-      <Outlet />
-    </PageShell>
-  ),
+  component: function RootLayout() {
+    const withoutShell = useMatches({ select: (matches) => matches.some((match) => match.staticData.withoutShell) });
+    return (
+      <PageShell withoutHeaderAndFooter={withoutShell}>
+        <Outlet />
+      </PageShell>
+    );
+  },
 });

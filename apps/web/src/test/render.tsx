@@ -25,7 +25,7 @@ export async function renderWithProviders(ui: ReactNode, { site = buildSite(), p
   });
   await router.load();
   const view = render(
-    <Providers site={site} colorScheme={colorScheme} i18n={i18n} queryClient={queryClient} styleNonce={undefined}>
+    <Providers site={site} colorScheme={colorScheme} i18n={i18n} queryClient={queryClient} styleNonce={undefined} mantineEnv="test">
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -13,7 +13,7 @@ export function ColorSchemeMenu() {
   if (!enabled) return null;
   const Current = icons[colorScheme];
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" size="lg" color="var(--portal-header-text)" aria-label={t('color-scheme.label')}>
           <Current size={20} aria-hidden />

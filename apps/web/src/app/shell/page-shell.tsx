@@ -7,12 +7,30 @@ import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.t
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import classes from './page-shell.module.css';
+import { ReverificationAlert } from './reverification-alert.tsx';
 
-/** The shell of spec §2 around every page: header, main content, footer and the consent button. */
-export function PageShell({ children }: { children: ReactNode }) {
+type Props = { children: ReactNode; withoutHeaderAndFooter?: boolean };
+
+/**
+ * The shell of spec §2 around every page: header, the re-verification notice, main content, footer and
+ * the consent button. Pages with their own frame (sign-in) keep only the main landmark and the consent button,
+ * which must stay reachable everywhere.
+ */
+export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
   const { t } = useTranslation();
   const site = useSite();
   const headerHeight = themeFor(site.themeId).headerHeight;
+  const consentButton = site.features.includes('COOKIE_CONSENT') && <CookieSettingsButton />;
+  if (withoutHeaderAndFooter) {
+    return (
+      <>
+        <main id="main" tabIndex={-1} className={classes.bareMain}>
+          {children}
+        </main>
+        {consentButton}
+      </>
+    );
+  }
   return (
     <AppShell header={{ height: headerHeight }} padding={0}>
       <a href="#main" className={classes.skipLink}>
@@ -22,10 +40,11 @@ export function PageShell({ children }: { children: ReactNode }) {
         <Header />
       </AppShell.Header>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <ReverificationAlert />
         {children}
       </AppShell.Main>
       <Footer />
-      {site.features.includes('COOKIE_CONSENT') && <CookieSettingsButton />}
+      {consentButton}
     </AppShell>
   );
 }

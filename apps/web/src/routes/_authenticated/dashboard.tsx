@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 
-export const Route = createFileRoute('/dashboard')({ component: DashboardPage });
+export const Route = createFileRoute('/_authenticated/dashboard')({ component: DashboardPage });

@@ -5,7 +5,9 @@ import { toQueryString } from './query-string.ts';
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, unknown>;
+  /** JSON, or URLSearchParams for the form-encoded posts Auth.js expects. */
   body?: unknown;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -17,14 +19,16 @@ export function apiHeaders(): Record<string, string> {
   return headers;
 }
 
-async function send(path: string, { method = 'GET', query, body, signal }: RequestOptions): Promise<Response> {
-  const headers = apiHeaders();
-  if (body !== undefined) headers['content-type'] = 'application/json';
+async function send(path: string, { method = 'GET', query, body, headers: extra, signal }: RequestOptions): Promise<Response> {
+  const headers = { ...apiHeaders(), ...extra };
+  const form = body instanceof URLSearchParams;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   try {
     return await fetch(`${path}${toQueryString(query)}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // fetch sets the form content type (with its charset) itself.
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, stubApi } from '../../test/api-stub.ts';
+import { buildActorInfo, buildRepresentative, buildSession } from '../../test/identity-factories.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { Header } from './header.tsx';
+
+const company = buildRepresentative({
+  representativeCode: 'R-company',
+  clientCode: 'C-2002',
+  name: 'Virtanen Sauna Oy',
+  type: 'legal',
+  relation: 'representative',
+  active: false,
+});
+
+describe('Header', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers signing in, back to the current page, when nobody is signed in', async () => {
+    stubApi({ 'GET /api/auth/session': null });
+    await renderWithProviders(<Header />, { path: '/invoices?year=2024' });
+    // A labelled button from the xs breakpoint up and an icon-only one below it; CSS shows one of them.
+    const signIns = await screen.findAllByRole('link', { name: 'Sign in' });
+    expect(signIns).toHaveLength(2);
+    for (const signIn of signIns) {
+      const href = new URL(signIn.getAttribute('href')!, 'http://lumo.localhost');
+      expect(href.pathname).toBe('/auth/signin');
+      expect(href.searchParams.get('callbackUrl')).toBe('/invoices?year=2024');
+    }
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
+
+  it('shows the person and customer, and switches the represented customer by posting its code', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/session': buildSession(),
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me/representatives': [buildRepresentative(), company],
+      'POST /api/me/representatives': { representativeCode: 'R-company' },
+    });
+    await renderWithProviders(<Header />, { path: '/dashboard' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(nav).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Maria Virtanen' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByText('Customer C-1001 · Maria Virtanen')).toBeInTheDocument());
+    const self = await within(menu).findByRole('menuitem', { name: /Maria Virtanen/ });
+    expect(self).toHaveAttribute('aria-current', 'true');
+    expect(self).toHaveTextContent('(current customer)');
+    const other = within(menu).getByRole('menuitem', { name: /Virtanen Sauna Oy/ });
+    expect(other).not.toHaveAttribute('aria-current');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toHaveAttribute('href', '/auth/signout');
+
+    await userEvent.click(other);
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/me/representatives')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/me/representatives')[0]!.body).toEqual({ representativeCode: 'R-company' });
+    // The acting customer changed, so every cached answer is fetched again.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/info').length).toBeGreaterThan(1));
+  });
+
+  it('lists no customers to switch to when the person represents only themself', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession(),
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me/representatives': [buildRepresentative()],
+    });
+    await renderWithProviders(<Header />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Maria Virtanen' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByText('Customer C-1001 · Maria Virtanen')).toBeInTheDocument());
+    expect(within(menu).queryByText('Act for')).toBeNull();
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign out']);
+  });
+
+  it('lets customer-service staff act for a client code and shows for whom they act', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/session': buildSession({ name: 'Sari Service' }),
+      'GET /api/info': buildActorInfo({
+        person: { name: 'Sari Service' },
+        actingAs: 'staff',
+        customer: { clientCode: 'C-3003', name: 'Juha Korhonen', type: 'private' },
+        staffRoles: ['customer-service'],
+      }),
+      'GET /api/me/representatives': [],
+      'POST /api/staff/acting-customer': { clientCode: 'C-4004' },
+    });
+    await renderWithProviders(<Header />);
+    expect(await screen.findByText('Acting for Juha Korhonen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Act for a customer' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Client code/ }), 'C-4004');
+    await userEvent.click(screen.getByRole('button', { name: 'Act for this customer' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/staff/acting-customer')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/staff/acting-customer')[0]!.body).toEqual({ clientCode: 'C-4004' });
+  });
+});

@@ -1,0 +1,34 @@
+import type { ActorInfo, PortalSession, Representative } from '@portal/schema/identity';
+
+/** A session as GET /api/auth/session answers it for a strongly verified person. */
+export function buildSession(user: Partial<PortalSession['user']> = {}): PortalSession {
+  return {
+    user: { name: 'Maria Virtanen', ssn: '010190-123A', verifiedAt: new Date().toISOString(), clientCode: 'C-1001', verified: true, ...user },
+    userOrRepresentativeCode: 'C-1001',
+    features: [],
+    expires: '2099-01-01T00:00:00.000Z',
+  };
+}
+
+export function buildActorInfo(overrides: Partial<ActorInfo> = {}): ActorInfo {
+  return {
+    person: { name: 'Maria Virtanen' },
+    customer: { clientCode: 'C-1001', name: 'Maria Virtanen', type: 'private' },
+    actingAs: 'self',
+    staffRoles: [],
+    reverificationPeriodSeconds: 3600,
+    ...overrides,
+  };
+}
+
+export function buildRepresentative(overrides: Partial<Representative> = {}): Representative {
+  return {
+    representativeCode: 'R-self',
+    clientCode: 'C-1001',
+    name: 'Maria Virtanen',
+    type: 'private',
+    relation: 'self',
+    active: true,
+    ...overrides,
+  };
+}
