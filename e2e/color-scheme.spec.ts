@@ -4,7 +4,7 @@ import { siteUrl } from './sites.ts';
 test('a dark-theme site follows a dark device until the person picks a scheme', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
-  await page.goto(siteUrl('virmalise', '/dashboard'));
+  await page.goto(siteUrl('virmalise', '/'));
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 

@@ -40,7 +40,7 @@ test('rejecting keeps analytics off; the floating button reopens the preferences
   page.on('request', (request) => {
     if (request.url().includes('googletagmanager.com')) analyticsRequests.push(request.url());
   });
-  await page.goto(siteUrl('lumo', '/dashboard'));
+  await page.goto(siteUrl('lumo', '/'));
   await page.getByRole('button', { name: 'Hylkää kaikki' }).click();
   const record = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'cc_cookie')!.value));
   expect(record.categories).toEqual(['necessary']);

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const journeys = [
+  { site: 'lumo', person: 'Aino Virtanen', method: 'OP', company: 'Revontuli Sauna Oy' },
+  { site: 'virmalise', person: 'Mari-Liis Männik', method: 'Smart-ID', company: 'Kase Kodu OÜ' },
+  { site: 'daugava', person: 'Jānis Ozoliņš', method: 'eParaksts', company: 'Ozolu Nami SIA' },
+] as const;
+
+for (const journey of journeys) {
+  test(`${journey.site}: a newcomer is sent to sign in, comes back, acts for a company and signs out`, async ({ page, context }) => {
+    await page.goto(siteUrl(journey.site, '/dashboard?period=month'));
+    await expect(page).toHaveURL(/\/auth\/signin\?/);
+    const signInUrl = new URL(page.url());
+    expect(signInUrl.searchParams.get('callbackUrl')).toBe('/dashboard?period=month');
+    expect(signInUrl.searchParams.get('error')).toBe('SessionRequired');
+    await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+    await expectAccessible(page);
+
+    await signInWithEid(page, journey.person, journey.method);
+    await expect(page).toHaveURL(siteUrl(journey.site, '/dashboard?period=month'));
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'authjs.session-token');
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
+
+    const userMenu = page.getByRole('button', { name: new RegExp(journey.person) });
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: new RegExp(journey.company) }).click();
+    await expect(page.getByRole('button', { name: new RegExp(journey.person) })).toBeVisible();
+    await page.getByRole('button', { name: new RegExp(journey.person) }).click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(journey.company) })).toHaveAttribute('aria-current', 'true');
+    const representative = (await context.cookies()).find((cookie) => cookie.name === 'representative-code');
+    expect(representative).toMatchObject({ httpOnly: true, secure: true });
+    await page.keyboard.press('Escape');
+
+    await page.goto(siteUrl(journey.site, '/auth/signout'));
+    await page.locator('main button').first().click();
+    await expect(page).toHaveURL(siteUrl(journey.site, '/'));
+    expect((await context.cookies()).find((cookie) => cookie.name === 'authjs.session-token')).toBeUndefined();
+    await page.goto(siteUrl(journey.site, '/dashboard'));
+    await expect(page).toHaveURL(/\/auth\/signin\?/);
+  });
+}
+
+test('a callback to another site is never followed', async ({ page }) => {
+  await page.goto(siteUrl('lumo', '/auth/signin?callbackUrl=https%3A%2F%2Fevil.example%2F'));
+  await signInWithEid(page, 'Mikko Korhonen', 'Nordea');
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+});
+
+test('the sign-in and error pages pass axe-core in light and dark', async ({ page, context }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: siteUrl('virmalise') },
+      { name: 'color-scheme-override', value: 'true', url: siteUrl('virmalise') },
+    ]);
+    for (const path of ['/auth/signin', '/auth/error?error=AccessDenied', '/auth/confirm-request', '/auth/signout']) {
+      await page.goto(siteUrl('virmalise', path));
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+      await expectAccessible(page);
+    }
+  }
+});
