@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
 
 test('switching language keeps path and query, and sticks on the next visit', async ({ page, context }) => {
   await page.goto(siteUrl('lumo', '/no-such-page?period=month&compare=1'));
@@ -23,6 +24,8 @@ test('switching language keeps path and query, and sticks on the next visit', as
 test('the switcher shows two-letter codes on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(siteUrl('daugava', '/'));
+  // On a phone the switcher lives in the menu drawer.
+  await page.getByRole('button', { name: text('lv-LV', 'nav.open-menu') }).click();
   const group = page.getByRole('group', { name: 'Valoda' });
   await expect(group).toContainText('LV');
   await expect(group).toContainText('RU');

@@ -4,9 +4,9 @@ import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 
 const journeys = [
-  { site: 'lumo', person: 'Aino Virtanen', method: 'OP', company: 'Revontuli Sauna Oy' },
-  { site: 'virmalise', person: 'Mari-Liis Männik', method: 'Smart-ID', company: 'Kase Kodu OÜ' },
-  { site: 'daugava', person: 'Jānis Ozoliņš', method: 'eParaksts', company: 'Ozolu Nami SIA' },
+  { site: 'lumo', locale: 'fi-FI', person: 'Aino Virtanen', method: 'OP', company: 'Revontuli Sauna Oy' },
+  { site: 'virmalise', locale: 'et-EE', person: 'Mari-Liis Männik', method: 'Smart-ID', company: 'Kase Kodu OÜ' },
+  { site: 'daugava', locale: 'lv-LV', person: 'Jānis Ozoliņš', method: 'eParaksts', company: 'Ozolu Nami SIA' },
 ] as const;
 
 for (const journey of journeys) {
@@ -19,7 +19,7 @@ for (const journey of journeys) {
     await page.evaluate(() => document.querySelector('#cc-main')?.remove());
     await expectAccessible(page);
 
-    await signInWithEid(page, journey.person, journey.method);
+    await signInWithEid(page, journey.locale, journey.person, journey.method);
     await expect(page).toHaveURL(siteUrl(journey.site, '/dashboard?period=month'));
     const session = (await context.cookies()).find((cookie) => cookie.name === 'authjs.session-token');
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
@@ -45,7 +45,7 @@ for (const journey of journeys) {
 
 test('a callback to another site is never followed', async ({ page }) => {
   await page.goto(siteUrl('lumo', '/auth/signin?callbackUrl=https%3A%2F%2Fevil.example%2F'));
-  await signInWithEid(page, 'Mikko Korhonen', 'Nordea');
+  await signInWithEid(page, 'fi-FI', 'Mikko Korhonen', 'Nordea');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
 });
 

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { text } from './texts.ts';
 
 /**
  * Signs in through the local e-ID service as a person would: the e-ID button, the demo identity and a
  * method on the service's own page, and back to the portal.
  */
-export async function signInWithEid(page: Page, person: string, method: string) {
-  await page.getByRole('button', { name: /e-ID/ }).click();
+export async function signInWithEid(page: Page, locale: string, person: string, method: string) {
+  await page.getByRole('button', { name: text(locale, 'auth.signin.provider.eid') }).click();
   await expect(page).toHaveURL(/\/idp\/interaction\//);
   await page.getByRole('radio', { name: new RegExp(person) }).check();
   await page.getByRole('radio', { name: method }).check();
