@@ -33,7 +33,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   expect(download.suggestedFilename()).toMatch(/^Invoice .+\.pdf$/);
 
   // Postpone the first unpaid invoice whose due date may still move.
-  await page.getByRole('radio', { name: 'Unpaid' }).check({ force: true });
+  await page.locator('label[for$="-unpaid"]').click();
   await expect(page).toHaveURL(/type=unpaid/);
   const card = list.getByRole('article').first();
   const title = (await card.getByRole('heading').textContent())!;
@@ -55,7 +55,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('payment-confirmation.png') });
   await page.getByRole('link', { name: 'Back to invoices' }).click();
-  await page.getByRole('radio', { name: 'Paid' }).check({ force: true });
+  await page.locator('label[for$="-paid"]').filter({ hasText: /^Paid$/ }).click();
   const paid = list.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
 });

@@ -8,7 +8,9 @@ import { text } from './texts.ts';
 export async function signInWithEid(page: Page, locale: string, person: string, method: string) {
   await page.getByRole('button', { name: text(locale, 'auth.signin.provider.eid') }).click();
   await expect(page).toHaveURL(/\/idp\/interaction\//);
-  await page.getByRole('radio', { name: new RegExp(person) }).check();
-  await page.getByRole('radio', { name: method }).check();
-  await page.locator('form[action$="/login"] button[type="submit"]').click();
+  // The service shows one form per country: the person's own holds their methods.
+  const form = page.locator('form[action$="/login"]').filter({ hasText: person });
+  await form.getByRole('radio', { name: new RegExp(person) }).check();
+  await form.getByRole('radio', { name: method }).check();
+  await form.locator('button[type="submit"]').click();
 }
