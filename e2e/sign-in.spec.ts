@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
 
 const journeys = [
   { site: 'lumo', locale: 'fi-FI', person: 'Aino Virtanen', method: 'OP', company: 'Revontuli Sauna Oy' },
@@ -35,7 +36,7 @@ for (const journey of journeys) {
     await page.keyboard.press('Escape');
 
     await page.goto(siteUrl(journey.site, '/auth/signout'));
-    await page.locator('main button').first().click();
+    await page.getByRole('button', { name: text(journey.locale, 'auth.signout.confirm') }).click();
     await expect(page).toHaveURL(siteUrl(journey.site, '/'));
     expect((await context.cookies()).find((cookie) => cookie.name === 'authjs.session-token')).toBeUndefined();
     await page.goto(siteUrl(journey.site, '/dashboard'));
