@@ -101,6 +101,7 @@ export async function buildApp({ config, database, appVersion, logger = false, m
   await app.register(clientLogRoutes, { clientLogs });
   await app.register(authRoutes, {
     db,
+    actors,
     secret: config.auth.secret,
     identityProviders: createIdentityProviderRepository(db),
     mail,

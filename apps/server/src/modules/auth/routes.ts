@@ -3,9 +3,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientLogRequest } from '@portal/schema/client-logs';
 import type { MailSender } from '../../integrations/mail/port.ts';
 import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
+import type { ActorRepository } from '../../platform/actor-repository.ts';
 import type { Database } from '../../platform/database.ts';
+import { HttpError } from '../../platform/errors.ts';
 import type { ClientLogRepository } from '../client-logs/client-log-repository.ts';
 import { authConfigFor } from './auth-config.ts';
+import { authFailureOf } from './auth-failure.ts';
 import { authLogger } from './auth-logger.ts';
 import { authProvidersFor } from './auth-providers.ts';
 import type { IdentityProviderRepository } from './site-identity-providers.ts';
@@ -13,6 +16,7 @@ import { sendWebResponse, toWebRequest } from './web-request.ts';
 
 type Options = {
   db: Database;
+  actors: ActorRepository;
   secret: string;
   identityProviders: IdentityProviderRepository;
   mail: MailSender;
@@ -23,7 +27,7 @@ type Options = {
 const signInLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
-export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, secret, identityProviders, mail, clientLogs }) => {
+export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, identityProviders, mail, clientLogs }) => {
   // Auth.js reads form posts itself, so the body reaches it as the string the browser sent.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -32,7 +36,24 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, secret,
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const providers = authProvidersFor(request.site, await identityProviders.forSite(request.site.id), mail);
     const config = authConfigFor({ db, site: request.site, secret, providers, actor: request.actor, logger: authLogger(request.log) });
-    const response = await Auth(toWebRequest(request), config);
+    const webRequest = toWebRequest(request);
+    const response = await Auth(webRequest, config);
+    const failure = await authFailureOf(response, webRequest.url);
+    if (failure) {
+      await actors.audit({
+        siteId: request.site.id,
+        personId: request.actor?.person.id ?? null,
+        customerId: null,
+        action: `${request.method} ${request.url.split('?')[0]}`,
+        outcome: 'refused',
+        requestId: request.id,
+        ipAddress: request.ip,
+        details: failure,
+      });
+      if (request.headers['x-auth-return-redirect']) {
+        throw new HttpError(400, 'AuthError', `Sign-in was refused: ${failure}`, failure);
+      }
+    }
     // A new sign-in or a sign-out ends any acting for someone else.
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/auth/signout') || (path.startsWith('/api/auth/callback/') && response.status < 400)) {
