@@ -50,8 +50,8 @@ export const actorResolution = fp<{ actors: ActorRepository; now?: () => Date }>
     });
 
     // Staff see other people's data: every call they make while acting for a customer, and every
-    // site-admin call, leaves an audit line with its outcome.
-    app.addHook('onResponse', async (request, reply) => {
+    // site-admin call, leaves an audit line with its outcome, written before the answer leaves.
+    app.addHook('onSend', async (request, reply) => {
       const actor = request.actor;
       const adminCall = request.routeOptions.url?.startsWith('/api/admin/') ?? false;
       if (!actor || (actor.actingAs !== 'staff' && !adminCall)) return;

@@ -27,6 +27,9 @@ const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.u
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server closed (restart, failover) is dropped by the pool and the next query
+    // opens a new one; without a listener the event would end the process.
+    pool.on('error', () => {});
     const db = drizzleNodePostgres({ client: pool });
     await migrateNodePostgres(db, { migrationsFolder });
     return {
