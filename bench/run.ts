@@ -4,6 +4,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { openDatabase } from '../apps/server/src/platform/database.ts';
 import { apiOverhead } from './api-overhead.ts';
+import { chartReadingsThroughput } from './chart-readings.ts';
+import { readingsScale } from './readings-scale.ts';
 import { dashboardFirstLoad } from './web-bundle.ts';
 
 /** Budgets of ARCHITECTURE.md, printed as ratios from one run on this machine. Exits non-zero when one is missed. */
@@ -31,10 +33,25 @@ try {
     ratio: overhead.ratio,
     pass: overhead.ratio >= 0.5,
   });
+  const charts = await chartReadingsThroughput(app, database);
+  rows.push({
+    budget: 'GET /api/charts/readings (a year by day) ≥ 0.5 × the same SQL run directly',
+    measured: `${charts.appRps.toFixed(1)} vs ${charts.sqlRps.toFixed(1)} req/s`,
+    ratio: charts.ratio,
+    pass: charts.ratio >= 0.5,
+  });
 } finally {
   await app.close();
   await database.close();
 }
+
+const scale = await readingsScale();
+rows.push({
+  budget: `one metering point's year by day: flat from 1 M to 10 M readings (${scale.kind}, ≤ 1.5×)`,
+  measured: `${scale.atOne.toFixed(1)} ms at ${(scale.oneMillionRows / 1e6).toFixed(1)} M, ${scale.atTen.toFixed(1)} ms at ${(scale.tenMillionRows / 1e6).toFixed(1)} M rows (loaded in ${scale.loadSeconds.toFixed(0)} s)`,
+  ratio: scale.ratio,
+  pass: scale.ratio <= 1.5,
+});
 
 console.table(rows.map((row) => ({ ...row, ratio: row.ratio.toFixed(2) })));
 process.exitCode = rows.every((row) => row.pass) ? 0 : 1;

@@ -20,6 +20,25 @@ import { createIdentityProviderRepository } from './modules/auth/site-identity-p
 import { meRoutes } from './modules/me/routes.ts';
 import { createProfileRepository } from './modules/me/profile-repository.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { bankRoutes } from './modules/banks/routes.ts';
+import { createBankRepository } from './modules/banks/bank-repository.ts';
+import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { createPaymentRepository } from './modules/payments/payment-repository.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { paymentProviders } from './modules/payments/start-payment.ts';
+import { createEveryPayProvider } from './integrations/payments/everypay.ts';
+import { createNeonomicsProvider } from './integrations/payments/neonomics.ts';
+import type { PaymentProvider } from './integrations/payments/port.ts';
+import { createPaymentSimulator } from './integrations/payments/simulator.ts';
+import { paymentSimulatorPages } from './integrations/payments/simulator-pages.ts';
+import { chartRoutes } from './modules/charts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
+import { createEnergyRepository } from './modules/readings/energy-repository.ts';
+import { readingsRoutes } from './modules/readings/routes.ts';
+import { usagePointRoutes } from './modules/usage-points/routes.ts';
+import { parseQueryString } from './platform/query-string.ts';
 import { demoClientSecret, demoRedirectUris } from './db/seed/demo-identities.ts';
 import { DEMO_PEOPLE } from './db/seed/demo-people.ts';
 import { DEMO_SITES } from './db/seed/demo-sites.ts';
@@ -42,17 +61,19 @@ export type AppDeps = {
   appVersion: string;
   logger?: FastifyServerOptions['logger'];
   mail?: MailSender;
+  /** Tests put a provider adapter pointed at a local stand-in server here; otherwise config decides. */
+  paymentProvider?: PaymentProvider;
 };
 
 /** Builds the whole server: platform plugins first, then one plugin per API area, then the web app. */
-export async function buildApp({ config, database, appVersion, logger = false, mail = mailSenderFor(config) }: AppDeps) {
+export async function buildApp({ config, database, appVersion, logger = false, mail = mailSenderFor(config), paymentProvider }: AppDeps) {
   const app = Fastify({
     logger,
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,6 +134,19 @@ export async function buildApp({ config, database, appVersion, logger = false, m
     reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
   });
   await app.register(staffRoutes, { actors });
+  const energy = createEnergyRepository(db);
+  await app.register(dashboardRoutes, { energy });
+  await app.register(chartRoutes, { energy });
+  await app.register(locationRoutes, { energy });
+  await app.register(usagePointRoutes, { energy });
+  await app.register(readingsRoutes, { energy });
+  const invoices = createInvoiceRepository(db);
+  const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
+  const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
+  await app.register(invoiceRoutes, { db, invoices });
+  await app.register(paymentRoutes, { invoices, payments: createPaymentRepository(db), providers: paymentProviders(provider ? [provider] : []) });
+  if (provider?.id === 'SIMULATOR') await app.register(paymentSimulatorPages, { simulator });
+  await app.register(bankRoutes, { banks: createBankRepository(db) });
   await app.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
   await app.register(webAppRoutes, { distDir: config.webDistDir, appVersion, translations });
   return app;
@@ -123,4 +157,11 @@ function mailSenderFor(config: Config): MailSender {
   return config.mail.smtpUrl
     ? smtpMailSender(config.mail.smtpUrl, config.mail.fromAddress)
     : outboxMailSender(config.mail.outboxDir, config.mail.fromAddress);
+}
+
+function paymentProviderFor(config: Config, simulator: PaymentProvider): PaymentProvider | null {
+  const { provider, everypay, neonomics } = config.payments;
+  if (provider === 'EVERYPAY' && everypay) return createEveryPayProvider(everypay);
+  if (provider === 'NEONOMICS' && neonomics) return createNeonomicsProvider(neonomics);
+  return provider === 'SIMULATOR' ? simulator : null;
 }

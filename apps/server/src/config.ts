@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, parsed once. Nothing else reads process.env. */
@@ -23,6 +24,17 @@ const environment = z.object({
   MAIL_FROM: z.email().default('no-reply@portal.example'),
   REVERIFICATION_PERIOD_SECONDS: z.coerce.number().int().positive().default(1800),
   DEMO_IDP_ISSUER: z.url().optional(),
+  PAYMENT_PROVIDER: z.enum(['SIMULATOR', 'EVERYPAY', 'NEONOMICS']).optional(),
+  PAYMENT_CALLBACK_SECRET: z.string().min(32, 'PAYMENT_CALLBACK_SECRET must be at least 32 characters').optional(),
+  EVERYPAY_API_URL: z.url().optional(),
+  EVERYPAY_API_USERNAME: z.string().min(1).optional(),
+  EVERYPAY_API_SECRET: z.string().min(1).optional(),
+  EVERYPAY_ACCOUNT_NAME: z.string().min(1).optional(),
+  NEONOMICS_API_URL: z.url().optional(),
+  NEONOMICS_CLIENT_ID: z.string().min(1).optional(),
+  NEONOMICS_CLIENT_SECRET: z.string().min(1).optional(),
+  NEONOMICS_CREDITOR_IBAN: z.string().min(15).optional(),
+  NEONOMICS_CREDITOR_NAME: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -46,6 +58,17 @@ export type Config = {
   };
   /** SMTP server for outgoing mail; without one, mail lands in the outbox folder under the data directory. */
   mail: { smtpUrl: string | null; fromAddress: string; outboxDir: string };
+  /**
+   * How invoices are paid (docs/decisions/011-payment-providers.md): the local simulator only in demo mode,
+   * otherwise EveryPay or Neonomics with their credentials; null means paying is not offered.
+   */
+  payments: {
+    provider: 'SIMULATOR' | 'EVERYPAY' | 'NEONOMICS' | null;
+    /** Signs and checks the simulator's callbacks. */
+    callbackSecret: string;
+    everypay: { apiUrl: string; apiUsername: string; apiSecret: string; accountName: string } | null;
+    neonomics: { apiUrl: string; clientId: string; clientSecret: string; creditorIban: string; creditorName: string } | null;
+  };
 };
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
@@ -65,6 +88,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error('Invalid environment:\n  AUTH_SECRET: required outside demo mode (32 or more random characters)');
   }
   const dataDir = resolve(repositoryRoot, env.DATA_DIR);
+  const payments = paymentsConfig(env, demoMode);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -83,5 +107,37 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       demoIdpIssuer: demoMode ? (env.DEMO_IDP_ISSUER ?? `http://127.0.0.1:${env.PORT}/idp`) : null,
     },
     mail: { smtpUrl: env.SMTP_URL ?? null, fromAddress: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    payments,
+  };
+}
+
+function paymentsConfig(env: z.infer<typeof environment>, demoMode: boolean): Config['payments'] {
+  const provider = env.PAYMENT_PROVIDER ?? (demoMode ? 'SIMULATOR' : null);
+  const problems: string[] = [];
+  if (provider === 'SIMULATOR' && !demoMode) problems.push('  PAYMENT_PROVIDER: SIMULATOR only runs in demo mode');
+  const everypay =
+    env.EVERYPAY_API_URL && env.EVERYPAY_API_USERNAME && env.EVERYPAY_API_SECRET && env.EVERYPAY_ACCOUNT_NAME
+      ? { apiUrl: env.EVERYPAY_API_URL, apiUsername: env.EVERYPAY_API_USERNAME, apiSecret: env.EVERYPAY_API_SECRET, accountName: env.EVERYPAY_ACCOUNT_NAME }
+      : null;
+  const neonomics =
+    env.NEONOMICS_API_URL && env.NEONOMICS_CLIENT_ID && env.NEONOMICS_CLIENT_SECRET && env.NEONOMICS_CREDITOR_IBAN
+      ? {
+          apiUrl: env.NEONOMICS_API_URL,
+          clientId: env.NEONOMICS_CLIENT_ID,
+          clientSecret: env.NEONOMICS_CLIENT_SECRET,
+          creditorIban: env.NEONOMICS_CREDITOR_IBAN.replace(/\s+/g, '').toUpperCase(),
+          creditorName: env.NEONOMICS_CREDITOR_NAME ?? '',
+        }
+      : null;
+  if (provider === 'EVERYPAY' && !everypay) problems.push('  EVERYPAY_API_URL, EVERYPAY_API_USERNAME, EVERYPAY_API_SECRET, EVERYPAY_ACCOUNT_NAME: required for EVERYPAY');
+  if (provider === 'NEONOMICS' && !neonomics) problems.push('  NEONOMICS_API_URL, NEONOMICS_CLIENT_ID, NEONOMICS_CLIENT_SECRET, NEONOMICS_CREDITOR_IBAN: required for NEONOMICS');
+  if (neonomics && !isValidIBAN(neonomics.creditorIban)) problems.push('  NEONOMICS_CREDITOR_IBAN: not a valid IBAN');
+  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  return {
+    provider,
+    // Demo mode may sign with a fresh secret per start: only simulator callbacks of this process use it.
+    callbackSecret: env.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
+    everypay,
+    neonomics,
   };
 }

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedDemoData } from './db/seed/demo-data.ts';
+import { startDemoEnergyFeed } from './db/seed/demo-energy-feed.ts';
 import { openDatabase } from './platform/database.ts';
 
 const config = loadConfig();
@@ -23,9 +24,14 @@ const app = await buildApp({
 });
 
 // In-flight requests finish and the readiness check turns 503 before the database closes.
+const stopDemoEnergyFeed = config.auth.demoIdpIssuer
+  ? startDemoEnergyFeed(database.db, (err) => app.log.error({ err }, 'demo energy top-up failed'))
+  : () => {};
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an uncaught error');
   else app.log.info({ signal }, 'closing');
+  stopDemoEnergyFeed();
   await app.close();
   await database.close();
 });

@@ -12,12 +12,18 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
+import { Route as AuthenticatedChartsRouteImport } from './routes/_authenticated/charts'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthConfirmRequestRouteImport } from './routes/auth/confirm-request'
 import { Route as AuthErrorRouteImport } from './routes/auth/error'
 import { Route as AuthSafeLinkOutRouteImport } from './routes/auth/safe-link-out'
 import { Route as AuthSigninRouteImport } from './routes/auth/signin'
 import { Route as AuthSignoutRouteImport } from './routes/auth/signout'
+import { Route as AuthenticatedInvoicesIndexRouteImport } from './routes/_authenticated/invoices/index'
+import { Route as AuthenticatedInvoicesIdConfirmationRouteImport } from './routes/_authenticated/invoices/$id/confirmation'
+import { Route as AuthenticatedInvoicesIdFailedRouteImport } from './routes/_authenticated/invoices/$id/failed'
+import { Route as AuthenticatedInvoicesIdPaymentProcessingRouteImport } from './routes/_authenticated/invoices/$id/payment-processing'
+import { Route as AuthenticatedInvoicesIdWaitingConfirmationRouteImport } from './routes/_authenticated/invoices/$id/waiting-confirmation'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -32,6 +38,11 @@ const AuthRouteRoute = AuthRouteRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedChartsRoute = AuthenticatedChartsRouteImport.update({
+  id: '/charts',
+  path: '/charts',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
@@ -63,71 +74,137 @@ const AuthSignoutRoute = AuthSignoutRouteImport.update({
   path: '/signout',
   getParentRoute: () => AuthRouteRoute,
 } as any)
+const AuthenticatedInvoicesIndexRoute =
+  AuthenticatedInvoicesIndexRouteImport.update({
+    id: '/invoices/',
+    path: '/invoices/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedInvoicesIdConfirmationRoute =
+  AuthenticatedInvoicesIdConfirmationRouteImport.update({
+    id: '/invoices/$id/confirmation',
+    path: '/invoices/$id/confirmation',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedInvoicesIdFailedRoute =
+  AuthenticatedInvoicesIdFailedRouteImport.update({
+    id: '/invoices/$id/failed',
+    path: '/invoices/$id/failed',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedInvoicesIdPaymentProcessingRoute =
+  AuthenticatedInvoicesIdPaymentProcessingRouteImport.update({
+    id: '/invoices/$id/payment-processing',
+    path: '/invoices/$id/payment-processing',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedInvoicesIdWaitingConfirmationRoute =
+  AuthenticatedInvoicesIdWaitingConfirmationRouteImport.update({
+    id: '/invoices/$id/waiting-confirmation',
+    path: '/invoices/$id/waiting-confirmation',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
+  '/charts': typeof AuthenticatedChartsRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
+  '/invoices/': typeof AuthenticatedInvoicesIndexRoute
+  '/invoices/$id/confirmation': typeof AuthenticatedInvoicesIdConfirmationRoute
+  '/invoices/$id/failed': typeof AuthenticatedInvoicesIdFailedRoute
+  '/invoices/$id/payment-processing': typeof AuthenticatedInvoicesIdPaymentProcessingRoute
+  '/invoices/$id/waiting-confirmation': typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
+  '/charts': typeof AuthenticatedChartsRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
+  '/invoices': typeof AuthenticatedInvoicesIndexRoute
+  '/invoices/$id/confirmation': typeof AuthenticatedInvoicesIdConfirmationRoute
+  '/invoices/$id/failed': typeof AuthenticatedInvoicesIdFailedRoute
+  '/invoices/$id/payment-processing': typeof AuthenticatedInvoicesIdPaymentProcessingRoute
+  '/invoices/$id/waiting-confirmation': typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/_authenticated/charts': typeof AuthenticatedChartsRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
+  '/_authenticated/invoices/': typeof AuthenticatedInvoicesIndexRoute
+  '/_authenticated/invoices/$id/confirmation': typeof AuthenticatedInvoicesIdConfirmationRoute
+  '/_authenticated/invoices/$id/failed': typeof AuthenticatedInvoicesIdFailedRoute
+  '/_authenticated/invoices/$id/payment-processing': typeof AuthenticatedInvoicesIdPaymentProcessingRoute
+  '/_authenticated/invoices/$id/waiting-confirmation': typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/auth'
+    | '/charts'
     | '/dashboard'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
     | '/auth/signin'
     | '/auth/signout'
+    | '/invoices/'
+    | '/invoices/$id/confirmation'
+    | '/invoices/$id/failed'
+    | '/invoices/$id/payment-processing'
+    | '/invoices/$id/waiting-confirmation'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auth'
+    | '/charts'
     | '/dashboard'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
     | '/auth/signin'
     | '/auth/signout'
+    | '/invoices'
+    | '/invoices/$id/confirmation'
+    | '/invoices/$id/failed'
+    | '/invoices/$id/payment-processing'
+    | '/invoices/$id/waiting-confirmation'
   id:
     | '__root__'
     | '/'
     | '/auth'
     | '/_authenticated'
+    | '/_authenticated/charts'
     | '/_authenticated/dashboard'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
     | '/auth/signin'
     | '/auth/signout'
+    | '/_authenticated/invoices/'
+    | '/_authenticated/invoices/$id/confirmation'
+    | '/_authenticated/invoices/$id/failed'
+    | '/_authenticated/invoices/$id/payment-processing'
+    | '/_authenticated/invoices/$id/waiting-confirmation'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -158,6 +235,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/charts': {
+      id: '/_authenticated/charts'
+      path: '/charts'
+      fullPath: '/charts'
+      preLoaderRoute: typeof AuthenticatedChartsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard'
@@ -201,6 +285,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignoutRouteImport
       parentRoute: typeof AuthRouteRoute
     }
+    '/_authenticated/invoices/': {
+      id: '/_authenticated/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AuthenticatedInvoicesIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/invoices/$id/confirmation': {
+      id: '/_authenticated/invoices/$id/confirmation'
+      path: '/invoices/$id/confirmation'
+      fullPath: '/invoices/$id/confirmation'
+      preLoaderRoute: typeof AuthenticatedInvoicesIdConfirmationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/invoices/$id/failed': {
+      id: '/_authenticated/invoices/$id/failed'
+      path: '/invoices/$id/failed'
+      fullPath: '/invoices/$id/failed'
+      preLoaderRoute: typeof AuthenticatedInvoicesIdFailedRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/invoices/$id/payment-processing': {
+      id: '/_authenticated/invoices/$id/payment-processing'
+      path: '/invoices/$id/payment-processing'
+      fullPath: '/invoices/$id/payment-processing'
+      preLoaderRoute: typeof AuthenticatedInvoicesIdPaymentProcessingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/invoices/$id/waiting-confirmation': {
+      id: '/_authenticated/invoices/$id/waiting-confirmation'
+      path: '/invoices/$id/waiting-confirmation'
+      fullPath: '/invoices/$id/waiting-confirmation'
+      preLoaderRoute: typeof AuthenticatedInvoicesIdWaitingConfirmationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -225,11 +344,26 @@ const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
 )
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedChartsRoute: typeof AuthenticatedChartsRoute
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
+  AuthenticatedInvoicesIndexRoute: typeof AuthenticatedInvoicesIndexRoute
+  AuthenticatedInvoicesIdConfirmationRoute: typeof AuthenticatedInvoicesIdConfirmationRoute
+  AuthenticatedInvoicesIdFailedRoute: typeof AuthenticatedInvoicesIdFailedRoute
+  AuthenticatedInvoicesIdPaymentProcessingRoute: typeof AuthenticatedInvoicesIdPaymentProcessingRoute
+  AuthenticatedInvoicesIdWaitingConfirmationRoute: typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedChartsRoute: AuthenticatedChartsRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedInvoicesIndexRoute: AuthenticatedInvoicesIndexRoute,
+  AuthenticatedInvoicesIdConfirmationRoute:
+    AuthenticatedInvoicesIdConfirmationRoute,
+  AuthenticatedInvoicesIdFailedRoute: AuthenticatedInvoicesIdFailedRoute,
+  AuthenticatedInvoicesIdPaymentProcessingRoute:
+    AuthenticatedInvoicesIdPaymentProcessingRoute,
+  AuthenticatedInvoicesIdWaitingConfirmationRoute:
+    AuthenticatedInvoicesIdWaitingConfirmationRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoEnergy } from '../db/seed/demo-energy.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 
@@ -16,6 +17,8 @@ const everyone = (status: number): Record<Persona, number> => ({
   siteAdmin: status,
 });
 const signedIn = (status: number): Record<Persona, number> => ({ ...everyone(status), anonymous: 401 });
+/** Calls of a customer's own data: people with no customer on the site (staff not acting, admins) get 403. */
+const customersOnly = (status: number): Record<Persona, number> => ({ ...signedIn(403), customerA: status, customerB: status, representative: status });
 
 /**
  * Every route built so far, for every kind of caller. Grows with each module: a new route without a row
@@ -53,10 +56,52 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/admin/locales', expected: { ...signedIn(403), siteAdmin: 200, otherSiteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/domains', expected: { ...signedIn(403), siteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/locales', expected: { ...signedIn(403), siteAdmin: 200 } },
+  // Energy data (issue 4): customers see their own; another customer's metering point, object or contract is 404.
+  ...[
+    '/api/dashboard/locations',
+    '/api/dashboard/statistics/consumption',
+    '/api/dashboard/statistics/production?period=year',
+    '/api/dashboard/statistics/spot',
+    '/api/dashboard/statistics/expenses',
+    '/api/dashboard/yearly-consumption',
+    '/api/locations',
+    '/api/locations/gsrn',
+    '/api/usage-points/me',
+  ].map((url): Call => ({ method: 'GET', url, expected: customersOnly(200) })),
+  {
+    method: 'POST',
+    url: '/api/usage-points/search',
+    body: { searchType: 'ADDRESS', searchQuery: { address: 'Espoo' } },
+    expected: customersOnly(200),
+  },
+  ...[
+    '/api/charts/readings?series[]=consumption&series[]=1&from=2026-01-01&to=2026-01-31&meteringPointId=mp-lumo-aino-el',
+    '/api/locations/cost-estimation?objects[]=obj-lumo-aino-home',
+    '/api/usage-points/technical-data?meteringPointId=mp-lumo-aino-el',
+    '/api/contracts/ct-lumo-aino-el/readings/metadata',
+  ].map((url): Call => ({ method: 'GET', url, expected: { ...customersOnly(404), customerA: 200 } })),
+  // Invoices and payments (issue 5): each customer sees only their own (invoices.test.ts proves B gets nothing
+  // of A's); a missing invoice is 404, a missing download 204 (spec §7).
+  { method: 'GET', url: '/api/invoices', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/invoices?type=overdue&sort=-total&page=2&pageSize=10', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/dashboard/invoices', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/invoices/NO-SUCH-INVOICE', expected: customersOnly(404) },
+  { method: 'PUT', url: '/api/invoices/NO-SUCH-INVOICE/postpone', body: { dueDate: '2030-01-15' }, expected: customersOnly(404) },
+  { method: 'GET', url: '/api/invoices/00000000-0000-4000-8000-000000000000/download', expected: customersOnly(204) },
+  { method: 'GET', url: '/api/invoices/00000000-0000-4000-8000-000000000000/download/csv', expected: customersOnly(204) },
+  { method: 'POST', url: '/api/invoices/NO-SUCH-INVOICE/payments', body: {}, expected: customersOnly(404) },
+  { method: 'GET', url: '/api/payments/00000000-0000-4000-8000-000000000000', expected: customersOnly(404) },
+  // Provider callbacks carry no session: the signature decides (payments.test.ts), so an unsigned one is 401 for all.
+  { method: 'POST', url: '/api/payments/callback/SIMULATOR', body: { reference: 'SIM-x' }, expected: everyone(401) },
+  { method: 'GET', url: '/api/banks?type=payment', expected: everyone(200) },
+  { method: 'GET', url: '/api/banks?type=e-invoice', expected: everyone(200) },
+  { method: 'GET', url: '/api/banks/operators', expected: everyone(200) },
 ];
 
 describe('authorization matrix', () => {
   const ctx = useTestApp();
+  // Two days of the Lumo customers' energy data, so the energy calls have something of their own to answer.
+  beforeAll(() => seedDemoEnergy(ctx.database.db, { historyDays: 2, clientCodes: ['LUMO-100001', 'LUMO-100002', 'LUMO-200001'] }));
 
   async function cookiesFor(persona: Persona): Promise<{ host: string; cookie?: string }> {
     const db = ctx.database.db;

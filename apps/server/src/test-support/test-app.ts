@@ -62,7 +62,7 @@ export function useTestApp(overrides: Record<string, string> = {}, { listen = fa
     drop = opened.drop;
     const port = listen ? String(await freePort()) : '3000';
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fixtureDist, DEMO_MODE: 'true', PORT: port, ...overrides });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer ?? 'http://127.0.0.1:3000/idp' });
+    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer ?? 'http://127.0.0.1:3000/idp', energyHistory: false });
     context.database = opened.handle;
     context.config = config;
     context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test' });

@@ -1,5 +1,7 @@
 import type { SiteBootstrap } from '@portal/schema/site';
 import enGB from '@portal/locales/web/en-GB.json' with { type: 'json' };
+import billingEnGB from '@portal/locales/web/billing/en-GB.json' with { type: 'json' };
+import energyEnGB from '@portal/locales/web/energy/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -34,4 +36,4 @@ export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap
   };
 }
 
-export const EN_GB_BUNDLE: Record<string, string> = enGB;
+export const EN_GB_BUNDLE: Record<string, string> = { ...enGB, ...energyEnGB, ...billingEnGB };

@@ -9,20 +9,30 @@ import {
   siteMetaField,
 } from '../schema/sites.ts';
 import type { Database } from '../../platform/database.ts';
+import { seedDemoEnergy } from './demo-energy.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
 import { DEMO_SITES, type DemoSite } from './demo-sites.ts';
 
 /**
  * Seeds the demo sites into an empty database and leaves an existing site as it is, so that
  * restarting never undoes what an admin changed. The same input always gives the same rows.
  */
-export async function seedDemoData(db: Database, { idpIssuer }: { idpIssuer: string }): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  { idpIssuer, energyHistory = true }: { idpIssuer: string; /** Two years of readings and prices; tests leave it out. */ energyHistory?: boolean },
+): Promise<void> {
   await db
     .insert(locale)
     .values(LOCALE_IDS.map((id) => ({ id, name: LOCALE_NAMES[id] })))
     .onConflictDoNothing();
   for (const demo of DEMO_SITES) await seedSite(db, demo);
   await seedDemoIdentities(db, idpIssuer);
+  if (energyHistory) {
+    await seedDemoEnergy(db);
+    // Invoices are computed from the readings and prices just seeded.
+    await seedDemoInvoices(db);
+  }
 }
 
 async function seedSite(db: Database, demo: DemoSite) {

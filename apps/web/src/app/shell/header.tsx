@@ -19,6 +19,8 @@ import { UserMenu } from './user-menu.tsx';
 const navigation = [
   { to: '/', label: 'nav.home', signedInOnly: false },
   { to: '/dashboard', label: 'nav.dashboard', signedInOnly: true },
+  { to: '/charts', label: 'nav.charts', signedInOnly: true },
+  { to: '/invoices', label: 'nav.invoices', signedInOnly: true },
 ] as const;
 
 export function Header() {

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { contract, meteringPoint } from './energy.ts';
+import { customer, person } from './identity.ts';
+import { site } from './sites.ts';
+
+/**
+ * An invoice of one contract for one billing period. Money is in euro cents as exact integers (rule 5);
+ * `total = net + vat`, and `vat` is the sum of the rows' VAT rounded once on the invoice. "Overdue" is not
+ * stored: it is an unpaid invoice whose due date has passed in the site's timezone.
+ */
+export const invoice = pgTable(
+  'invoice',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    contractId: text('contract_id')
+      .notNull()
+      .references(() => contract.id, { onDelete: 'cascade' }),
+    invoiceNumber: text('invoice_number').notNull(),
+    /** Payment reference the bank transfer carries (RF creditor reference). */
+    referenceNumber: text('reference_number').notNull(),
+    issueDate: date('issue_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    /** The due date the invoice was issued with, kept when the customer postpones it. */
+    originalDueDate: date('original_due_date').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The contract's VAT rate when the invoice was issued, per mille (25.5 % = 255). */
+    vatPermille: integer('vat_permille').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** Invoice type of spec §3: 'Regular' or 'E-Invoice'. */
+    type: text('type').notNull(),
+    /** Invoice delivery of spec §3: 'email' or 'postal'. */
+    delivery: text('delivery').notNull(),
+    /** Invoice payment status of spec §3: 'paid' or 'unpaid'. */
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invoice_site_number_unique').on(table.siteId, table.invoiceNumber),
+    // Lists page by due date (newest first) within one customer, with or without a status filter.
+    index('invoice_customer_due_idx').on(table.siteId, table.customerId, table.dueDate, table.id),
+    index('invoice_customer_status_due_idx').on(table.siteId, table.customerId, table.paymentStatus, table.dueDate),
+    index('invoice_contract_idx').on(table.contractId, table.dueDate),
+  ],
+);
+
+/** One line of an invoice: a price component applied to one metering point's energy or month. */
+export const invoiceRow = pgTable(
+  'invoice_row',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    meteringPointId: text('metering_point_id').references(() => meteringPoint.id, { onDelete: 'set null' }),
+    /** The metering point's GSRN or EIC as printed on the invoice. */
+    gsrn: text('gsrn').notNull(),
+    utility: text('utility').notNull(),
+    /** Price component kind of spec §3. */
+    componentKind: text('component_kind').notNull(),
+    /** 'kWh' for energy, 'month' for fees. */
+    unit: text('unit').notNull(),
+    /** kWh with three decimals (exactly Wh / 1000), or a count of months. */
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    unitPriceCents: numeric('unit_price_cents', { precision: 14, scale: 5 }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('invoice_row_invoice_idx').on(table.invoiceId, table.position)],
+);
+
+/** Every due-date change a customer made, for the postponement rules (docs/decisions/010-invoice-postponement.md). */
+export const invoicePostponement = pgTable(
+  'invoice_postponement',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    previousDueDate: date('previous_due_date').notNull(),
+    newDueDate: date('new_due_date').notNull(),
+    personId: text('person_id').references(() => person.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_postponement_invoice_idx').on(table.invoiceId)],
+);
+
+/**
+ * One attempt to pay an invoice through a provider. `provider_reference` is the provider's id of the
+ * payment; callbacks and status polls find the payment by it, which is what makes them idempotent.
+ */
+export const payment = pgTable(
+  'payment',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customer.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    /** 'SIMULATOR', 'EVERYPAY' or 'NEONOMICS'. */
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** 'created' → 'pending' → 'confirmed' | 'failed'; confirmed and failed are final. */
+    status: text('status').notNull().default('created'),
+    /** The provider's own word for the state, as last seen. */
+    providerState: text('provider_state'),
+    startedBy: text('started_by').references(() => person.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('payment_provider_reference_unique')
+      .on(table.provider, table.providerReference)
+      .where(sql`${table.providerReference} is not null`),
+    index('payment_invoice_idx').on(table.invoiceId),
+  ],
+);
+
+/** What was heard about a payment and from where: the start, each callback, each status poll. */
+export const paymentEvent = pgTable(
+  'payment_event',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payment.id, { onDelete: 'cascade' }),
+    /** 'start', 'callback' or 'status'. */
+    source: text('source').notNull(),
+    providerState: text('provider_state'),
+    /** The status the payment moved to, or null when the event changed nothing. */
+    transition: text('transition'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_event_payment_idx').on(table.paymentId)],
+);
+
+/**
+ * The embedded payment simulator's own book: what a provider would hold. Kept apart from `payment`
+ * so the simulator speaks to the portal only through the payment port, as a real provider does.
+ */
+export const simulatedPayment = pgTable('simulated_payment', {
+  reference: text('reference').primaryKey(),
+  siteId: text('site_id').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  merchantName: text('merchant_name').notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** 'pending', 'approved' or 'declined'. */
+  state: text('state').notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Banks of the three countries with their BIC, and what the portal uses them for. */
+export const bank = pgTable(
+  'bank',
+  {
+    id: text('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    name: text('name').notNull(),
+    bic: text('bic').notNull(),
+    /** Receives consumer e-invoices (Finvoice e-lasku, Estonian e-arve, Latvian e-rēķins). */
+    eInvoice: boolean('e_invoice').notNull(),
+    /** Reachable for open-banking payment initiation. */
+    payment: boolean('payment').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (table) => [index('bank_country_idx').on(table.countryCode, table.position)],
+);
+
+/** E-invoice operators (intermediators) business customers route their e-invoices through. */
+export const eInvoiceOperator = pgTable(
+  'e_invoice_operator',
+  {
+    id: text('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    name: text('name').notNull(),
+    /** The operator's routing code: a BIC for banks, an OVT-style intermediator id for others. */
+    code: text('code').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (table) => [index('e_invoice_operator_country_idx').on(table.countryCode, table.position)],
+);

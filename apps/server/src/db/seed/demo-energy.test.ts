@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { validGsrn } from '../../modules/readings/readings-csv.ts';
+import { useTestApp } from '../../test-support/test-app.ts';
+import { DEMO_OBJECTS, eic } from './demo-energy-catalogue.ts';
+import { publishedUntil, seedDemoEnergy } from './demo-energy.ts';
+
+const rows = async <T,>(ctx: ReturnType<typeof useTestApp>, query: ReturnType<typeof sql>) => {
+  const result = await ctx.database.db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+};
+
+describe('demo energy seed', () => {
+  const ctx = useTestApp();
+  const now = new Date('2026-11-22T13:05:00Z'); // 15:05 in Helsinki: tomorrow's prices are out
+
+  it("loads one customer's short history in bulk, and a second run adds nothing", async () => {
+    const first = await seedDemoEnergy(ctx.database.db, { now, historyDays: 3, clientCodes: ['LUMO-100001'] });
+    // 3 days × 24 h, two directions, 5-minute detail (12 + 4 + 1 rows an hour) for all of it.
+    expect(first.readings).toBe(3 * 24 * 2 * 17);
+    expect(first.temperatures).toBe(3 * 24 + 1);
+    expect(first.spotPrices).toBeGreaterThan(3 * 3 * 96);
+    const again = await seedDemoEnergy(ctx.database.db, { now, historyDays: 3, clientCodes: ['LUMO-100001'] });
+    expect(again).toMatchObject({ readings: 0, temperatures: 0, spotPrices: 0 });
+  });
+
+  it('keeps each coarser interval the exact sum of its finer ones, and produces solar only in daylight', async () => {
+    const mismatches = await rows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from reading h
+          where h.metering_point_id = 'mp-lumo-aino-el' and h.resolution_minutes = 60
+            and h.wh <> (select sum(f.wh) from reading f where f.metering_point_id = h.metering_point_id and f.direction = h.direction
+                         and f.resolution_minutes = 5 and f.starts_at >= h.starts_at and f.starts_at < h.starts_at + interval '1 hour')`,
+    );
+    expect(mismatches[0]!.n).toBe(0);
+    const nightProduction = await rows<{ wh: string }>(
+      ctx,
+      sql`select coalesce(sum(wh), 0) as wh from reading where metering_point_id = 'mp-lumo-aino-el' and direction = 'production'
+          and extract(hour from starts_at at time zone 'Europe/Helsinki') not between 8 and 16`,
+    );
+    expect(Number(nightProduction[0]!.wh)).toBe(0);
+  });
+
+  it('publishes tomorrow’s day-ahead prices from 14:00 local time, per 15 minutes', async () => {
+    expect(publishedUntil(new Date('2026-11-22T11:00:00Z').getTime())).toBe(Date.parse('2026-11-22T22:00:00Z'));
+    expect(publishedUntil(now.getTime())).toBe(Date.parse('2026-11-23T22:00:00Z'));
+    const tomorrow = await rows<{ n: number; minutes: number }>(
+      ctx,
+      sql`select count(*)::int as n, max(resolution_minutes)::int as minutes from spot_price where bidding_zone = 'EE' and starts_at >= '2026-11-22T22:00Z'`,
+    );
+    expect(tomorrow[0]).toEqual({ n: 96, minutes: 15 });
+  });
+
+  it('gives electricity points valid GSRNs and gas and heat points valid EICs', () => {
+    for (const meter of DEMO_OBJECTS.flatMap((object) => object.meters)) {
+      if (meter.utility === 'electricity') expect(validGsrn(meter.code), meter.code).toBe(true);
+      else expect(eic(meter.code.slice(0, 15)), meter.code).toBe(meter.code);
+    }
+    // ENTSO-E's own published code for the Finnish bidding zone checks out with the same algorithm.
+    expect(eic('10YFI-1--------')).toBe('10YFI-1--------U');
+  });
+});

@@ -1,0 +1,18 @@
+import { stagedUpsert, type UpsertReport } from '../../db/staged-upsert.ts';
+import type { Database } from '../../platform/database.ts';
+import { parsePublicationDocument, type DocumentProblem } from './entsoe-publication-document.ts';
+
+export type PriceImportResult = ({ ok: true; rows: number } & UpsertReport) | { ok: false; problems: DocumentProblem[] };
+
+/** Imports an ENTSO-E day-ahead price document: all of it, idempotently, or nothing when any element is bad. */
+export async function importSpotPrices(db: Database, xml: string): Promise<PriceImportResult> {
+  const { prices, problems } = parsePublicationDocument(xml);
+  if (problems.length > 0) return { ok: false, problems };
+  const report = await stagedUpsert(db, {
+    table: 'spot_price',
+    key: ['bidding_zone', 'starts_at'],
+    values: ['resolution_minutes', 'eur_per_mwh'],
+    lines: prices.map((price) => `${price.zone}\t${price.startsAt.toISOString()}\t${price.minutes}\t${price.eurPerMwh}`),
+  });
+  return { ok: true, rows: prices.length, ...report };
+}

@@ -1,0 +1,134 @@
+import {
+  daysBetween,
+  MAX_RANGE_DAYS,
+  METER_RESOLUTION_MINUTES,
+  resolutionForRange,
+  type ChartSeries,
+  type ReadingResolution,
+  type ReadingsResponse,
+} from '@portal/schema/energy';
+import type { SiteFeature } from '@portal/schema/features';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { mergeComparison } from '../readings/comparison-merge.ts';
+import { energyBuckets, priceBuckets, storedResolutions, temperatureBuckets, type Scope } from '../readings/energy-queries.ts';
+import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
+import { shiftYears } from '../readings/local-calendar.ts';
+
+export type ChartReadingsRequest = {
+  series: ChartSeries;
+  yearsBack: number | null;
+  from: string;
+  to: string;
+  meteringPointId: string;
+  resolution?: ReadingResolution;
+};
+
+type Site = { timezone: string; features: SiteFeature[] };
+
+/** Chart options are site features (spec §7); a series the site does not offer is refused, not silently empty. */
+const SERIES_FEATURE: Partial<Record<ChartSeries, SiteFeature>> = {
+  netted: 'CHART_NETTED',
+  price: 'CHART_SPOT_PRICE',
+  temperature: 'CHART_TEMPERATURE',
+};
+
+const bucketMinutes = (resolution: ReadingResolution) =>
+  resolution === 'five-minute' || resolution === 'quarter-hour' ? METER_RESOLUTION_MINUTES[resolution] : 60;
+
+/** Checks a readings query against the site's features and the range limits; returns the resolution to use. */
+export function chooseResolution(site: Site, query: Pick<ChartReadingsRequest, 'series' | 'from' | 'to' | 'resolution'>): ReadingResolution {
+  const feature = SERIES_FEATURE[query.series];
+  if (feature && !site.features.includes(feature)) throw badRequest(`The ${query.series} series is not offered on this site`, 'SERIES_NOT_AVAILABLE');
+  let resolution = query.resolution ?? resolutionForRange(query.from, query.to);
+  if (resolution === 'five-minute' && !site.features.includes('CHART_FIVE_MINUTE')) {
+    throw badRequest('Five-minute readings are not offered on this site', 'RESOLUTION_NOT_AVAILABLE');
+  }
+  // Prices are published per 15 minutes and temperatures per hour: finer buckets would only repeat them.
+  if (query.series === 'price' && resolution === 'five-minute') resolution = 'quarter-hour';
+  if (query.series === 'temperature' && (resolution === 'five-minute' || resolution === 'quarter-hour')) resolution = 'hour';
+  const days = daysBetween(query.from, query.to) + 1;
+  if (days > MAX_RANGE_DAYS[resolution]) {
+    throw badRequest(`At ${resolution} resolution a range may span at most ${MAX_RANGE_DAYS[resolution]} days`, 'RANGE_TOO_LONG');
+  }
+  return resolution;
+}
+
+/**
+ * GET /api/charts/readings: one series of one metering point, bucketed in the database in the site's
+ * timezone, with the comparison series N years back merged by date and, for consumption, the cost.
+ */
+export async function getChartReadings(energy: EnergyRepository, scope: Scope, site: Site, query: ChartReadingsRequest): Promise<ReadingsResponse> {
+  const point = await energy.meteringPoint(scope, query.meteringPointId);
+  if (!point) throw notFound('No such metering point', 'METERING_POINT_NOT_FOUND');
+  const resolution = chooseResolution(site, query);
+  const { timezone } = site;
+  const fetch = (from: string, to: string, shift: number) => seriesValues(energy, scope, point, query.series, resolution, { from, to, timezone, shiftYears: shift });
+
+  const main = await fetch(query.from, query.to, 0);
+  const comparison = query.yearsBack ? await fetch(shiftYears(query.from, -query.yearsBack), shiftYears(query.to, -query.yearsBack), query.yearsBack) : null;
+  const energySeries = query.series === 'consumption' || query.series === 'production' || query.series === 'netted';
+  const merged = comparison
+    ? mergeComparison(main.rows, comparison.rows, (row) => row.raw, energySeries ? undefined : (a, b) => (a + b) / 2)
+    : main.rows.map((row) => ({ ...row, comparison: undefined }));
+
+  const toValue = (raw: number | null) => (raw === null ? null : energySeries ? raw / 1000 : raw);
+  const sumWh = (rows: { raw: number | null }[]) => (rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null);
+  const withCost = main.withCost;
+  return {
+    series: query.series,
+    meteringPointId: point.id,
+    utility: point.utility,
+    resolution,
+    unit: energySeries ? 'kWh' : query.series === 'price' ? 'c/kWh' : '°C',
+    timezone,
+    from: query.from,
+    to: query.to,
+    yearsBack: query.yearsBack,
+    total: energySeries ? toValue(sumWh(main.rows)) : null,
+    comparisonTotal: energySeries && comparison ? toValue(sumWh(comparison.rows)) : null,
+    costTotalCents: withCost ? main.rows.reduce((sum, row) => sum + (row.costCents ?? 0), 0) : null,
+    values: merged.map((row) => ({
+      date: row.bucket.toISOString(),
+      value: toValue(row.raw),
+      ...(comparison ? { comparison: toValue(row.comparison ?? null) } : {}),
+      ...(energySeries ? { estimated: row.estimated } : {}),
+      ...(withCost ? { costCents: row.costCents } : {}),
+    })),
+  };
+}
+
+type SeriesRow = { bucket: Date; key: string; raw: number | null; estimated: boolean; costCents: number | null };
+
+async function seriesValues(
+  energy: EnergyRepository,
+  scope: Scope,
+  point: MeteringPointRow,
+  series: ChartSeries,
+  resolution: ReadingResolution,
+  period: { from: string; to: string; timezone: string; shiftYears: number },
+): Promise<{ rows: SeriesRow[]; withCost: boolean }> {
+  const { db } = energy;
+  if (series === 'price') {
+    const rows = await priceBuckets(db, { ...period, zone: point.biddingZone, bucket: resolution });
+    return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
+  }
+  if (series === 'temperature') {
+    const rows = await temperatureBuckets(db, { ...period, area: point.temperatureArea, bucket: resolution });
+    return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
+  }
+  const stored = await storedResolutions(db, scope, point.id);
+  const wanted = bucketMinutes(resolution);
+  // The coarsest stored resolution that still fits the bucket: hourly rows for days and months, 15-minute rows for quarters.
+  const sourceMinutes = stored.map((row) => row.minutes).filter((minutes) => minutes <= wanted).sort((a, b) => b - a)[0] ?? wanted;
+  const withCost = series === 'consumption' && (await energy.contractsOf(scope, [point.id])).length > 0;
+  const rows = await energyBuckets(db, {
+    ...period,
+    scope,
+    meteringPointIds: [point.id],
+    directions: series,
+    sourceMinutes,
+    bucket: resolution,
+    withCost,
+  });
+  return { rows: rows.map((row) => ({ ...row, raw: row.wh })), withCost };
+}

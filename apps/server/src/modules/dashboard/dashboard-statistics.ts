@@ -1,0 +1,214 @@
+import type { EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
+import type { Utility } from '@portal/schema/enums';
+import { notFound } from '../../platform/errors.ts';
+import { mergeComparison } from '../readings/comparison-merge.ts';
+import { energyBuckets, monthlyFees, type Scope } from '../readings/energy-queries.ts';
+import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
+import { addDays, localDate, monthOf, shiftYears, yearOf } from '../readings/local-calendar.ts';
+
+type Site = { timezone: string };
+type Period = 'month' | 'year';
+
+const UTILITY_ORDER: Utility[] = ['electricity', 'heating', 'gas'];
+
+/** VAT on electricity per country, per mille (FI 25.5 %, EE 24 %, LV 21 %): shown beside VAT-free spot prices. */
+export const ELECTRICITY_VAT_PERMILLE: Record<string, number> = { FI: 255, EE: 240, LV: 210 };
+
+function byUtility(points: MeteringPointRow[]): [Utility, MeteringPointRow[]][] {
+  return UTILITY_ORDER.map((utility) => [utility, points.filter((point) => point.utility === utility)] as [Utility, MeteringPointRow[]]).filter(
+    ([, list]) => list.length > 0,
+  );
+}
+
+function periodRange(period: Period, today: string) {
+  return period === 'month' ? monthOf(today) : yearOf(today);
+}
+
+async function pointsFor(energy: EnergyRepository, scope: Scope, meteringPointId: string | undefined) {
+  const points = await energy.meteringPoints(scope);
+  if (!meteringPointId) return points;
+  const chosen = points.filter((point) => point.id === meteringPointId);
+  if (chosen.length === 0) throw notFound('No such metering point', 'METERING_POINT_NOT_FOUND');
+  return chosen;
+}
+
+/**
+ * Consumption (or production) of this month by day, or this year by month, per utility, summed over the
+ * customer's metering points, with the same days a year back merged by date.
+ */
+export async function energyStatistics(
+  energy: EnergyRepository,
+  scope: Scope,
+  site: Site,
+  query: { period: Period; meteringPointId?: string; direction: 'consumption' | 'production' },
+  now = new Date(),
+): Promise<EnergyStatistics> {
+  const { timezone } = site;
+  const { from, to } = periodRange(query.period, localDate(now, timezone));
+  const bucket = query.period === 'month' ? 'day' : 'month';
+  let points = await pointsFor(energy, scope, query.meteringPointId);
+  if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
+  const utilities = [];
+  for (const [utility, list] of byUtility(points)) {
+    const base = { scope, meteringPointIds: list.map((point) => point.id), directions: query.direction, sourceMinutes: 60, bucket, timezone } as const;
+    const [main, previous] = await Promise.all([
+      energyBuckets(energy.db, { ...base, from, to }),
+      energyBuckets(energy.db, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
+    ]);
+    const merged = mergeComparison(main, previous, (row) => row.wh);
+    const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
+    const hasPrevious = previous.some((row) => row.wh !== null);
+    utilities.push({
+      utility,
+      unit: 'kWh' as const,
+      total: sum(main) / 1000,
+      comparisonTotal: hasPrevious ? sum(previous) / 1000 : null,
+      values: merged.map((row) => ({
+        date: row.bucket.toISOString(),
+        value: row.wh === null ? null : row.wh / 1000,
+        comparison: row.comparison === null ? null : row.comparison / 1000,
+        estimated: row.estimated,
+      })),
+    });
+  }
+  return { period: query.period, from, to, resolution: bucket, timezone, utilities };
+}
+
+/** Totals per calendar year for the last `years` years, per utility; the running year is marked incomplete. */
+export async function yearlyConsumption(energy: EnergyRepository, scope: Scope, site: Site, years: number, now = new Date()): Promise<YearlyConsumption> {
+  const { timezone } = site;
+  const today = localDate(now, timezone);
+  const thisYear = Number(today.slice(0, 4));
+  const points = await energy.meteringPoints(scope);
+  const utilities = [];
+  for (const [utility, list] of byUtility(points)) {
+    const rows = await energyBuckets(energy.db, {
+      scope,
+      meteringPointIds: list.map((point) => point.id),
+      directions: 'consumption',
+      sourceMinutes: 60,
+      bucket: 'year',
+      timezone,
+      from: `${thisYear - years + 1}-01-01`,
+      to: `${thisYear}-12-31`,
+    });
+    utilities.push({
+      utility,
+      years: rows.map((row) => {
+        const year = Number(row.key.slice(0, 4));
+        return { year, kwh: (row.wh ?? 0) / 1000, complete: year < thisYear };
+      }),
+    });
+  }
+  return { timezone, utilities };
+}
+
+/**
+ * Rule 5: expenses per local month from the contracts' price components, in integer cents: each month's
+ * energy cost is rounded once in the database, monthly fees are added whole, totals are integer sums.
+ */
+export async function expenses(energy: EnergyRepository, scope: Scope, site: Site, period: Period, now = new Date()): Promise<Expenses> {
+  const { timezone } = site;
+  const today = localDate(now, timezone);
+  const { from, to } = periodRange(period, today);
+  const points = await energy.meteringPoints(scope);
+  const months = new Map<string, { month: string; wh: number; energyCents: number; feesCents: number }>();
+  const utilityTotals = new Map<Utility, number>();
+  let comparisonTotal = 0;
+  let hasComparison = false;
+
+  for (const [utility, list] of byUtility(points)) {
+    const ids = list.map((point) => point.id);
+    const base = { scope, meteringPointIds: ids, directions: 'consumption', sourceMinutes: 60, bucket: 'month', timezone, withCost: true } as const;
+    // The same stretch a year back, up to the same day, so a running month or year compares like with like.
+    const comparableTo = today < to ? today : to;
+    const [rows, fees, previousRows, previousFees] = await Promise.all([
+      energyBuckets(energy.db, { ...base, from, to }),
+      monthlyFees(energy.db, { scope, meteringPointIds: ids, from, to: comparableTo, timezone }),
+      energyBuckets(energy.db, { ...base, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1) }),
+      monthlyFees(energy.db, { scope, meteringPointIds: ids, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
+    ]);
+    let utilityTotal = 0;
+    for (const row of rows) {
+      const month = row.key.slice(0, 7);
+      const entry = months.get(month) ?? { month, wh: 0, energyCents: 0, feesCents: 0 };
+      entry.wh += row.wh ?? 0;
+      entry.energyCents += row.costCents ?? 0;
+      entry.feesCents += fees.get(month) ?? 0;
+      utilityTotal += (row.costCents ?? 0) + (fees.get(month) ?? 0);
+      months.set(month, entry);
+    }
+    utilityTotals.set(utility, utilityTotal);
+    for (const row of previousRows) {
+      if (row.costCents !== null) hasComparison = true;
+      comparisonTotal += row.costCents ?? 0;
+    }
+    for (const cents of previousFees.values()) comparisonTotal += cents;
+  }
+
+  const monthList = [...months.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map(({ month, wh, energyCents, feesCents }) => ({ month, kwh: wh / 1000, energyCents, feesCents, totalCents: energyCents + feesCents }));
+  return {
+    period,
+    from,
+    to,
+    currency: 'EUR',
+    totalCents: monthList.reduce((sum, month) => sum + month.totalCents, 0),
+    comparisonTotalCents: hasComparison ? comparisonTotal : null,
+    months: monthList,
+    byUtility: [...utilityTotals].map(([utility, totalCents]) => ({ utility, totalCents })),
+  };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Today's and tomorrow's day-ahead prices of the site's bidding zone (the customer's electricity point's zone
+ * when it has one), as published and as hourly averages, in c/kWh without VAT.
+ */
+export async function spotStatistics(energy: EnergyRepository, scope: Scope, site: Site & { id: string }, now = new Date()): Promise<SpotStatistics> {
+  const { timezone } = site;
+  const points = await energy.meteringPoints(scope);
+  const country = await energy.siteCountry(site.id);
+  const zone = points.find((point) => point.utility === 'electricity')?.biddingZone ?? country;
+  const today = localDate(now, timezone);
+  const tomorrow = addDays(today, 1);
+  const [start, middle, end] = await Promise.all([energy.dayStart(today, timezone), energy.dayStart(tomorrow, timezone), energy.dayStart(addDays(today, 2), timezone)]);
+  const rows = await energy.spotPrices(zone, start, end);
+  const points15 = rows.map((row) => ({
+    startsAt: row.startsAt,
+    endsAt: new Date(row.startsAt.getTime() + row.resolutionMinutes * 60_000),
+    centsPerKwh: round3(Number(row.eurPerMwh) / 10),
+  }));
+  const day = (date: string, from: Date, to: Date): SpotDay | null => {
+    const list = points15.filter((point) => point.startsAt >= from && point.startsAt < to);
+    if (list.length === 0) return null;
+    const hours = new Map<number, number[]>();
+    for (const point of list) {
+      const hour = Math.floor(point.startsAt.getTime() / 3_600_000) * 3_600_000;
+      hours.set(hour, [...(hours.get(hour) ?? []), point.centsPerKwh]);
+    }
+    const values = list.map((point) => point.centsPerKwh);
+    return {
+      date,
+      prices: list.map((point) => ({ startsAt: point.startsAt.toISOString(), centsPerKwh: point.centsPerKwh })),
+      hourly: [...hours].map(([hour, prices]) => ({
+        startsAt: new Date(hour).toISOString(),
+        centsPerKwh: round3(prices.reduce((sum, price) => sum + price, 0) / prices.length),
+      })),
+      minimum: Math.min(...values),
+      maximum: Math.max(...values),
+      average: round3(values.reduce((sum, price) => sum + price, 0) / values.length),
+    };
+  };
+  const current = points15.find((point) => point.startsAt <= now && now < point.endsAt);
+  return {
+    biddingZone: zone,
+    timezone,
+    vatPermille: ELECTRICITY_VAT_PERMILLE[zone] ?? 0,
+    current: current ? { startsAt: current.startsAt.toISOString(), centsPerKwh: current.centsPerKwh } : null,
+    today: day(today, start, middle),
+    tomorrow: day(tomorrow, middle, end),
+  };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { buildContract, buildMeteringPoint, customerIdOf, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
+import { sessionCookieFor } from '../../test-support/sessions.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { createEnergyRepository } from '../readings/energy-repository.ts';
+import { costEstimation } from '../locations/locations-service.ts';
+import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
+
+const HELSINKI = { id: 'lumo', timezone: 'Europe/Helsinki' };
+
+describe('dashboard statistics', () => {
+  const ctx = useTestApp();
+  const scopeFor = async (siteId: string, clientCode: string) => ({ siteId, customerId: await customerIdOf(ctx.database.db, siteId, clientCode) });
+
+  it('expenses: energy from price components plus whole monthly fees, VAT on top, integer cents', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'virmalise', clientCode: 'VE-500101' });
+    await buildContract(db, point, {
+      vatPermille: 255,
+      components: [
+        { kind: 'Base', priceCents: '10.00000' },
+        { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
+      ],
+    });
+    // Two days of 1 kWh an hour in January 2030 (Helsinki time): 48 kWh.
+    await insertReadings(db, point.id, { from: new Date('2030-01-09T22:00:00Z'), to: new Date('2030-01-11T22:00:00Z') });
+    const result = await expenses(createEnergyRepository(db), await scopeFor('virmalise', 'VE-500101'), HELSINKI, 'year', new Date('2030-01-20T10:00:00Z'));
+    // 48 × 10 c × 1.255 = 602.4 → 602; 395 c × 1.255 = 495.725 → 496 for January only (the months to come are not due yet).
+    expect(result.months[0]).toEqual({ month: '2030-01', kwh: 48, energyCents: 602, feesCents: 496, totalCents: 1098 });
+    expect(result.months).toHaveLength(12);
+    expect(result.totalCents).toBe(1098);
+    expect(result.byUtility).toEqual([{ utility: 'electricity', totalCents: 1098 }]);
+    expect(result.comparisonTotalCents).toBeNull();
+  });
+
+  it('consumption this month by day, with the same days a year back', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000000TX' });
+    await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date('2030-03-02T22:00:00Z'), wh: () => 2000 });
+    await insertReadings(db, point.id, { from: new Date('2029-02-28T22:00:00Z'), to: new Date('2029-03-01T22:00:00Z') });
+    const result = await energyStatistics(
+      createEnergyRepository(db),
+      await scopeFor('daugava', 'DS-300502'),
+      { timezone: 'Europe/Riga' },
+      { period: 'month', direction: 'consumption' },
+      new Date('2030-03-02T12:00:00Z'),
+    );
+    expect(result).toMatchObject({ from: '2030-03-01', to: '2030-03-31', resolution: 'day' });
+    const gas = result.utilities.find((entry) => entry.utility === 'gas')!;
+    expect(gas.total).toBe(96);
+    expect(gas.comparisonTotal).toBe(24);
+    expect(gas.values).toHaveLength(31);
+    expect(gas.values.slice(0, 3).map((value) => [value.value, value.comparison])).toEqual([
+      [48, 24],
+      [48, null],
+      [null, null],
+    ]);
+  });
+
+  it('yearly consumption per calendar year, the running year incomplete', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
+    await insertReadings(db, point.id, { from: new Date('2028-12-31T20:00:00Z'), to: new Date('2029-01-01T02:00:00Z') });
+    const result = await yearlyConsumption(createEnergyRepository(db), await scopeFor('lumo', 'LUMO-200001'), HELSINKI, 3, new Date('2029-06-01T00:00:00Z'));
+    // 20:00 and 21:00 UTC on 31 December are 22:00 and 23:00 in Helsinki; the next four hours are 2029.
+    expect(result.utilities[0]!.years).toEqual([
+      { year: 2027, kwh: 0, complete: true },
+      { year: 2028, kwh: 2, complete: true },
+      { year: 2029, kwh: 4, complete: false },
+    ]);
+  });
+
+  it("today's and tomorrow's spot prices once published, with hourly averages and the current period", async () => {
+    const db = ctx.database.db;
+    const scope = await scopeFor('lumo', 'LUMO-100001');
+    const energy = createEnergyRepository(db);
+    const today = { from: new Date('2031-03-09T22:00:00Z'), to: new Date('2031-03-10T22:00:00Z') };
+    await insertSpotPrices(db, 'FI', { ...today, eurPerMwh: (at) => `${40 + at.getUTCMinutes()}.00` });
+    const morning = await spotStatistics(energy, scope, HELSINKI, new Date('2031-03-10T08:20:00Z'));
+    expect(morning.biddingZone).toBe('FI');
+    expect(morning.vatPermille).toBe(255);
+    expect(morning.today!.prices).toHaveLength(96);
+    expect(morning.today!.hourly).toHaveLength(24);
+    expect(morning.today!.hourly[0]!.centsPerKwh).toBe(6.25); // (40 + 55 + 70 + 85) / 4 €/MWh
+    expect(morning.today).toMatchObject({ minimum: 4, maximum: 8.5, average: 6.25 });
+    expect(morning.current).toEqual({ startsAt: '2031-03-10T08:15:00.000Z', centsPerKwh: 5.5 });
+    expect(morning.tomorrow).toBeNull();
+    await insertSpotPrices(db, 'FI', { from: today.to, to: new Date('2031-03-11T22:00:00Z'), eurPerMwh: () => '12.34' });
+    const afternoon = await spotStatistics(energy, scope, HELSINKI, new Date('2031-03-10T13:00:00Z'));
+    expect(afternoon.tomorrow).toMatchObject({ date: '2031-03-11', average: 1.234 });
+  });
+
+  it('cost estimation extends the month so far by its average day, fees whole', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
+    await buildContract(db, point, {
+      vatPermille: 0,
+      components: [
+        { kind: 'Base', priceCents: '10.00000' },
+        { kind: 'Monthly', unit: 'c/month', priceCents: '500.00000' },
+      ],
+    });
+    // 1–10 April 2032: ten days of 24 kWh = 240 c a day.
+    await insertReadings(db, point.id, { from: new Date('2032-03-31T21:00:00Z'), to: new Date('2032-04-10T21:00:00Z') });
+    const result = await costEstimation(createEnergyRepository(db), await scopeFor('lumo', 'LUMO-200001'), HELSINKI, [point.objectId], new Date('2032-04-11T09:00:00Z'));
+    expect(result.objects).toEqual([{ objectId: point.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 2900, estimatedMonthCents: 7700 }]);
+  });
+});
+
+describe('usage points and locations over HTTP', () => {
+  const ctx = useTestApp();
+
+  it("searches only the actor's own usage points, by each mode's fields", async () => {
+    const db = ctx.database.db;
+    const mine = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001', street: 'Kuusikallionkuja 7', city: 'Espoo', gsrn: '643001100000543212' });
+    await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Kuusikallionkuja 9', city: 'Espoo' });
+    const cookie = await sessionCookieFor(db, 'FI131052-308T', 'lumo');
+    const search = (body: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/api/usage-points/search', headers: { host: HOSTS.lumo, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
+    const byAddress = await search({ searchType: 'ADDRESS', searchQuery: { address: 'kuusikallionkuja espoo' } });
+    expect(byAddress.json().map((point: { id: string }) => point.id)).toEqual([mine.id]);
+    const byGsrn = await search({ searchType: 'GSRN', searchQuery: { gsrn: '643001100000 543212' } });
+    expect(byGsrn.json()).toHaveLength(1);
+    const byMeter = await search({ searchType: 'ADDRESS_AND_METER_NUMBER', searchQuery: { address: 'Espoo', meterNumber: 'nope' } });
+    expect(byMeter.json()).toEqual([]);
+    const missing = await search({ searchType: 'ADDRESS_AND_METER_NUMBER', searchQuery: { address: 'Espoo' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues[0].path).toBe('body.searchQuery.meterNumber');
+
+    const locations = await ctx.app.inject({ url: '/api/locations', headers: { host: HOSTS.lumo, cookie } });
+    expect(locations.json().map((location: { objectId: string }) => location.objectId)).toEqual([mine.objectId]);
+    const technical = await ctx.app.inject({ url: `/api/usage-points/technical-data?meteringPointId=${mine.id}`, headers: { host: HOSTS.lumo, cookie } });
+    expect(technical.json()).toMatchObject({ gsrn: '643001100000543212', firstReadingAt: null, connectionStatus: 'connected' });
+  });
+});

@@ -1,0 +1,38 @@
+import { stringify } from 'csv-stringify/sync';
+import type { InvoiceDetail } from '@portal/schema/invoices';
+import type { LocaleId } from '@portal/schema/locale-ids';
+import { invoiceTexts } from './invoice-texts.ts';
+
+/**
+ * The invoice's rows as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read the
+ * letters right). Numbers stay machine-readable: decimal point, no grouping, amounts in euros with two decimals.
+ */
+export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): string {
+  const t = invoiceTexts(locale);
+  const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+  const header = [
+    t('invoices.csv.invoice-number'),
+    t('invoices.csv.position'),
+    t('invoices.csv.metering-point'),
+    t('invoices.csv.utility'),
+    t('invoices.csv.component'),
+    t('invoices.csv.quantity'),
+    t('invoices.csv.unit'),
+    t('invoices.csv.unit-price-cents'),
+    t('invoices.csv.net-eur'),
+    t('invoices.csv.vat-rate'),
+  ];
+  const rows = invoice.rows.map((row) => [
+    invoice.invoiceNumber,
+    String(row.position),
+    row.gsrn,
+    t(`utility.${row.utility}`),
+    t(`invoices.component.${row.componentKind}`),
+    row.quantity,
+    row.unit,
+    row.unitPriceCents,
+    euros(row.netCents),
+    (invoice.vatPermille / 10).toFixed(1),
+  ]);
+  return `\uFEFF${stringify([header, ...rows], { record_delimiter: '\r\n' })}`;
+}

@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { InvoiceDetail } from '@portal/schema/invoices';
+import type { LocaleId } from '@portal/schema/locale-ids';
+import { formatDate, formatDecimal, formatMoney, formatVatRate, invoiceTexts } from './invoice-texts.ts';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans covers every letter of Estonian, Finnish, Latvian, Russian and Swedish; pdfkit embeds a subset. */
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/** Theme colours live in the web bundle; the document uses the company's name and one neutral ink. */
+const INK = '#1b1b1f';
+const MUTED = '#5c5f66';
+const ACCENT = '#1d3b5c';
+const RULE = '#c9ced6';
+
+export type InvoiceDocumentInput = {
+  invoice: InvoiceDetail;
+  company: { name: string };
+  customer: { name: string; clientCode: string };
+  locale: LocaleId;
+};
+
+/** A printable A4 invoice in the customer's language; `compress: false` keeps text streams readable (tests). */
+export function renderInvoicePdf({ invoice, company, customer, locale }: InvoiceDocumentInput, { compress = true } = {}): Promise<Buffer> {
+  const t = invoiceTexts(locale);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress,
+    lang: locale,
+    info: { Title: `${t('invoices.pdf.title')} ${invoice.invoiceNumber}`, Author: company.name, Subject: invoice.invoiceNumber },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const money = (cents: number) => formatMoney(cents, locale);
+
+  // Letterhead: the company, then the document title and its key facts on the right.
+  doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
+  doc.font('bold').fontSize(16).fillColor(ACCENT).text(company.name, left, 40, { width: width / 2 });
+  doc.font('bold').fontSize(22).fillColor(INK).text(t('invoices.pdf.title'), left + width / 2, 40, { width: width / 2, align: 'right' });
+
+  const facts: [string, string][] = [
+    [t('invoices.pdf.number'), invoice.invoiceNumber],
+    [t('invoices.pdf.issue-date'), formatDate(invoice.issueDate)],
+    [t('invoices.pdf.due-date'), formatDate(invoice.dueDate)],
+    [t('invoices.pdf.period'), `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`],
+    [t('invoices.pdf.reference'), invoice.referenceNumber],
+    [t('invoices.pdf.contract'), `${invoice.contract.contractNumber} · ${invoice.contract.productName}`],
+  ];
+  let y = 80;
+  for (const [label, value] of facts) {
+    doc.font('regular').fontSize(9).fillColor(MUTED).text(label, left + width / 2, y, { width: width / 4 });
+    doc.font('regular').fontSize(9).fillColor(INK).text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
+    y += 15;
+  }
+
+  doc.font('regular').fontSize(9).fillColor(MUTED).text(t('invoices.pdf.customer'), left, 80);
+  doc.font('bold').fontSize(12).fillColor(INK).text(customer.name, left, 94, { width: width / 2 - 10 });
+  doc.font('regular').fontSize(9).fillColor(MUTED).text(`${t('invoices.pdf.client-code')}: ${customer.clientCode}`, left, doc.y + 2);
+
+  // Rows: one per metering point and price component.
+  y = Math.max(y, doc.y) + 25;
+  const columns = [
+    { key: 'description', label: t('invoices.pdf.row.description'), width: width * 0.4, align: 'left' as const },
+    { key: 'quantity', label: t('invoices.pdf.row.quantity'), width: width * 0.2, align: 'right' as const },
+    { key: 'price', label: t('invoices.pdf.row.unit-price'), width: width * 0.2, align: 'right' as const },
+    { key: 'net', label: t('invoices.pdf.row.net'), width: width * 0.2, align: 'right' as const },
+  ];
+  const drawRow = (cells: string[], font: 'regular' | 'bold', color: string) => {
+    let x = left;
+    const heights = cells.map((cell, index) => doc.font(font).fontSize(9).heightOfString(cell, { width: columns[index]!.width - 6 }));
+    const height = Math.max(...heights) + 8;
+    if (y + height > doc.page.height - doc.page.margins.bottom - 120) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    cells.forEach((cell, index) => {
+      const column = columns[index]!;
+      doc.font(font).fontSize(9).fillColor(color).text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    y += height;
+    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  };
+  doc.rect(left, y, width, 20).fill('#eef1f5');
+  drawRow(columns.map((column) => column.label), 'bold', INK);
+  for (const row of invoice.rows) {
+    const component = t(`invoices.component.${row.componentKind}`);
+    const utility = t(`utility.${row.utility}`);
+    const unitLabel = row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month');
+    drawRow(
+      [
+        `${component} · ${utility}\n${row.gsrn}`,
+        `${formatDecimal(row.quantity, locale, row.unit === 'kWh' ? 3 : 0)} ${unitLabel}`,
+        `${formatDecimal(row.unitPriceCents, locale, 5)} ${row.unit === 'kWh' ? 'c/kWh' : t('invoices.unit.cents-per-month')}`,
+        money(row.netCents),
+      ],
+      'regular',
+      INK,
+    );
+  }
+
+  // Totals.
+  y += 10;
+  const totals: [string, string, 'regular' | 'bold'][] = [
+    [t('invoices.pdf.net'), money(invoice.netCents), 'regular'],
+    [t('invoices.pdf.vat', { rate: formatVatRate(invoice.vatPermille, locale) }), money(invoice.vatCents), 'regular'],
+    [t('invoices.pdf.total'), money(invoice.totalCents), 'bold'],
+  ];
+  for (const [label, value, font] of totals) {
+    doc.font(font).fontSize(font === 'bold' ? 12 : 10).fillColor(INK);
+    doc.text(label, left + width / 2, y, { width: width / 4 });
+    doc.text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
+    y += font === 'bold' ? 20 : 16;
+  }
+
+  // How to pay.
+  y += 15;
+  doc.rect(left, y, width, 54).lineWidth(1).strokeColor(ACCENT).stroke();
+  const status = invoice.paymentStatus === 'paid' ? t('invoices.pdf.paid') : t('invoices.pdf.pay-by', { date: formatDate(invoice.dueDate) });
+  doc.font('bold').fontSize(11).fillColor(ACCENT).text(status, left + 12, y + 10, { width: width - 24 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`${t('invoices.pdf.reference')}: ${invoice.referenceNumber} · ${t('invoices.pdf.total')}: ${money(invoice.totalCents)}`, left + 12, y + 30, {
+      width: width - 24,
+    });
+
+  doc.font('regular').fontSize(8).fillColor(MUTED).text(company.name, left, doc.page.height - 70, { width, align: 'center' });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,245 @@
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { invoice, invoicePostponement } from '../../db/schema/billing.ts';
+import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
+import { extractPdfText } from '../../test-support/pdf-text.ts';
+import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { addDays, monthStart, todayIn } from './calendar-dates.ts';
+import { formatMoney } from './invoice-texts.ts';
+
+const JANIS = 'LV220790-45671';
+
+describe('invoices of a customer with hundreds of them', () => {
+  const ctx = useTestApp();
+  const today = todayIn('Europe/Helsinki');
+  let aino: string;
+  let mikko: string;
+  let numbers: string[] = [];
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    aino = await sessionCookieFor(db, PEOPLE.aino, 'lumo');
+    mikko = await sessionCookieFor(db, PEOPLE.mikko, 'lumo');
+    const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    // 240 monthly invoices: the latest unpaid and due in the future, the one before overdue, the rest paid.
+    for (let offset = 240; offset >= 1; offset--) {
+      const periodStart = monthStart(today, -offset);
+      const dueDate = offset === 1 ? addDays(today, 4) : addDays(monthStart(today, -offset + 1), 20);
+      const created = await buildInvoice(db, {
+        contract,
+        invoiceNumber: `A-${String(240 - offset).padStart(4, '0')}`,
+        periodStart,
+        issueDate: addDays(monthStart(today, -offset + 1), 4),
+        dueDate: offset === 2 ? addDays(today, -10) : dueDate,
+        paymentStatus: offset <= 2 ? 'unpaid' : 'paid',
+        rows: [
+          { componentKind: 'Base', unit: 'kWh', quantity: '300.000', unitPriceCents: '8.49000', netCents: 2547 + offset },
+          { componentKind: 'Monthly', unit: 'month', quantity: '1.000', unitPriceCents: '395.00000', netCents: 395 },
+        ],
+      });
+      numbers.push(created.invoiceNumber);
+    }
+    numbers = numbers.reverse();
+  });
+
+  const get = (url: string, cookie: string, host: string = HOSTS.lumo) => ctx.app.inject({ url, headers: { host, cookie } });
+
+  it('pages through them newest first with the total count', async () => {
+    const first = await get('/api/invoices?pageSize=50', aino);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.total).toBe(240);
+    expect(body.invoices).toHaveLength(50);
+    const dueDates = body.invoices.map((item: { dueDate: string }) => item.dueDate);
+    expect(dueDates).toEqual([...dueDates].sort().reverse());
+    const third = (await get('/api/invoices?pageSize=50&page=5', aino)).json();
+    expect(third.invoices).toHaveLength(40);
+    const all = new Set<string>();
+    for (let page = 1; page <= 5; page++) {
+      for (const item of (await get(`/api/invoices?pageSize=50&page=${page}`, aino)).json().invoices) all.add(item.id);
+    }
+    expect(all.size).toBe(240);
+  });
+
+  it('filters by status under the name type, overdue being unpaid past due', async () => {
+    const unpaid = (await get('/api/invoices?type=unpaid', aino)).json();
+    expect(unpaid.total).toBe(2);
+    const overdue = (await get('/api/invoices?type=overdue', aino)).json();
+    expect(overdue.total).toBe(1);
+    expect(overdue.invoices[0]).toMatchObject({ overdue: true, paymentStatus: 'unpaid' });
+    const paid = (await get('/api/invoices?type=paid&sort=total&pageSize=3', aino)).json();
+    expect(paid.total).toBe(238);
+    expect(paid.invoices.map((item: { totalCents: number }) => item.totalCents)).toEqual(
+      [...paid.invoices.map((item: { totalCents: number }) => item.totalCents)].sort((a, b) => a - b),
+    );
+  });
+
+  it('refuses a bad filter or page size with a 400 that says why', async () => {
+    const response = await get('/api/invoices?type=late&pageSize=500', aino);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ name: 'ValidationError' });
+    expect(response.json().message).toContain('pageSize');
+  });
+
+  it('answers one invoice with rows whose sums hold', async () => {
+    const response = await get(`/api/invoices/${numbers[0]}`, aino);
+    expect(response.statusCode).toBe(200);
+    const found = response.json();
+    const rowSum = found.rows.reduce((sum: number, row: { netCents: number }) => sum + row.netCents, 0);
+    expect(found.netCents).toBe(rowSum);
+    expect(found.vatCents).toBe(Math.round((found.netCents * 255) / 1000));
+    expect(found.totalCents).toBe(found.netCents + found.vatCents);
+    expect(found.rows[0]).toMatchObject({ componentKind: 'Base', unit: 'kWh', quantity: '300.000', unitPriceCents: '8.49000', utility: 'electricity' });
+    expect(found.utilities).toEqual(['electricity']);
+  });
+
+  it("gives customer B nothing of customer A's invoices, downloads included", async () => {
+    const found = (await get(`/api/invoices/${numbers[0]}`, aino)).json();
+    expect((await get(`/api/invoices/${numbers[0]}`, mikko)).statusCode).toBe(404);
+    expect((await get('/api/invoices', mikko)).json()).toEqual({ invoices: [], total: 0 });
+    const pdf = await get(`/api/invoices/${found.id}/download`, mikko);
+    expect(pdf.statusCode).toBe(204);
+    expect(pdf.body).toBe('');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect((await get(`/api/invoices/${found.id}/download/csv`, mikko)).statusCode).toBe(204);
+    const postpone = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/invoices/${numbers[0]}/postpone`,
+      headers: { host: HOSTS.lumo, cookie: mikko, 'content-type': 'application/json' },
+      payload: { dueDate: addDays(today, 6) },
+    });
+    expect(postpone.statusCode).toBe(404);
+    // The same session on another site sees nothing either.
+    expect((await get(`/api/invoices/${numbers[0]}`, aino, HOSTS.virmalise)).statusCode).toBe(401);
+  });
+
+  it('postpones the unpaid invoice once, within 14 days, and says why it refuses', async () => {
+    const number = numbers[0]!;
+    const put = (dueDate: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/invoices/${number}/postpone`,
+        headers: { host: HOSTS.lumo, cookie: aino, 'content-type': 'application/json' },
+        payload: { dueDate },
+      });
+    const before = (await get(`/api/invoices/${number}`, aino)).json();
+    expect(before.postponement).toMatchObject({ allowed: true, minDate: addDays(before.dueDate, 1), maxDate: addDays(before.dueDate, 14) });
+
+    const tooFar = await put(addDays(before.dueDate, 15));
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json()).toMatchObject({ code: 'POSTPONE_DATE_TOO_FAR', name: 'ValidationError' });
+    const notLater = await put(before.dueDate);
+    expect(notLater.json()).toMatchObject({ code: 'POSTPONE_DATE_NOT_LATER' });
+    const malformed = await put('31.12.2026');
+    expect(malformed.statusCode).toBe(400);
+    // Nothing was written by the refusals.
+    const [written] = await ctx.database.db.select({ value: count() }).from(invoicePostponement);
+    expect(written?.value).toBe(0);
+
+    const ok = await put(addDays(before.dueDate, 7));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: before.id, dueDate: addDays(before.dueDate, 7), originalDueDate: before.dueDate });
+    expect(ok.json().postponement).toMatchObject({ allowed: false, refusal: 'POSTPONEMENT_LIMIT_REACHED', postponementsUsed: 1 });
+
+    const again = await put(addDays(before.dueDate, 10));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'POSTPONEMENT_LIMIT_REACHED', name: 'ConflictError' });
+    const [row] = await ctx.database.db.select().from(invoice).where(eq(invoice.invoiceNumber, number));
+    expect(row!.dueDate).toBe(addDays(before.dueDate, 7));
+  });
+
+  it('refuses to postpone a paid invoice with 409', async () => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/invoices/${numbers[5]}/postpone`,
+      headers: { host: HOSTS.lumo, cookie: aino, 'content-type': 'application/json' },
+      payload: { dueDate: addDays(today, 3) },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'INVOICE_ALREADY_PAID' });
+  });
+
+  it('sums the dashboard card: unpaid, overdue, next due and latest', async () => {
+    const response = await get('/api/dashboard/invoices', aino);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ unpaidCount: 2, overdueCount: 1 });
+    expect(body.nextDue.overdue).toBe(true);
+    expect(body.latest).toHaveLength(3);
+  });
+
+  it('downloads the rows as CSV where the site offers it', async () => {
+    const found = (await get(`/api/invoices/${numbers[0]}`, aino)).json();
+    const response = await get(`/api/invoices/${found.id}/download/csv`, aino);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''Lasku%20${found.invoiceNumber}.csv`);
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toContain('Laskun numero');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('8.49000');
+  });
+});
+
+describe('invoice PDF', () => {
+  const ctx = useTestApp();
+
+  it('is a real PDF in the customer’s language with the number, the total and every letter of the name', async () => {
+    const db = ctx.database.db;
+    const cookie = await sessionCookieFor(db, JANIS, 'daugava');
+    const contract = await buildBilledContract(db, { siteId: 'daugava', clientCode: 'DS-300502', vatPermille: 210 });
+    const today = todayIn('Europe/Riga');
+    const created = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate: addDays(today, 10), vatPermille: 210 });
+
+    const response = await ctx.app.inject({ url: `/api/invoices/${created.id}/download`, headers: { host: HOSTS.daugava, cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Rekins ${created.invoiceNumber}.pdf"; filename*=UTF-8''R%C4%93%C4%B7ins%20${created.invoiceNumber}.pdf`,
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = extractPdfText(response.rawPayload);
+    expect(text).toContain(created.invoiceNumber);
+    expect(text).toContain('Jānis Ozoliņš');
+    expect(text).toContain('Daugavas Siltums SIA');
+    expect(text).toContain('Rēķins');
+    expect(text).toContain(formatMoney(created.totalCents, 'lv-LV'));
+    expect(text).toContain('PVN 21%');
+  });
+
+  it('is not offered as CSV on a site without the INVOICE_CSV_DOWNLOAD feature', async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, JANIS, 'daugava');
+    const response = await ctx.app.inject({ url: '/api/invoices/00000000-0000-0000-0000-000000000000/download/csv', headers: { host: HOSTS.daugava, cookie } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'FEATURE_DISABLED' });
+  });
+});
+
+describe('advanced invoice postponement', () => {
+  const ctx = useTestApp();
+
+  it('lets a Virmalise customer move a due date twice, up to 30 days', async () => {
+    const db = ctx.database.db;
+    const cookie = await sessionCookieFor(db, PEOPLE.jaan, 'virmalise');
+    const contract = await buildBilledContract(db, { siteId: 'virmalise', clientCode: 'VE-500102', vatPermille: 240 });
+    const today = todayIn('Europe/Tallinn');
+    const created = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate: addDays(today, 2), vatPermille: 240 });
+    const put = (dueDate: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/invoices/${created.invoiceNumber}/postpone`,
+        headers: { host: HOSTS.virmalise, cookie, 'content-type': 'application/json' },
+        payload: { dueDate },
+      });
+    expect((await put(addDays(today, 12))).statusCode).toBe(200);
+    expect((await put(addDays(today, 33))).json()).toMatchObject({ code: 'POSTPONE_DATE_TOO_FAR' });
+    const second = await put(addDays(today, 32));
+    expect(second.statusCode).toBe(200);
+    expect(second.json().postponement).toMatchObject({ postponementsUsed: 2, postponementsAllowed: 2, allowed: false });
+    expect((await put(addDays(today, 31))).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,294 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReadingResolution } from '@portal/schema/energy';
+import type { Database } from '../../platform/database.ts';
+
+/** Rule 1: who may see the rows. Every query below filters metering points by both. */
+export type Scope = { siteId: string; customerId: string };
+
+/** Calendar buckets of a series; `year` only serves yearly totals. */
+export type Bucket = ReadingResolution | 'year';
+
+/** One bucket of a series: its start instant, its start as a local wall-clock key, and the sums. */
+export type BucketRow = {
+  bucket: Date;
+  /** `YYYY-MM-DDTHH:mm` in the site timezone, shifted forward by `shiftYears` (comparison matching). */
+  key: string;
+  wh: number | null;
+  estimated: boolean;
+  /** Rounded euro cents, VAT included; null when no cost was asked for or the bucket is empty. */
+  costCents: number | null;
+};
+
+export type AverageRow = { bucket: Date; key: string; value: number | null };
+
+type Period = { from: string; to: string; timezone: string; shiftYears?: number };
+
+const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
+
+const STEP: Record<Bucket, string> = {
+  year: '1 year',
+  month: '1 month',
+  day: '1 day',
+  hour: '1 hour',
+  'quarter-hour': '15 minutes',
+  'five-minute': '5 minutes',
+};
+
+/** Rule 4: buckets are cut in the site's timezone, so a day is 23, 24 or 25 hours long. */
+function bucketOf(bucket: Bucket, column: SQL, timezone: string): SQL {
+  switch (bucket) {
+    case 'year':
+    case 'month':
+    case 'day':
+    case 'hour':
+      return sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${column}, ${timezone}::text)`;
+    case 'quarter-hour':
+      return sql`date_bin('15 minutes', ${column}, ${ORIGIN})`;
+    case 'five-minute':
+      return sql`date_bin('5 minutes', ${column}, ${ORIGIN})`;
+  }
+}
+
+/** The period's bounds as instants: from the start of `from` to the end of `to`, local days. */
+function bounds(period: Period): SQL {
+  return sql`select ${lowerBound(period)} as lo, ${upperBound(period)} as hi`;
+}
+
+/*
+ * Written out where rows are filtered (not read from the bounds CTE) so the planner can use them as index
+ * conditions: one metering point's range is then an index range scan, whatever its or the table's size.
+ */
+const lowerBound = ({ from, timezone }: Period) => sql`((${from}::date)::timestamp at time zone ${timezone}::text)`;
+const upperBound = ({ to, timezone }: Period) => sql`(((${to}::date + 1)::timestamp) at time zone ${timezone}::text)`;
+
+/** Every bucket of the period, so a missing value is a gap (null), not a shorter series. */
+function bucketSeries(bucket: Bucket, timezone: string): SQL {
+  const first = bucketOf(bucket, sql`bounds.lo`, timezone);
+  return sql`select generate_series(${first}, bounds.hi - interval '1 microsecond', ${sql.raw(`interval '${STEP[bucket]}'`)}, ${timezone}::text) as bucket from bounds`;
+}
+
+function keyOf(column: SQL, timezone: string, shiftYears: number): SQL {
+  return sql`to_char((${column} at time zone ${timezone}::text) + make_interval(years => ${shiftYears}::int), 'YYYY-MM-DD"T"HH24:MI')`;
+}
+
+const toNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export type EnergyQuery = Period & {
+  scope: Scope;
+  meteringPointIds: string[];
+  /** 'netted' counts production as negative consumption. */
+  directions: 'consumption' | 'production' | 'netted';
+  /** Which stored resolution to read (60, 15 or 5 minutes). */
+  sourceMinutes: number;
+  bucket: Bucket;
+  /** Adds each bucket's cost under the metering points' contracts. */
+  withCost?: boolean;
+};
+
+/**
+ * The SQL of one energy series: stored intervals summed into calendar buckets in the database.
+ * Exported so the benchmark can run exactly this statement without the HTTP layer.
+ */
+export function energySql(query: EnergyQuery): SQL {
+  const { scope, meteringPointIds, directions, sourceMinutes, bucket, timezone, withCost = false } = query;
+  const shiftYears = query.shiftYears ?? 0;
+  const ids = sql.join(
+    meteringPointIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const directionFilter =
+    directions === 'netted' ? sql`r.direction in ('consumption', 'production')` : sql`r.direction = ${directions}`;
+  const signedWh = directions === 'netted' ? sql`case when r.direction = 'production' then -r.wh else r.wh end` : sql`r.wh`;
+  const readings = sql`
+    select r.metering_point_id, points.bidding_zone, r.starts_at, ${signedWh} as wh, r.measured
+    from points
+    join reading r on r.metering_point_id = points.id
+    where ${directionFilter}
+      and r.resolution_minutes = ${sourceMinutes}
+      and r.starts_at >= ${lowerBound(query)} and r.starts_at < ${upperBound(query)}`;
+  const grouped = withCost
+    ? sql`select ${bucketOf(bucket, sql`p.starts_at`, timezone)} as bucket, sum(p.wh) as wh, bool_or(not p.measured) as estimated,
+             round(sum(p.cost)) as cost
+          from priced p group by 1`
+    : sql`select ${bucketOf(bucket, sql`r.starts_at`, timezone)} as bucket, sum(r.wh) as wh, bool_or(not r.measured) as estimated,
+             null::numeric as cost
+          from r group by 1`;
+  const pricing = withCost ? sql`, ${pricingCtes(scope, sourceMinutes, timezone, ids, lowerBound(query), upperBound(query))}` : sql``;
+  return sql`
+    with bounds as (${bounds(query)}),
+    points as materialized (
+      select id, bidding_zone from metering_point
+      where site_id = ${scope.siteId} and customer_id = ${scope.customerId} and id in (${ids})
+    ),
+    r as (${readings})${pricing}
+    select b.bucket, ${keyOf(sql`b.bucket`, timezone, shiftYears)} as key, g.wh, coalesce(g.estimated, false) as estimated, g.cost
+    from (${bucketSeries(bucket, timezone)}) b
+    left join (${grouped}) g on g.bucket = b.bucket
+    order by b.bucket`;
+}
+
+/**
+ * Rule 5: cost of every interval in exact numeric cents. The contract's per-kWh components that are valid on
+ * the interval's local day apply: Base and Margin always, the spot price (€/MWh ÷ 10 = c/kWh) for Hourly
+ * contracts, Day from 07:00 to 22:00 local time and Night otherwise; VAT per contract on top.
+ */
+function pricingCtes(scope: Scope, sourceMinutes: number, timezone: string, ids: SQL, lower: SQL, upper: SQL): SQL {
+  const spotKey = sourceMinutes >= 60 ? sql`date_trunc('hour', r.starts_at)` : sql`date_bin('15 minutes', r.starts_at, ${ORIGIN})`;
+  // Hourly readings meet the hour's time-weighted mean price straight from the stored periods; finer readings
+  // meet their quarter-hour, with hourly prices (before 1 October 2025) spread over their four quarters.
+  const spotByKey =
+    sourceMinutes >= 60
+      ? sql`select sp.bidding_zone, date_trunc('hour', sp.starts_at) as k, sum(sp.eur_per_mwh * sp.resolution_minutes) / sum(sp.resolution_minutes) as eur
+            from spot_price sp
+            where sp.bidding_zone in (select distinct bidding_zone from points) and sp.starts_at >= ${lower} and sp.starts_at < ${upper}
+            group by 1, 2`
+      : sql`select bidding_zone, q as k, eur_per_mwh as eur from spot`;
+  const localHour = sql`extract(hour from r.local)`;
+  return sql`
+    comp as materialized (
+      select c.metering_point_id, pc.kind, pc.price_cents, c.vat_permille,
+             greatest(pc.valid_from, c.start_date) as vf,
+             least(coalesce(pc.valid_to, 'infinity'::date), coalesce(c.end_date, 'infinity'::date)) as vt
+      from contract c join price_component pc on pc.contract_id = c.id
+      where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
+        and pc.unit = 'c/kWh' and pc.kind in ('Base', 'Margin', 'Day', 'Night')
+      union all
+      select c.metering_point_id, 'Spot', 0, c.vat_permille, c.start_date, coalesce(c.end_date, 'infinity'::date)
+      from contract c
+      where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
+        and c.price_type = 'Hourly'
+    ),
+    ${
+      sourceMinutes >= 60
+        ? sql``
+        : sql`spot as (
+      select sp.bidding_zone, q.q, sp.eur_per_mwh
+      from spot_price sp,
+           lateral generate_series(sp.starts_at, sp.starts_at + (sp.resolution_minutes - 15) * interval '1 minute', interval '15 minutes') as q(q)
+      where sp.bidding_zone in (select distinct bidding_zone from points)
+        and sp.starts_at >= ${lower} - interval '1 hour' and sp.starts_at < ${upper}
+    ),`
+    }
+    spot_by_key as (${spotByKey}),
+    local_r as (select r.*, r.starts_at at time zone ${timezone}::text as local from r),
+    priced as (
+      select r.starts_at, r.wh, r.measured,
+        r.wh * (
+          select coalesce(sum(
+            (case c.kind
+               when 'Spot' then coalesce(sk.eur, 0) / 10
+               when 'Day' then case when ${localHour} between 7 and 21 then c.price_cents else 0 end
+               when 'Night' then case when ${localHour} between 7 and 21 then 0 else c.price_cents end
+               else c.price_cents end) * (1000 + c.vat_permille)), 0) / 1000000
+          from comp c
+          where c.metering_point_id = r.metering_point_id
+            and r.local::date between c.vf and c.vt
+        ) as cost
+      from local_r r left join spot_by_key sk on sk.bidding_zone = r.bidding_zone and sk.k = ${spotKey}
+    )`;
+}
+
+export async function energyBuckets(db: Database, query: EnergyQuery): Promise<BucketRow[]> {
+  const rows = await rowsOf<{ bucket: Date | string; key: string; wh: unknown; estimated: boolean; cost: unknown }>(db, energySql(query));
+  return rows.map((row) => ({
+    bucket: new Date(row.bucket),
+    key: row.key,
+    wh: toNumber(row.wh),
+    estimated: row.estimated,
+    costCents: toNumber(row.cost),
+  }));
+}
+
+/** Spot price of a bidding zone per bucket, in c/kWh (VAT excluded): the time-weighted mean of the bucket's periods. */
+export async function priceBuckets(db: Database, query: Period & { zone: string; bucket: Bucket }): Promise<AverageRow[]> {
+  const { zone, bucket, timezone } = query;
+  // Buckets of an hour or more take the time-weighted mean of the stored periods; finer ones need the
+  // hourly periods of before 1 October 2025 spread over their quarters.
+  const fine = bucket === 'quarter-hour' || bucket === 'five-minute';
+  const rows = await rowsOf<{ bucket: Date | string; key: string; value: unknown }>(
+    db,
+    sql`
+    with bounds as (${bounds(query)}),
+    spot as (${
+      fine
+        ? sql`select q.q as starts_at, sp.eur_per_mwh, 15 as minutes
+              from spot_price sp,
+                   lateral generate_series(sp.starts_at, sp.starts_at + (sp.resolution_minutes - 15) * interval '1 minute', interval '15 minutes') as q(q)
+              where sp.bidding_zone = ${zone} and sp.starts_at >= ${lowerBound(query)} - interval '1 hour' and sp.starts_at < ${upperBound(query)}`
+        : sql`select sp.starts_at, sp.eur_per_mwh, sp.resolution_minutes as minutes from spot_price sp
+              where sp.bidding_zone = ${zone} and sp.starts_at >= ${lowerBound(query)} and sp.starts_at < ${upperBound(query)}`
+    })
+    select b.bucket, ${keyOf(sql`b.bucket`, timezone, query.shiftYears ?? 0)} as key, round(g.value, 3) as value
+    from (${bucketSeries(bucket, timezone)}) b
+    left join (select ${bucketOf(bucket, sql`starts_at`, timezone)} as bucket, sum(eur_per_mwh * minutes) / sum(minutes) / 10 as value from spot
+               where starts_at >= ${lowerBound(query)} and starts_at < ${upperBound(query)} group by 1) g on g.bucket = b.bucket
+    order by b.bucket`,
+  );
+  return rows.map((row) => ({ bucket: new Date(row.bucket), key: row.key, value: toNumber(row.value) }));
+}
+
+/** Mean outdoor temperature of a weather area per bucket, in °C with one decimal. */
+export async function temperatureBuckets(db: Database, query: Period & { area: string; bucket: Bucket }): Promise<AverageRow[]> {
+  const { area, bucket, timezone } = query;
+  const rows = await rowsOf<{ bucket: Date | string; key: string; value: unknown }>(
+    db,
+    sql`
+    with bounds as (${bounds(query)})
+    select b.bucket, ${keyOf(sql`b.bucket`, timezone, query.shiftYears ?? 0)} as key, round(g.value, 1) as value
+    from (${bucketSeries(bucket, timezone)}) b
+    left join (select ${bucketOf(bucket, sql`t.starts_at`, timezone)} as bucket, avg(t.deci_celsius) / 10.0 as value
+               from temperature t
+               where t.area = ${area} and t.starts_at >= ${lowerBound(query)} and t.starts_at < ${upperBound(query)} group by 1) g on g.bucket = b.bucket
+    order by b.bucket`,
+  );
+  return rows.map((row) => ({ bucket: new Date(row.bucket), key: row.key, value: toNumber(row.value) }));
+}
+
+/** Monthly fees (c/month components) of the customer's contracts per local month, VAT included, rounded cents. */
+export async function monthlyFees(db: Database, query: Period & { scope: Scope; meteringPointIds: string[] }): Promise<Map<string, number>> {
+  const { scope, timezone } = query;
+  if (query.meteringPointIds.length === 0) return new Map();
+  const ids = sql.join(
+    query.meteringPointIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ month: string; cents: unknown }>(
+    db,
+    sql`
+    with bounds as (${bounds(query)}),
+    months as (select (m at time zone ${timezone}::text)::date as first_day from (${bucketSeries('month', timezone)}) s(m))
+    select to_char(months.first_day, 'YYYY-MM') as month,
+           round(sum(pc.price_cents * (1000 + c.vat_permille) / 1000)) as cents
+    from months
+    join contract c on c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
+    join price_component pc on pc.contract_id = c.id and pc.unit = 'c/month'
+    where pc.valid_from <= (months.first_day + interval '1 month' - interval '1 day')::date
+      and coalesce(pc.valid_to, 'infinity'::date) >= months.first_day
+      and c.start_date <= (months.first_day + interval '1 month' - interval '1 day')::date
+      and coalesce(c.end_date, 'infinity'::date) >= months.first_day
+    group by 1`,
+  );
+  return new Map(rows.map((row) => [row.month, Number(row.cents)]));
+}
+
+/** Stored resolutions (minutes) of a metering point and direction set, with the first and last interval. */
+export async function storedResolutions(db: Database, scope: Scope, meteringPointId: string) {
+  const rows = await rowsOf<{ minutes: number; first: Date | string; last: Date | string }>(
+    db,
+    sql`
+    select m.minutes, (select min(starts_at) from reading r where r.metering_point_id = mp.id and r.direction = 'consumption' and r.resolution_minutes = m.minutes) as first,
+           (select max(starts_at) from reading r where r.metering_point_id = mp.id and r.direction = 'consumption' and r.resolution_minutes = m.minutes) as last
+    from metering_point mp cross join (values (60), (15), (5)) as m(minutes)
+    where mp.id = ${meteringPointId} and mp.site_id = ${scope.siteId} and mp.customer_id = ${scope.customerId}`,
+  );
+  return rows
+    .filter((row) => row.first !== null)
+    .map((row) => ({ minutes: Number(row.minutes), first: new Date(row.first), last: new Date(row.last) }));
+}
+
+export { rowsOf };

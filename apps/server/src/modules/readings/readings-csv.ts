@@ -1,0 +1,111 @@
+import { parse } from 'csv-parse/sync';
+
+/**
+ * The CSV readings format utilities receive from the grid operator's data hub, one interval a line:
+ *
+ *   metering_point,interval_start,resolution,direction,kwh,status
+ *   643001100000543212,2026-01-15T00:00:00+02:00,PT60M,consumption,1.234,measured
+ *
+ * Comma or semicolon separated (with `;` the kWh may use a decimal comma). `metering_point` is the GSRN or EIC;
+ * `interval_start` ISO-8601 with an offset; `resolution` PT60M, PT15M or PT5M (or 60, 15, 5); `direction`
+ * consumption or production; `kwh` at most three decimals (exact Wh); `status` measured or estimated.
+ */
+export type ParsedReading = { line: number; code: string; startsAt: Date; minutes: number; direction: 'consumption' | 'production'; wh: number; measured: boolean };
+
+export type CsvProblem = { line: number; message: string };
+
+const COLUMNS = ['metering_point', 'interval_start', 'resolution', 'direction', 'kwh', 'status'] as const;
+const RESOLUTIONS: Record<string, number> = { PT60M: 60, PT1H: 60, '60': 60, PT15M: 15, '15': 15, PT5M: 5, '5': 5 };
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const KWH = /^-?\d{1,9}([.,]\d{1,3})?$/;
+
+export function parseReadingsCsv(text: string): { readings: ParsedReading[]; problems: CsvProblem[] } {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = firstLine.includes(';') ? ';' : ',';
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { delimiter, info: true, skip_empty_lines: true, trim: true, relax_column_count: true, bom: true }) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 0;
+    return { readings: [], problems: [{ line, message: `not valid CSV: ${(error as Error).message}` }] };
+  }
+  const problems: CsvProblem[] = [];
+  const [header, ...rows] = records;
+  const names = header?.record.map((name) => name.toLowerCase()) ?? [];
+  const missing = COLUMNS.filter((column) => !names.includes(column));
+  if (!header || missing.length > 0) {
+    return { readings: [], problems: [{ line: 1, message: `header must name ${COLUMNS.join(', ')}; missing ${missing.join(', ')}` }] };
+  }
+  const index = Object.fromEntries(COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<(typeof COLUMNS)[number], number>;
+  const readings: ParsedReading[] = [];
+  const seen = new Map<string, number>();
+
+  for (const { record, info } of rows) {
+    const line = info.lines;
+    const field = (column: (typeof COLUMNS)[number]) => record[index[column]]?.trim() ?? '';
+    const fail = (message: string) => problems.push({ line, message });
+    const code = field('metering_point').replace(/\s/g, '');
+    if (!/^[0-9A-Z-]{16,18}$/i.test(code)) {
+      fail(`metering_point "${field('metering_point')}" is not a GSRN (18 digits) or EIC (16 characters)`);
+      continue;
+    }
+    if (/^\d{18}$/.test(code) && !validGsrn(code)) {
+      fail(`metering_point ${code} has a wrong GSRN check digit`);
+      continue;
+    }
+    const startText = field('interval_start');
+    const startsAt = new Date(startText);
+    if (!ISO_WITH_OFFSET.test(startText) || Number.isNaN(startsAt.getTime())) {
+      fail(`interval_start "${startText}" is not an ISO-8601 time with an offset (e.g. 2026-01-15T00:00:00+02:00)`);
+      continue;
+    }
+    const minutes = RESOLUTIONS[field('resolution').toUpperCase()];
+    if (!minutes) {
+      fail(`resolution "${field('resolution')}" must be PT60M, PT15M or PT5M`);
+      continue;
+    }
+    if (startsAt.getTime() % (minutes * 60_000) !== 0) {
+      fail(`interval_start ${startText} does not start a ${minutes}-minute interval`);
+      continue;
+    }
+    const direction = field('direction').toLowerCase();
+    if (direction !== 'consumption' && direction !== 'production') {
+      fail(`direction "${field('direction')}" must be consumption or production`);
+      continue;
+    }
+    const kwhText = field('kwh');
+    if (!KWH.test(kwhText) || (delimiter === ',' && kwhText.includes(','))) {
+      fail(`kwh "${kwhText}" must be a number with at most three decimals`);
+      continue;
+    }
+    const [whole, decimals = ''] = kwhText.replace(',', '.').split('.');
+    const negative = whole!.startsWith('-');
+    if (negative) {
+      fail(`kwh ${kwhText} must not be negative (production has its own direction)`);
+      continue;
+    }
+    const wh = Number(whole) * 1000 + Number(decimals.padEnd(3, '0'));
+    const status = field('status').toLowerCase();
+    if (status !== 'measured' && status !== 'estimated') {
+      fail(`status "${field('status')}" must be measured or estimated`);
+      continue;
+    }
+    const key = `${code}|${direction}|${minutes}|${startsAt.getTime()}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      fail(`the same interval is already on line ${earlier}`);
+      continue;
+    }
+    seen.set(key, line);
+    readings.push({ line, code, startsAt, minutes, direction, wh, measured: status === 'measured' });
+  }
+  return { readings, problems };
+}
+
+/** GS1 mod-10 check digit of an 18-digit GSRN. */
+export function validGsrn(code: string): boolean {
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}

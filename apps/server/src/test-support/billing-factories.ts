@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { invoice, invoiceRow } from '../db/schema/billing.ts';
+import type { Database } from '../platform/database.ts';
+import { vatCents } from '../modules/invoices/invoice-amounts.ts';
+import { rfReference } from '../modules/invoices/reference-number.ts';
+import { buildContract, buildMeteringPoint } from './energy-factories.ts';
+
+type InvoiceOptions = {
+  contract: { id: string; siteId: string; customerId: string; gsrn: string; meteringPointId: string };
+  invoiceNumber?: string;
+  periodStart: string;
+  periodEnd?: string;
+  issueDate?: string;
+  dueDate: string;
+  paymentStatus?: 'paid' | 'unpaid';
+  vatPermille?: number;
+  /** Net cents of the rows; defaults to one energy row and one monthly fee. */
+  rows?: { componentKind: string; unit: 'kWh' | 'month'; quantity: string; unitPriceCents: string; netCents: number; utility?: string }[];
+  type?: 'Regular' | 'E-Invoice';
+};
+
+/** A contract to bill: a metering point of the customer and a fixed-price contract on it. */
+export async function buildBilledContract(db: Database, { siteId, clientCode, vatPermille = 255 }: { siteId: string; clientCode: string; vatPermille?: number }) {
+  const gsrn = `6430${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
+  const point = await buildMeteringPoint(db, { siteId, clientCode, gsrn });
+  const id = await buildContract(db, point, {
+    vatPermille,
+    components: [
+      { kind: 'Base', priceCents: '8.49000' },
+      { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
+    ],
+  });
+  return { id, siteId, customerId: point.customerId, gsrn, meteringPointId: point.id };
+}
+
+/** One invoice with rows whose sums hold: total = net + VAT, net = Σ rows. */
+export async function buildInvoice(db: Database, options: InvoiceOptions) {
+  const rows = options.rows ?? [
+    { componentKind: 'Base', unit: 'kWh' as const, quantity: '512.345', unitPriceCents: '8.49000', netCents: 4350 },
+    { componentKind: 'Monthly', unit: 'month' as const, quantity: '1.000', unitPriceCents: '395.00000', netCents: 395 },
+  ];
+  const netCents = rows.reduce((sum, row) => sum + row.netCents, 0);
+  const vatPermille = options.vatPermille ?? 255;
+  const vat = vatCents(netCents, vatPermille);
+  const invoiceNumber = options.invoiceNumber ?? `T-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const [created] = await db
+    .insert(invoice)
+    .values({
+      siteId: options.contract.siteId,
+      customerId: options.contract.customerId,
+      contractId: options.contract.id,
+      invoiceNumber,
+      referenceNumber: rfReference(String(Math.floor(Math.random() * 1e9))),
+      issueDate: options.issueDate ?? options.periodEnd ?? options.periodStart,
+      dueDate: options.dueDate,
+      originalDueDate: options.dueDate,
+      periodStart: options.periodStart,
+      periodEnd: options.periodEnd ?? options.periodStart,
+      netCents,
+      vatCents: vat,
+      totalCents: netCents + vat,
+      vatPermille,
+      type: options.type ?? 'Regular',
+      delivery: 'email',
+      paymentStatus: options.paymentStatus ?? 'unpaid',
+      paidAt: options.paymentStatus === 'paid' ? new Date(`${options.dueDate}T08:00:00Z`) : null,
+    })
+    .returning();
+  await db.insert(invoiceRow).values(
+    rows.map((row, index) => ({
+      invoiceId: created!.id,
+      position: index + 1,
+      meteringPointId: options.contract.meteringPointId,
+      gsrn: options.contract.gsrn,
+      utility: row.utility ?? 'electricity',
+      componentKind: row.componentKind,
+      unit: row.unit,
+      quantity: row.quantity,
+      unitPriceCents: row.unitPriceCents,
+      netCents: row.netCents,
+    })),
+  );
+  return created!;
+}

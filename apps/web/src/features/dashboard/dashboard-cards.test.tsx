@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Expenses, SpotStatistics } from '@portal/schema/energy';
+import { stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { buildSite } from '../../test/test-site.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+import { ExpensesCard } from './expenses-card.tsx';
+import { LatestInvoicesCard } from './latest-invoices-card.tsx';
+import { SpotPriceCard } from './spot-price-card.tsx';
+
+vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
+  default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
+}));
+
+const spot: SpotStatistics = {
+  biddingZone: 'FI',
+  timezone: 'Europe/Helsinki',
+  vatPermille: 255,
+  current: { startsAt: '2026-11-22T13:00:00.000Z', centsPerKwh: 10 },
+  today: {
+    date: '2026-11-22',
+    prices: [{ startsAt: '2026-11-22T13:00:00.000Z', centsPerKwh: 10 }],
+    hourly: [{ startsAt: '2026-11-22T13:00:00.000Z', centsPerKwh: 10 }],
+    minimum: 2,
+    maximum: 20,
+    average: 8,
+  },
+  tomorrow: null,
+};
+
+describe('dashboard cards', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the spot price now with VAT, and says when tomorrow's prices come out", async () => {
+    stubApi({ 'GET /api/dashboard/statistics/spot': spot });
+    await renderWithProviders(<SpotPriceCard />);
+    expect(await screen.findByTestId('spot-now')).toHaveTextContent('12.55 c/kWh');
+    expect(screen.getByText('2.51 c/kWh')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /Spot prices in area FI on 22\.11\.2026/ }, { timeout: 5_000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Tomorrow'));
+    expect(screen.getByText("Tomorrow's prices are not out yet")).toBeInTheDocument();
+  });
+
+  it('sums expenses in euros from integer cents and compares with last year', async () => {
+    const expenses: Expenses = {
+      period: 'year',
+      from: '2026-01-01',
+      to: '2026-12-31',
+      currency: 'EUR',
+      totalCents: 123_456,
+      comparisonTotalCents: 100_000,
+      months: [
+        { month: '2026-01', kwh: 100, energyCents: 100_000, feesCents: 456, totalCents: 100_456 },
+        { month: '2026-02', kwh: 50, energyCents: 23_000, feesCents: 0, totalCents: 23_000 },
+      ],
+      byUtility: [{ utility: 'electricity', totalCents: 123_456 }],
+    };
+    stubApi({ 'GET /api/dashboard/statistics/expenses': expenses });
+    await renderWithProviders(<ExpensesCard />);
+    expect(await screen.findByTestId('expenses-total')).toHaveTextContent('€1,234.56');
+    expect(screen.getByText('Same time last year €1,000.00 (+23 %)')).toBeInTheDocument();
+    expect(screen.getByText('€1,004.56')).toBeInTheDocument();
+  });
+
+  it('shows the empty invoices block when the invoices call answers 404, without an error notification', async () => {
+    stubApi({});
+    await renderWithProviders(<LatestInvoicesCard />);
+    expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the quick actions and shows skeletons, then empty states, when there is no energy data', async () => {
+    stubApi({
+      'GET /api/dashboard/statistics/consumption': { period: 'month', from: '2026-11-01', to: '2026-11-30', resolution: 'day', timezone: 'Europe/Helsinki', utilities: [] },
+      'GET /api/dashboard/statistics/spot': { ...spot, current: null, today: null },
+      'GET /api/dashboard/statistics/expenses': { period: 'year', from: '2026-01-01', to: '2026-12-31', currency: 'EUR', totalCents: 0, comparisonTotalCents: null, months: [], byUtility: [] },
+      'GET /api/dashboard/yearly-consumption': { timezone: 'Europe/Helsinki', utilities: [] },
+      'GET /api/dashboard/invoices': { unpaidCount: 0, unpaidTotalCents: 0, overdueCount: 0, nextDue: null, latest: [] },
+    });
+    await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE', 'INVOICES'] }), path: '/dashboard' });
+    expect(screen.getByRole('heading', { name: 'Quick actions' })).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-skeleton')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'No data for this period' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No prices for today yet')).toBeInTheDocument();
+    expect(screen.getByText('No expenses yet')).toBeInTheDocument();
+    expect(screen.getByText('No consumption recorded yet')).toBeInTheDocument();
+    expect(screen.getByText('No invoices yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { Grid } from '@mantine/core';
+import { useFeature } from '../../shared/site/site-context.tsx';
+import { DashboardChart } from './dashboard-chart.tsx';
+import { ExpensesCard } from './expenses-card.tsx';
+import { LatestInvoicesCard } from './latest-invoices-card.tsx';
+import { SpotPriceCard } from './spot-price-card.tsx';
+import { YearlyConsumptionCard } from './yearly-consumption-card.tsx';
+
+/** The dashboard's data cards: chart, spot price, expenses, yearly consumption and latest invoices. */
+export default function EnergyOverview() {
+  const spotPrice = useFeature('CHART_SPOT_PRICE');
+  const invoices = useFeature('INVOICES');
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: spotPrice ? 8 : 12 }}>
+        <DashboardChart />
+      </Grid.Col>
+      {spotPrice && (
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <SpotPriceCard />
+        </Grid.Col>
+      )}
+      <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+        <ExpensesCard />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+        <YearlyConsumptionCard />
+      </Grid.Col>
+      {invoices && (
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <LatestInvoicesCard />
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvoiceDetail } from '@portal/schema/invoices';
+import { api } from '../../shared/api/api-client.ts';
+
+/** GET /api/invoices/{invoiceNumber}: the invoice with its rows. */
+export function getInvoice(invoiceNumber: string): Promise<InvoiceDetail> {
+  return api<InvoiceDetail>(`/api/invoices/${encodeURIComponent(invoiceNumber)}`);
+}
+
+export const invoiceQueryOptions = (invoiceNumber: string) =>
+  queryOptions({ queryKey: ['invoices', 'detail', invoiceNumber], queryFn: () => getInvoice(invoiceNumber) });
+
+export const useInvoice = (invoiceNumber: string, { enabled }: { enabled: boolean }) => useQuery({ ...invoiceQueryOptions(invoiceNumber), enabled });

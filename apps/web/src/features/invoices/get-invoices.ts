@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvoiceList, InvoiceSort, InvoiceStatusFilter } from '@portal/schema/invoices';
+import { api } from '../../shared/api/api-client.ts';
+
+export type InvoiceListParams = { type?: InvoiceStatusFilter; sort: InvoiceSort; page: number; pageSize: number };
+
+/** GET /api/invoices?type={status}&sort&page&pageSize (spec §7). */
+export function getInvoices(params: InvoiceListParams): Promise<InvoiceList> {
+  return api<InvoiceList>('/api/invoices', { query: params });
+}
+
+export const invoicesQueryOptions = (params: InvoiceListParams) =>
+  queryOptions({ queryKey: ['invoices', 'list', params], queryFn: () => getInvoices(params), placeholderData: keepPreviousData });
+
+export const useInvoices = (params: InvoiceListParams) => useQuery(invoicesQueryOptions(params));

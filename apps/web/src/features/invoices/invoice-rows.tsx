@@ -1,0 +1,131 @@
+import { Alert, Divider, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { InvoiceDetail } from '@portal/schema/invoices';
+import { useTranslation } from 'react-i18next';
+import { useInvoice } from './get-invoice.ts';
+import { useInvoiceFormat } from './invoice-format.ts';
+
+/** The rows of one invoice (per metering point and price component) with net, VAT and total. */
+export function InvoiceRows({ invoiceNumber }: { invoiceNumber: string }) {
+  const { data, isLoading, isError } = useInvoice(invoiceNumber, { enabled: true });
+  const { t } = useTranslation();
+  if (isLoading) return <Skeleton height={120} radius="md" aria-label={t('list.loading')} />;
+  if (isError || !data) return <Alert color="red">{t('api.something-went-wrong')}</Alert>;
+  return <RowsTable invoice={data} />;
+}
+
+/** Phones get the rows as a stacked list: a four-column table would need sideways scrolling. */
+function RowsTable({ invoice }: { invoice: InvoiceDetail }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  return narrow ? <RowsList invoice={invoice} /> : <RowsGrid invoice={invoice} />;
+}
+
+function RowsList({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation();
+  const format = useInvoiceFormat();
+  return (
+    <Stack gap="xs">
+      <Text fw={600} id={`rows-${invoice.id}`}>
+        {t('invoices.details.title')}
+      </Text>
+      <Stack gap="sm" component="ul" aria-labelledby={`rows-${invoice.id}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {invoice.rows.map((row) => (
+          <li key={row.position}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <div>
+                <Text size="sm">
+                  {t(`invoices.component.${row.componentKind}`)} · {t(`utility.${row.utility}`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {format.decimal(row.quantity, row.unit === 'kWh' ? 3 : 0)} {row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month')} ×{' '}
+                  {format.decimal(row.unitPriceCents, 3)} {row.unit === 'kWh' ? 'c/kWh' : t('invoices.unit.cents-per-month')}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {row.gsrn}
+                </Text>
+              </div>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {format.money(row.netCents)}
+              </Text>
+            </Group>
+          </li>
+        ))}
+      </Stack>
+      <Divider />
+      <Group justify="space-between">
+        <Text size="sm">{t('invoices.summary.net')}</Text>
+        <Text size="sm">{format.money(invoice.netCents)}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm">{t('invoices.summary.vat', { rate: format.vatRate(invoice.vatPermille) })}</Text>
+        <Text size="sm">{format.money(invoice.vatCents)}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text fw={700}>{t('invoices.summary.total')}</Text>
+        <Text fw={700}>{format.money(invoice.totalCents)}</Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function RowsGrid({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation();
+  const format = useInvoiceFormat();
+  const unit = (row: InvoiceDetail['rows'][number]) => (row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'));
+  return (
+    <Stack gap="xs">
+      <Text fw={600} id={`rows-${invoice.id}`}>
+        {t('invoices.details.title')}
+      </Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" striped aria-labelledby={`rows-${invoice.id}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('invoices.rows.description')}</Table.Th>
+              <Table.Th ta="right">{t('invoices.rows.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('invoices.rows.unit-price')}</Table.Th>
+              <Table.Th ta="right">{t('invoices.rows.net')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.rows.map((row) => (
+              <Table.Tr key={row.position}>
+                <Table.Td>
+                  <Text size="sm">
+                    {t(`invoices.component.${row.componentKind}`)} · {t(`utility.${row.utility}`)}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {row.gsrn}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {format.decimal(row.quantity, row.unit === 'kWh' ? 3 : 0)} {unit(row)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {format.decimal(row.unitPriceCents, 3)} {row.unit === 'kWh' ? 'c/kWh' : t('invoices.unit.cents-per-month')}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {format.money(row.netCents)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Td colSpan={3}>{t('invoices.summary.net')}</Table.Td>
+              <Table.Td ta="right">{format.money(invoice.netCents)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td colSpan={3}>{t('invoices.summary.vat', { rate: format.vatRate(invoice.vatPermille) })}</Table.Td>
+              <Table.Td ta="right">{format.money(invoice.vatCents)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th colSpan={3}>{t('invoices.summary.total')}</Table.Th>
+              <Table.Th ta="right">{format.money(invoice.totalCents)}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

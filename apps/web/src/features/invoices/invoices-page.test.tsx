@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { buildSite } from '../../test/test-site.ts';
+import { buildInvoiceDetail, buildInvoiceSummary } from './invoice-factories.ts';
+import { InvoicesPage, type InvoicesSearch } from './invoices-page.tsx';
+
+const unpaid = buildInvoiceSummary();
+const overdue = buildInvoiceSummary({ id: '33333333-3333-4333-8333-333333333333', invoiceNumber: 'SC-100001-202609', dueDate: '2026-10-26', originalDueDate: '2026-10-19', overdue: true, totalCents: 9870 });
+const paid = buildInvoiceSummary({ id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'SC-100001-202608', paymentStatus: 'paid', paidAt: '2026-09-23T21:30:00.000Z', utilities: ['electricity', 'heating'] });
+
+function Harness({ initial = {} }: { initial?: InvoicesSearch }) {
+  const [search, setSearch] = useState<InvoicesSearch>(initial);
+  return <InvoicesPage search={search} onSearchChange={setSearch} />;
+}
+
+function stubInvoices() {
+  return stubApi({
+    'GET /api/invoices': (init: RequestInit | undefined) => {
+      void init;
+      return { invoices: [unpaid, overdue, paid], total: 3 };
+    },
+  });
+}
+
+describe('/invoices', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists invoices with amounts, DD.MM.YYYY due dates, utility badges and paid/unpaid/overdue', async () => {
+    stubInvoices();
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    const list = await screen.findByRole('list', { name: 'Invoice list' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByRole('heading', { name: 'Invoice SC-100001-202610' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('€154.93')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Due date: 26.11.2026')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Unpaid')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Overdue')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Postponed from 19.10.2026')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('Paid')).toBeInTheDocument();
+    // Paid at 21:30 UTC on 23 September is 24 September in Helsinki.
+    expect(within(cards[2]!).getByText('Paid on 24.09.2026')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('District heating')).toBeInTheDocument();
+    expect(within(cards[2]!).queryByRole('button', { name: /Pay invoice/ })).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Pay invoice SC-100001-202610' })).toBeInTheDocument();
+    expect(screen.getByText('3 invoices')).toBeInTheDocument();
+  });
+
+  it('filters by status: the choice is sent as type and resets the page', async () => {
+    const fetchMock = stubInvoices();
+    await renderWithProviders(<Harness initial={{ page: 2 }} />, { path: '/invoices' });
+    await screen.findByRole('list', { name: 'Invoice list' });
+    expect(callsTo(fetchMock, 'GET', '/api/invoices')[0]!.url).toContain('page=2');
+    await userEvent.click(screen.getByRole('radio', { name: 'Overdue' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/invoices').some((call) => call.url.includes('type=overdue'))).toBe(true));
+    const last = callsTo(fetchMock, 'GET', '/api/invoices').at(-1)!.url;
+    expect(last).toContain('type=overdue');
+    expect(last).toContain('page=1');
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/invoices').at(-1)!.url).not.toContain('type='));
+  });
+
+  it('shows the empty state when a filter finds nothing', async () => {
+    stubApi({ 'GET /api/invoices': { invoices: [], total: 0 } });
+    await renderWithProviders(<Harness initial={{ type: 'overdue' }} />, { path: '/invoices' });
+    expect(await screen.findByRole('heading', { name: 'No invoices here' })).toBeInTheDocument();
+  });
+
+  it('opens the rows with net, VAT and total', async () => {
+    stubApi({ 'GET /api/invoices': { invoices: [unpaid], total: 1 }, [`GET /api/invoices/${unpaid.invoiceNumber}`]: buildInvoiceDetail() });
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
+    const table = await screen.findByRole('table', { name: 'Invoice rows' });
+    expect(within(table).getByText('Energy · Electricity')).toBeInTheDocument();
+    expect(within(table).getByText('1,408.000 kWh')).toBeInTheDocument();
+    expect(within(table).getByText('VAT 25.5%')).toBeInTheDocument();
+    expect(within(table).getByText('€154.93')).toBeInTheDocument();
+  });
+
+  it('offers CSV only where the site has the feature', async () => {
+    stubApi({ 'GET /api/invoices': { invoices: [unpaid], total: 1 } });
+    const { unmount } = await renderWithProviders(<Harness />, { path: '/invoices', site: buildSite({ features: ['INVOICES', 'INVOICE_CSV_DOWNLOAD'] }) });
+    expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    unmount();
+    await renderWithProviders(<Harness />, { path: '/invoices', site: buildSite({ features: ['INVOICES'] }) });
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+});

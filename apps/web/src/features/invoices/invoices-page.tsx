@@ -1,0 +1,106 @@
+import { Container, Group, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import type { InvoiceSort, InvoiceStatusFilter } from '@portal/schema/invoices';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
+import { ListLayout } from '../../shared/ui/list-layout.tsx';
+import { useInvoices } from './get-invoices.ts';
+import { InvoiceCard } from './invoice-card.tsx';
+
+export const INVOICE_PAGE_SIZE = 10;
+export type InvoicesSearch = { type?: InvoiceStatusFilter; sort?: InvoiceSort; page?: number };
+
+const FILTERS = ['all', 'unpaid', 'overdue', 'paid'] as const;
+const SORTS: InvoiceSort[] = ['-dueDate', 'dueDate', '-total', 'total'];
+
+/** The search of /invoices, checked by hand: the first page load stays free of validation libraries. */
+export function parseInvoicesSearch(search: Record<string, unknown>): InvoicesSearch {
+  const type = FILTERS.includes(search.type as never) && search.type !== 'all' ? (search.type as InvoiceStatusFilter) : undefined;
+  const sort = SORTS.includes(search.sort as InvoiceSort) ? (search.sort as InvoiceSort) : undefined;
+  const page = Number(search.page);
+  return { type, sort, page: Number.isInteger(page) && page > 1 ? page : undefined };
+}
+
+type Props = { search: InvoicesSearch; onSearchChange: (search: InvoicesSearch) => void };
+
+/** /invoices: the customer's invoices with a status filter, sorting and paging. */
+export function InvoicesPage({ search, onSearchChange }: Props) {
+  const { t } = useTranslation();
+  usePageTitle(t('invoices.page-title'));
+  const page = search.page ?? 1;
+  const sort = search.sort ?? '-dueDate';
+  const { data, isLoading } = useInvoices({ type: search.type, sort, page, pageSize: INVOICE_PAGE_SIZE });
+  const pages = data ? Math.max(1, Math.ceil(data.total / INVOICE_PAGE_SIZE)) : 1;
+  const narrow = useMediaQuery('(max-width: 30em)');
+  const filterOptions = FILTERS.map((value) => ({ value, label: t(`invoices.filter.${value}`) }));
+  const changeFilter = (value: string) => onSearchChange({ ...search, type: value === 'all' ? undefined : (value as InvoiceStatusFilter), page: undefined });
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{t('invoices.title')}</Title>
+          <Text c="dimmed">{t('invoices.description')}</Text>
+        </Stack>
+        <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+          {narrow ? (
+            // Four segments do not fit a phone in every language: a select says the same.
+            <Select
+              label={t('invoices.filter.label')}
+              value={search.type ?? 'all'}
+              onChange={(value) => changeFilter(value ?? 'all')}
+              data={filterOptions}
+              allowDeselect={false}
+              w="100%"
+            />
+          ) : (
+            <div role="group" aria-labelledby="invoice-filter-label">
+              <Text id="invoice-filter-label" size="sm" fw={500} mb={4}>
+                {t('invoices.filter.label')}
+              </Text>
+              <SegmentedControl value={search.type ?? 'all'} onChange={changeFilter} data={filterOptions} />
+            </div>
+          )}
+          <Select
+            label={t('invoices.sort.label')}
+            value={sort}
+            onChange={(value) => onSearchChange({ ...search, sort: (value as InvoiceSort) ?? undefined, page: undefined })}
+            data={SORTS.map((value) => ({ value, label: t(`invoices.sort.${value}`) }))}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 260 }}
+          />
+        </Group>
+        {data && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('invoices.total-count', { count: data.total })}
+          </Text>
+        )}
+        <ListLayout
+          items={data?.invoices}
+          isLoading={isLoading}
+          getKey={(invoice) => invoice.id}
+          renderItem={(invoice) => <InvoiceCard invoice={invoice} />}
+          skeletonHeight={150}
+          emptyTitle={t('invoices.empty.title')}
+          emptyDescription={t('invoices.empty.description')}
+          aria-label={t('invoices.list.label')}
+        />
+        {pages > 1 && (
+          <Group justify="center">
+            <nav aria-label={t('invoices.pagination.label')}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={(value) => onSearchChange({ ...search, page: value > 1 ? value : undefined })}
+                getItemProps={(item) => ({ 'aria-label': t('invoices.pagination.page', { page: item }), 'aria-current': item === page ? 'page' : undefined })}
+                getControlProps={(control) =>
+                  control === 'previous' ? { 'aria-label': t('invoices.pagination.previous') } : control === 'next' ? { 'aria-label': t('invoices.pagination.next') } : {}
+                }
+              />
+            </nav>
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}

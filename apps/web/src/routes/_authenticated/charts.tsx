@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ChartsPage } from '../../features/charts/charts-page.tsx';
+import { validateChartSearch, type ChartSearch } from '../../features/charts/chart-search-params.ts';
+
+export const Route = createFileRoute('/_authenticated/charts')({
+  validateSearch: (search: Record<string, unknown>): ChartSearch => validateChartSearch(search),
+  component: ChartsRoute,
+});
+
+function ChartsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ChartsPage search={search} onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })} />;
+}

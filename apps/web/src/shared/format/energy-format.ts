@@ -1,0 +1,41 @@
+/** Numbers as the reader's locale writes them: energy with its unit, money from integer cents (rule 5). */
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+export function formatNumber(value: number, locale: string, maximumFractionDigits = 2): string {
+  return formatter(locale, { maximumFractionDigits, minimumFractionDigits: 0 }).format(value);
+}
+
+/** kWh with up to three decimals for small values, whole kWh for large ones. */
+export function formatKwh(value: number, locale: string): string {
+  const digits = Math.abs(value) >= 1000 ? 0 : Math.abs(value) >= 10 ? 1 : 3;
+  return `${formatter(locale, { maximumFractionDigits: digits }).format(value)} kWh`;
+}
+
+/** Integer euro cents as a currency amount; the division happens once, for display only. */
+export function formatCents(cents: number, locale: string): string {
+  return formatter(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+export function formatCentsPerKwh(value: number, locale: string): string {
+  return `${formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} c/kWh`;
+}
+
+export function formatCelsius(value: number, locale: string): string {
+  return `${formatter(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} °C`;
+}
+
+/** Change against a comparison, as a signed whole percentage; null when there is nothing to compare. */
+export function changePercent(current: number, previous: number | null | undefined): number | null {
+  if (previous === null || previous === undefined || previous === 0) return null;
+  return Math.round(((current - previous) / Math.abs(previous)) * 100);
+}

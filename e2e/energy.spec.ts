@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const journeys = [
+  { site: 'lumo', person: 'Aino Virtanen', method: 'OP', country: 'Finland' },
+  { site: 'virmalise', person: 'Mari-Liis Männik', method: 'Smart-ID', country: 'Estonia' },
+  { site: 'daugava', person: 'Jānis Ozoliņš', method: 'eParaksts', country: 'Latvia' },
+] as const;
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+for (const journey of journeys) {
+  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl(journey.site) }]);
+    await page.goto(siteUrl(journey.site, '/dashboard'));
+    await expect(page).toHaveURL(/\/auth\/signin\?/);
+    await signInWithEid(page, 'en-GB', journey.person, journey.method);
+    await expect(page).toHaveURL(siteUrl(journey.site, '/dashboard'));
+    await dropConsentBanner(page);
+
+    const chart = page.getByRole('region', { name: 'Your consumption' });
+    await expect(chart.getByRole('img', { name: /consumption: [\d,.]+ kWh/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Spot price' }).getByText(/c\/kWh/).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Expenses' }).getByTestId('expenses-total')).toHaveText(/€/);
+    await expectAccessible(page);
+
+    await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Charts' }).click();
+    await expect(page).toHaveURL(/\/charts/);
+    await dropConsentBanner(page);
+    const summary = page.getByTestId('charts-summary');
+    await expect(summary).toContainText('kWh');
+    const monthTotal = await summary.textContent();
+
+    await page.getByRole('button', { name: 'Previous period' }).click();
+    await expect(page).toHaveURL(/from=\d{4}-\d{2}-01/);
+    await expect(summary).not.toHaveText(monthTotal ?? '');
+
+    await page.locator('label', { hasText: /^Day$/ }).first().click();
+    await expect(page.getByRole('img', { name: /by Hour/ })).toBeVisible();
+    await page.locator('label', { hasText: /^Table$/ }).click();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(25);
+    await expectAccessible(page);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'color-scheme', value: scheme, url: siteUrl(journey.site) },
+        { name: 'color-scheme-override', value: 'true', url: siteUrl(journey.site) },
+      ]);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of ['/dashboard', '/charts']) {
+          await page.goto(siteUrl(journey.site, path));
+          await dropConsentBanner(page);
+          await expect(page.getByRole('img', { name: /kWh/ }).first()).toBeVisible();
+          await page.screenshot({ path: testInfo.outputPath(`${journey.site}${path.replace('/', '-')}-${width}-${scheme}.png`), fullPage: true });
+        }
+      }
+    }
+  });
+}

@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { READING_RESOLUTIONS } from './energy-rules.ts';
+import { addressSearchMode, chartSeries, contractType, priceComponentKind, priceType, usagePointKind, utility } from './enums.ts';
+
+/**
+ * Energy data of spec §1, §3, §7 and §9: objects, metering points, readings, spot prices, statistics.
+ * Energy is in kWh with three decimals (the database keeps exact Wh); money in integer euro cents.
+ */
+
+/** Spec §9 resolutions of a series, plus the calendar buckets a chart groups them into. */
+export const readingResolution = z.enum(READING_RESOLUTIONS);
+export type { ReadingResolution } from './energy-rules.ts';
+export { MAX_RANGE_DAYS, METER_RESOLUTION_MINUTES, daysBetween, resolutionForRange } from './energy-rules.ts';
+
+export const biddingZone = z.enum(['FI', 'EE', 'LV']);
+export type BiddingZone = z.infer<typeof biddingZone>;
+
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+const kwh = z.number().describe('kWh, three decimals');
+const cents = z.number().int().describe('euro cents, VAT included');
+
+export type ChartSeries = z.infer<typeof chartSeries>;
+
+const yearsBack = z
+  .string()
+  .regex(/^\d{1,2}$/, 'years back must be a whole number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(10));
+
+/**
+ * Spec §3 readings query: `series` names the series and, as its optional second entry, how many years back
+ * a comparison series goes (`series[]=consumption&series[]=1`). `from` and `to` are days in the site's
+ * timezone, both included.
+ */
+export const readingsQuery = z
+  .object({
+    series: z
+      .union([z.string(), z.array(z.string())])
+      .transform((value) => (Array.isArray(value) ? value : [value]))
+      .pipe(z.union([z.tuple([chartSeries]), z.tuple([chartSeries, yearsBack])]))
+      .describe('[series] or [series, yearsBack]'),
+    from: isoDate,
+    to: isoDate,
+    meteringPointId: z.string().min(1).max(100),
+    resolution: readingResolution.optional(),
+  })
+  .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
+  .transform(({ series, ...rest }) => ({ ...rest, series: series[0], yearsBack: series[1] ?? null }));
+export type ReadingsQueryInput = z.input<typeof readingsQuery>;
+
+export const readingValue = z.object({
+  /** Bucket start, an instant (ISO-8601 with offset); the web shows it in the site's timezone. */
+  date: isoDateTime,
+  value: z.number().nullable(),
+  /** The same bucket N years back, matched by calendar date in the site's timezone. */
+  comparison: z.number().nullable().optional(),
+  /** True when any value in the bucket was estimated by the grid operator. */
+  estimated: z.boolean().optional(),
+  /** Energy cost of the bucket under the contract's price components (consumption only). */
+  costCents: cents.nullable().optional(),
+});
+export type ReadingValue = z.infer<typeof readingValue>;
+
+export const readingsResponse = z
+  .object({
+    series: chartSeries,
+    meteringPointId: z.string(),
+    utility,
+    resolution: readingResolution,
+    /** 'kWh', 'c/kWh' (spot price, VAT excluded) or '°C'. */
+    unit: z.enum(['kWh', 'c/kWh', '°C']),
+    timezone: z.string(),
+    from: isoDate,
+    to: isoDate,
+    yearsBack: z.number().int().nullable(),
+    total: z.number().nullable(),
+    comparisonTotal: z.number().nullable(),
+    costTotalCents: cents.nullable(),
+    values: z.array(readingValue),
+  })
+  .meta({ id: 'Readings' });
+export type ReadingsResponse = z.infer<typeof readingsResponse>;
+
+export const meteringPointSummary = z.object({
+  id: z.string(),
+  /** GSRN (18 digits) for electricity, EIC for gas and district heat. */
+  gsrn: z.string(),
+  utility,
+  usagePointKind,
+  biddingZone,
+  resolutionMinutes: z.number().int(),
+  hasProduction: z.boolean(),
+  meterNumber: z.string(),
+});
+export type MeteringPointSummary = z.infer<typeof meteringPointSummary>;
+
+export const address = z.object({ street: z.string(), postalCode: z.string(), city: z.string(), countryCode: z.string() });
+
+export const priceComponent = z.object({
+  kind: priceComponentKind,
+  unit: z.enum(['c/kWh', 'c/month']),
+  /** Exact decimal cents as text, VAT excluded. */
+  priceCents: z.string(),
+  validFrom: isoDate,
+  validTo: isoDate.nullable(),
+});
+
+export const contractSummary = z.object({
+  id: z.string(),
+  contractNumber: z.string(),
+  type: contractType,
+  productName: z.string(),
+  priceType,
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  vatPermille: z.number().int(),
+  priceComponents: z.array(priceComponent),
+});
+
+export const location = z
+  .object({
+    objectId: z.string(),
+    address,
+    connectionStatus: z.enum(['connected', 'disconnected']),
+    meteringPoints: z.array(meteringPointSummary.extend({ contracts: z.array(contractSummary) })),
+  })
+  .meta({ id: 'Location' });
+export type Location = z.infer<typeof location>;
+export const locationList = z.array(location);
+
+export const dashboardLocation = z.object({
+  objectId: z.string(),
+  address,
+  connectionStatus: z.enum(['connected', 'disconnected']),
+  utilities: z.array(utility),
+  meteringPointIds: z.array(z.string()),
+});
+export const dashboardLocationList = z.array(dashboardLocation);
+export type DashboardLocation = z.infer<typeof dashboardLocation>;
+
+export const gsrnItem = z.object({ meteringPointId: z.string(), gsrn: z.string(), utility, objectId: z.string(), address });
+export const gsrnList = z.array(gsrnItem);
+
+export const costEstimationQuery = z.object({
+  objects: z
+    .union([z.string().min(1).max(100), z.array(z.string().min(1).max(100)).max(50)])
+    .transform((value) => (Array.isArray(value) ? value : [value])),
+});
+export const costEstimation = z.object({
+  objects: z.array(
+    z.object({
+      objectId: z.string(),
+      /** This calendar month so far, in the site's timezone. */
+      month: z.string(),
+      kwhToDate: kwh,
+      costToDateCents: cents,
+      /** Month-to-date cost extended by the average day so far to the whole month. */
+      estimatedMonthCents: cents,
+    }),
+  ),
+});
+
+export const usagePoint = meteringPointSummary.extend({ objectId: z.string(), address, meteringPointId: z.string() });
+export const usagePointList = z.array(usagePoint);
+export type UsagePoint = z.infer<typeof usagePoint>;
+
+/** Spec §3 usage point search: the fields of the chosen Address search mode. */
+export const usagePointSearchRequest = z
+  .object({
+    searchType: addressSearchMode,
+    searchQuery: z.object({
+      address: z.string().trim().max(200).optional(),
+      gsrn: z.string().trim().max(40).optional(),
+      eic: z.string().trim().max(40).optional(),
+      meterNumber: z.string().trim().max(40).optional(),
+    }),
+  })
+  .superRefine(({ searchType, searchQuery }, context) => {
+    const needs: Record<z.infer<typeof addressSearchMode>, (keyof typeof searchQuery)[]> = {
+      ADDRESS: ['address'],
+      GSRN: ['gsrn'],
+      EIC: ['eic'],
+      EIC_OR_METER_NUMBER: [],
+      ADDRESS_AND_METER_NUMBER: ['address', 'meterNumber'],
+    };
+    for (const field of needs[searchType]) {
+      if (!searchQuery[field]) context.addIssue({ code: 'custom', path: ['searchQuery', field], message: `${field} is required for ${searchType}` });
+    }
+    if (searchType === 'EIC_OR_METER_NUMBER' && !searchQuery.eic && !searchQuery.meterNumber) {
+      context.addIssue({ code: 'custom', path: ['searchQuery', 'eic'], message: 'eic or meterNumber is required for EIC_OR_METER_NUMBER' });
+    }
+  });
+export type UsagePointSearchRequest = z.infer<typeof usagePointSearchRequest>;
+
+export const technicalDataQuery = z.object({ meteringPointId: z.string().min(1).max(100) });
+export const technicalData = z.object({
+  meteringPointId: z.string(),
+  gsrn: z.string(),
+  meterNumber: z.string(),
+  utility,
+  usagePointKind,
+  biddingZone,
+  resolutionMinutes: z.number().int(),
+  hasProduction: z.boolean(),
+  objectId: z.string(),
+  address,
+  connectionStatus: z.enum(['connected', 'disconnected']),
+  firstReadingAt: isoDateTime.nullable(),
+  lastReadingAt: isoDateTime.nullable(),
+});
+
+export const readingsMetadata = z.object({
+  contractId: z.string(),
+  meteringPointId: z.string(),
+  utility,
+  timezone: z.string(),
+  /** Resolutions with stored data, finest last. */
+  resolutions: z.array(readingResolution),
+  series: z.array(chartSeries),
+  firstReadingAt: isoDateTime.nullable(),
+  lastReadingAt: isoDateTime.nullable(),
+});
+
+/** `period`: this calendar month by day, or this calendar year by month, with the same period a year back. */
+export const statisticsQuery = z.object({
+  period: z.enum(['month', 'year']).default('month'),
+  meteringPointId: z.string().min(1).max(100).optional(),
+});
+export const utilityStatistics = z.object({
+  utility,
+  unit: z.literal('kWh'),
+  total: kwh,
+  comparisonTotal: kwh.nullable(),
+  values: z.array(readingValue),
+});
+export const energyStatistics = z
+  .object({
+    period: z.enum(['month', 'year']),
+    from: isoDate,
+    to: isoDate,
+    resolution: z.enum(['day', 'month']),
+    timezone: z.string(),
+    utilities: z.array(utilityStatistics),
+  })
+  .meta({ id: 'EnergyStatistics' });
+export type EnergyStatistics = z.infer<typeof energyStatistics>;
+
+export const spotPricePoint = z.object({ startsAt: isoDateTime, centsPerKwh: z.number() });
+export const spotDay = z.object({
+  date: isoDate,
+  /** Day-ahead periods as published (15 minutes since 1 Oct 2025), c/kWh VAT excluded. */
+  prices: z.array(spotPricePoint),
+  hourly: z.array(spotPricePoint),
+  minimum: z.number(),
+  maximum: z.number(),
+  average: z.number(),
+});
+export const spotStatistics = z
+  .object({
+    biddingZone,
+    timezone: z.string(),
+    vatPermille: z.number().int(),
+    /** Price of the period now, null when today is not published. */
+    current: spotPricePoint.nullable(),
+    today: spotDay.nullable(),
+    /** Null until the day-ahead auction result for tomorrow is published (about 14:00 local time). */
+    tomorrow: spotDay.nullable(),
+  })
+  .meta({ id: 'SpotStatistics' });
+export type SpotStatistics = z.infer<typeof spotStatistics>;
+export type SpotDay = z.infer<typeof spotDay>;
+
+export const expensesQuery = z.object({ period: z.enum(['month', 'year']).default('year') });
+export const expenseMonth = z.object({
+  month: z.string().describe('YYYY-MM in the site timezone'),
+  kwh,
+  energyCents: cents,
+  feesCents: cents,
+  totalCents: cents,
+});
+export const expenses = z
+  .object({
+    period: z.enum(['month', 'year']),
+    from: isoDate,
+    to: isoDate,
+    currency: z.literal('EUR'),
+    totalCents: cents,
+    comparisonTotalCents: cents.nullable(),
+    months: z.array(expenseMonth),
+    byUtility: z.array(z.object({ utility, totalCents: cents })),
+  })
+  .meta({ id: 'Expenses' });
+export type Expenses = z.infer<typeof expenses>;
+
+export const yearlyConsumptionQuery = z.object({ years: z.coerce.number().int().min(1).max(10).default(3) });
+export const yearlyConsumption = z
+  .object({
+    timezone: z.string(),
+    utilities: z.array(z.object({ utility, years: z.array(z.object({ year: z.number().int(), kwh, complete: z.boolean() })) })),
+  })
+  .meta({ id: 'YearlyConsumption' });
+export type YearlyConsumption = z.infer<typeof yearlyConsumption>;
+
+export const meteringPointIdParams = z.object({ id: z.string().min(1).max(100) });

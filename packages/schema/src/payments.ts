@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { paymentProvider } from './enums.ts';
+
+/** Spec §3 names the real providers; SIMULATOR is the embedded default that stands in for them locally. */
+export const paymentProviderId = z.union([paymentProvider, z.literal('SIMULATOR')]);
+export type PaymentProviderId = z.infer<typeof paymentProviderId>;
+
+export const paymentStatus = z.enum(['created', 'pending', 'confirmed', 'failed']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+export const startPaymentRequest = z.object({
+  provider: paymentProviderId.optional(),
+  /** The payer's bank for open banking (GET /api/banks?type=payment); card payments need none. */
+  bankBic: z
+    .string()
+    .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'bankBic is not a BIC')
+    .optional(),
+});
+export type StartPaymentRequest = z.infer<typeof startPaymentRequest>;
+
+export const startedPayment = z
+  .object({ paymentId: z.string(), provider: paymentProviderId, redirectUrl: z.string() })
+  .meta({ id: 'StartedPayment' });
+export type StartedPayment = z.infer<typeof startedPayment>;
+
+export const paymentView = z
+  .object({
+    id: z.string(),
+    invoiceId: z.string(),
+    invoiceNumber: z.string(),
+    provider: paymentProviderId,
+    status: paymentStatus,
+    amountCents: z.number().int(),
+    currency: z.literal('EUR'),
+    createdAt: z.string(),
+    confirmedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type PaymentView = z.infer<typeof paymentView>;
