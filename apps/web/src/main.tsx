@@ -7,14 +7,15 @@ import { createI18n } from './app/i18n.ts';
 import { readPageBootstrap } from './app/page-bootstrap.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { themeFor } from './themes/theme-registry.ts';
+import { loadTheme } from './themes/theme-registry.ts';
 
 const initial = readPageBootstrap(document);
 const styleNonce = (document.getElementById('portal-style-nonce') as HTMLStyleElement | null)?.nonce || undefined;
-const i18n = await createI18n(initial.locale, initial.translations);
+// The texts, the date language and the site's theme load side by side before the first render.
+const [i18n, theme] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
+void theme.loadFont();
 const queryClient = createQueryClient(i18n);
 const router = createAppRouter(queryClient);
-void themeFor(initial.site.themeId).loadFont();
 if (initial.site.features.includes('COOKIE_CONSENT')) {
   // Only sites with the feature download the consent library.
   import('./app/cookie-consent/start-cookie-consent.ts')

@@ -1,10 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/et';
-import 'dayjs/locale/fi';
-import 'dayjs/locale/lv';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/sv';
-import 'dayjs/locale/en-gb';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
@@ -42,7 +35,7 @@ export async function createI18n(locale: BundleLocaleId, translations: Translati
         void sendClientLog({ level: 'warn', message: `Missing translation: ${key}`, payload: { key, languages } });
       },
     });
-  applyDateLocale(locale);
+  await applyDateLocale(locale);
   return instance;
 }
 
@@ -61,12 +54,24 @@ const serverBundles: BackendModule = {
 /** Switches the interface and date language (language switcher, screen 6); the bundle loads once. */
 export async function switchLanguage(instance: I18n, locale: LocaleId): Promise<void> {
   await instance.changeLanguage(locale);
-  applyDateLocale(locale);
+  await applyDateLocale(locale);
 }
 
+/** dayjs's locale files, one chunk each: a page loads only the language it shows. */
+const dateLocales: Record<string, () => Promise<unknown>> = {
+  en: () => import('dayjs/locale/en-gb'),
+  et: () => import('dayjs/locale/et'),
+  fi: () => import('dayjs/locale/fi'),
+  lv: () => import('dayjs/locale/lv'),
+  ru: () => import('dayjs/locale/ru'),
+  sv: () => import('dayjs/locale/sv'),
+};
+
 /** Spec §2 screen 6: the date locale is the locale's first two letters (en-GB keeps the British week). */
-function applyDateLocale(locale: BundleLocaleId) {
+async function applyDateLocale(locale: BundleLocaleId) {
   const language = languageOf(locale);
+  // dayjs itself loads with the first page that shows a date, not with the shell.
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), dateLocales[language]?.()]);
   dayjs.locale(language === 'en' ? 'en-gb' : language);
   document.documentElement.lang = language;
 }

@@ -6,12 +6,14 @@ import type { ColorScheme } from '@portal/schema/enums';
 import { createI18n } from '../app/i18n.ts';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../shared/api/query-client.ts';
+import { loadTheme } from '../themes/theme-registry.ts';
 import { buildSite, EN_GB_BUNDLE } from './test-site.ts';
 
 type Options = { site?: SiteBootstrap; path?: string; colorScheme?: ColorScheme };
 
 /** Renders a component as a person sees it: inside the app's providers and a router at `path`. */
 export async function renderWithProviders(ui: ReactNode, { site = buildSite(), path = '/', colorScheme = 'light' }: Options = {}) {
+  await loadTheme(site.themeId);
   const i18n = await createI18n('en-GB', EN_GB_BUNDLE);
   const queryClient = createQueryClient(i18n);
   const rootRoute = createRootRoute({ component: () => <Outlet /> });

@@ -6,7 +6,8 @@ import { callsTo, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
 import { buildInvoiceDetail, buildInvoiceSummary } from './invoice-factories.ts';
-import { InvoicesPage, type InvoicesSearch } from './invoices-page.tsx';
+import { InvoicesPage } from './invoices-page.tsx';
+import type { InvoicesSearch } from './invoices-search.ts';
 
 const unpaid = buildInvoiceSummary();
 const overdue = buildInvoiceSummary({ id: '33333333-3333-4333-8333-333333333333', invoiceNumber: 'SC-100001-202609', dueDate: '2026-10-26', originalDueDate: '2026-10-19', overdue: true, totalCents: 9870 });

@@ -6,20 +6,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { useInvoices } from './get-invoices.ts';
 import { InvoiceCard } from './invoice-card.tsx';
-
-export const INVOICE_PAGE_SIZE = 10;
-export type InvoicesSearch = { type?: InvoiceStatusFilter; sort?: InvoiceSort; page?: number };
-
-const FILTERS = ['all', 'unpaid', 'overdue', 'paid'] as const;
-const SORTS: InvoiceSort[] = ['-dueDate', 'dueDate', '-total', 'total'];
-
-/** The search of /invoices, checked by hand: the first page load stays free of validation libraries. */
-export function parseInvoicesSearch(search: Record<string, unknown>): InvoicesSearch {
-  const type = FILTERS.includes(search.type as never) && search.type !== 'all' ? (search.type as InvoiceStatusFilter) : undefined;
-  const sort = SORTS.includes(search.sort as InvoiceSort) ? (search.sort as InvoiceSort) : undefined;
-  const page = Number(search.page);
-  return { type, sort, page: Number.isInteger(page) && page > 1 ? page : undefined };
-}
+import { FILTERS, INVOICE_PAGE_SIZE, SORTS, type InvoicesSearch } from './invoices-search.ts';
 
 type Props = { search: InvoicesSearch; onSearchChange: (search: InvoicesSearch) => void };
 

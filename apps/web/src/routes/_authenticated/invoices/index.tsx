@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InvoicesPage, parseInvoicesSearch } from '../../../features/invoices/invoices-page.tsx';
+import { InvoicesPage } from '../../../features/invoices/invoices-page.tsx';
+import { parseInvoicesSearch } from '../../../features/invoices/invoices-search.ts';
 
 export const Route = createFileRoute('/_authenticated/invoices/')({
   validateSearch: parseInvoicesSearch,
