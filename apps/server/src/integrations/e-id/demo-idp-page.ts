@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { randomBytes } from 'node:crypto';
 import { languageOf, type LocaleId } from '@portal/schema/locale-ids';
 import type { DemoIdentity } from './demo-identity-provider.ts';
@@ -17,9 +18,6 @@ export function formActionSources(redirectUris: string[]): string[] {
   const clientOrigins = redirectUris.map((uri) => new URL(uri).origin);
   return [...new Set(["'self'", 'http://*.localhost:*', 'http://localhost:*', 'http://127.0.0.1:*', ...clientOrigins])];
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const BANK_NAMES = { 'bank-nordea': 'Nordea', 'bank-op': 'OP', 'bank-swedbank': 'Swedbank' } as const;
 

@@ -1,12 +1,10 @@
+import escapeHtml from 'escape-html';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { languageOf } from '@portal/schema/locale-ids';
 import { requestLocale } from '../../platform/request-locale.ts';
 import { formatMoney, invoiceTexts } from '../../modules/invoices/invoice-texts.ts';
 import { SIMULATOR_SIGNATURE_HEADER, type PaymentSimulator, type SimulatorDecision } from './simulator.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const STYLE = `
 :root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1b1f;background:#eef1f5}

@@ -1,9 +1,7 @@
+import escapeHtml from 'escape-html';
 import { bundleFor } from '@portal/locales/bundles';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { MailMessage } from '../../integrations/mail/port.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The sign-in link mail, in the site's default language, naming the company so it is not taken for phishing. */
 export function signInMail(site: SiteBootstrap, to: string, url: string): MailMessage {

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { siteTitleFor } from '@portal/schema/site-title';
@@ -5,9 +6,6 @@ import type { TranslationBundle } from '@portal/schema/translations';
 
 /** `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects. */
 export type IndexHtmlInput = PageBootstrap & { translations: TranslationBundle; nonce: string; styleNonce: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** JSON inside a script element must not be able to close it: escape `<` and the line separators JS rejects. */
 const embedJson = (value: unknown) =>
