@@ -61,10 +61,20 @@ function bounds(period: Period): SQL {
 const lowerBound = ({ from, timezone }: Period) => sql`((${from}::date)::timestamp at time zone ${timezone}::text)`;
 const upperBound = ({ to, timezone }: Period) => sql`(((${to}::date + 1)::timestamp) at time zone ${timezone}::text)`;
 
-/** Every bucket of the period, so a missing value is a gap (null), not a shorter series. */
+/**
+ * Every bucket of the period, so a missing value is a gap (null), not a shorter series. Calendar steps
+ * (days, months, years) are taken on the local clock and turned back into instants, so each day starts at
+ * local midnight across daylight-saving changes; hour and shorter steps are exact durations. (PostgreSQL 16
+ * has generate_series with a time zone argument; this form also runs on 15.)
+ */
 function bucketSeries(bucket: Bucket, timezone: string): SQL {
   const first = bucketOf(bucket, sql`bounds.lo`, timezone);
-  return sql`select generate_series(${first}, bounds.hi - interval '1 microsecond', ${sql.raw(`interval '${STEP[bucket]}'`)}, ${timezone}::text) as bucket from bounds`;
+  const step = sql.raw(`interval '${STEP[bucket]}'`);
+  const end = sql`bounds.hi - interval '1 microsecond'`;
+  if (bucket === 'year' || bucket === 'month' || bucket === 'day') {
+    return sql`select generate_series((${first}) at time zone ${timezone}::text, (${end}) at time zone ${timezone}::text, ${step}) at time zone ${timezone}::text as bucket from bounds`;
+  }
+  return sql`select generate_series(${first}, ${end}, ${step}) as bucket from bounds`;
 }
 
 function keyOf(column: SQL, timezone: string, shiftYears: number): SQL {
