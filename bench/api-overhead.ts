@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { App } from '../apps/server/src/app.ts';
@@ -11,18 +12,20 @@ async function requestsPerSecond(url: string, headers: Record<string, string>): 
 }
 
 /**
- * Requests per second of a portal call against a bare Fastify route answering the same JSON on the same
- * machine, one after the other, loopback only, bounded in time.
+ * Requests per second of a portal call (with its site, session and actor resolution) against a bare Fastify
+ * route answering the same JSON on the same machine, one after the other, loopback only, bounded in time.
  */
-export async function apiOverhead(app: App, path: string, host: string) {
-  const body = (await app.inject({ url: path, headers: { host } })).json();
+export async function apiOverhead(app: App, path: string, headers: Record<string, string>) {
+  const body = (await app.inject({ url: path, headers })).json();
   const bare = Fastify();
   bare.get(path, async () => body);
   const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
-  const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
+  const appAddress = app.server.listening
+    ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    : await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const bareRps = await requestsPerSecond(`${bareAddress}${path}`, {});
-    const appRps = await requestsPerSecond(`${appAddress}${path}`, { host });
+    const appRps = await requestsPerSecond(`${appAddress}${path}`, headers);
     return { bareRps, appRps, ratio: appRps / bareRps };
   } finally {
     await bare.close();
