@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { copyRows } from '../apps/server/src/db/bulk-copy.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { energySql } from '../apps/server/src/modules/readings/energy-queries.ts';
+import { throwAwayPostgresDatabase } from '../apps/server/src/test-support/throw-away-database.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/database.ts';
 import { customerIdOf } from '../apps/server/src/test-support/energy-factories.ts';
 
@@ -23,23 +22,8 @@ async function throwAwayDatabase(): Promise<{ database: DatabaseHandle; drop: ()
     const database = await openDatabase({ kind: 'pglite', dataDir: dir });
     return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const cleaner = new pg.Client({ connectionString: serverUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    },
-  };
+  const { handle, drop } = await throwAwayPostgresDatabase(serverUrl, 'portal_bench');
+  return { database: handle, drop };
 }
 
 /** Hourly rows of `count` other metering points, a year each, loaded with COPY in slices of ~1 M rows. */

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoData } from '../db/seed/demo-data.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
+import { throwAwayPostgresDatabase } from './throw-away-database.ts';
 
 const fixtureDist = fileURLToPath(new URL('./web-dist', import.meta.url));
 
@@ -20,23 +19,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
     return { handle, drop: async () => {} };
   }
-  const name = `portal_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    handle,
-    drop: async () => {
-      const cleaner = new pg.Client({ connectionString: serverUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    },
-  };
+  return throwAwayPostgresDatabase(serverUrl, 'portal_test');
 }
 
 export type TestContext = { app: App; database: DatabaseHandle; config: Config };
