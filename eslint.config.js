@@ -1,18 +1,61 @@
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist', '**/node_modules', 'apps/web/src/route-tree.gen.ts', 'data', 'test-results', 'playwright-report'] },
+  { ignores: ['**/dist', '**/node_modules', 'apps/web/src/route-tree.gen.ts', 'data', '.cache', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Type-aware rules: a promise nobody awaits loses its error, and a cast the types already prove hides nothing.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-base-to-string': 'error',
+      // TanStack Router redirects, and refuses a page as not found, by throwing its own objects.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'package', package: '@tanstack/router-core', name: 'Redirect' },
+            { from: 'package', package: '@tanstack/router-core', name: 'NotFoundError' },
+          ],
+        },
+      ],
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
     },
+  },
+  {
+    // An import circle (even of types) ties modules that should stand apart and makes load order matter.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Test doubles stringify fetch's `RequestInfo | URL` argument, which is always a string in the app.
+    files: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { '@typescript-eslint/no-base-to-string': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -20,10 +63,53 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Decision 023: cache keys come from one factory, so invalidation reaches every page that shows the data;
+    // dates are picked with the one date field (DD.MM.YYYY, Monday first, up to 9999-12-31).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/query-keys.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Use a key from shared/api/query-keys.ts.' },
+        {
+          selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week)$/]",
+          message: 'Use shared/ui/date-field.tsx for dates.',
+        },
+      ],
+    },
+  },
+  {
     // Rule 9: a feature imports from shared/ and its own folder, never from another feature.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../features/**'], message: 'Features must not import each other; move shared code to shared/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)',
+              message: 'Features must not import each other; move shared code to shared/.',
+            },
+            { group: ['**/features/**'], message: 'Features must not import each other; move shared code to shared/.' },
+          ],
+        },
+      ],
     },
   },
+  {
+    // The platform and the adapters to outside systems serve every module; none of them may lean on one.
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/integrations/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**'], message: 'platform/ and integrations/ must not import modules/; pass what they need in.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
 );

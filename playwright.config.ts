@@ -26,6 +26,18 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: '.cache/e2e-data', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.cache/e2e-data',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // Journeys need meters that answer: the simulator's random refusals and silences are for demos.
+      METER_SIMULATOR_FAILURE_RATE: '0',
+      METER_SIMULATOR_SILENCE_RATE: '0',
+      METER_SIMULATOR_ANSWER_DELAY_MS: '800-1500',
+      // Alerts: the spot-price alert is looked at every minute, and push may go to the journey's local push service.
+      ALERTS_SPOT_PRICE_CRON: '* * * * *',
+      PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,127.0.0.1:*',
+    },
   },
 });

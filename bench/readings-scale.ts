@@ -1,40 +1,52 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { copyRows } from '../apps/server/src/db/bulk-copy.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { energySql } from '../apps/server/src/modules/readings/energy-queries.ts';
-import { throwAwayPostgresDatabase } from '../apps/server/src/test-support/throw-away-database.ts';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/database.ts';
-import { customerIdOf } from '../apps/server/src/test-support/energy-factories.ts';
+import { queryRows } from '../apps/server/src/platform/database.ts';
+import { buildContract, buildMeteringPoint, customerIdOf, insertReadings } from '../apps/server/src/test-support/energy-factories.ts';
+import { openBenchDatabase, type BenchDatabase } from './bench-databases.ts';
 
 const HOUR = 3_600_000;
 const YEAR_START = Date.parse('2024-12-31T22:00:00Z');
 const HOURS = 8_760;
-const COLUMNS = ['metering_point_id', 'starts_at', 'direction', 'resolution_minutes', 'wh', 'measured'];
+const POINTS_PER_SLICE = 114;
 
-/** A throw-away database: PGlite in a temporary directory, or a new database on BENCH_DATABASE_URL's server. */
-async function throwAwayDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const { handle, drop } = await throwAwayPostgresDatabase(serverUrl, 'portal_bench');
-  return { database: handle, drop };
-}
-
-/** Hourly rows of `count` other metering points, a year each, loaded with COPY in slices of ~1 M rows. */
-async function loadFiller(database: DatabaseHandle, first: number, count: number) {
-  const perSlice = 114;
-  for (let start = first; start < first + count; start += perSlice) {
-    const lines: string[] = [];
-    for (let point = start; point < Math.min(start + perSlice, first + count); point++) {
-      for (let hour = 0; hour < HOURS; hour++) lines.push(`filler-${point}\t${new Date(YEAR_START + hour * HOUR).toISOString()}\tconsumption\t60\t${(point * 7 + hour) % 3000}\tt`);
+/**
+ * Other metering points' hourly readings (a year each, ~1 M rows a slice) with their hourly and daily rollups, as
+ * the writers keep them: the tables the chart reads grow with the readings. Loaded with COPY; the filler's rollups
+ * are summed here rather than by the database, which changes nothing the measured query reads.
+ */
+async function loadFiller(database: BenchDatabase['database'], first: number, count: number) {
+  for (let start = first; start < first + count; start += POINTS_PER_SLICE) {
+    const readings: string[] = [];
+    const hours: string[] = [];
+    const days: string[] = [];
+    for (let point = start; point < Math.min(start + POINTS_PER_SLICE, first + count); point++) {
+      let daySum = 0;
+      for (let hour = 0; hour < HOURS; hour++) {
+        const at = new Date(YEAR_START + hour * HOUR).toISOString();
+        const wh = (point * 7 + hour) % 3000;
+        readings.push(`filler-${point}\t${at}\tconsumption\t60\t${wh}\tt`);
+        hours.push(`filler-${point}\tconsumption\t${at}\t${wh}\t1\t0`);
+        daySum += wh;
+        if (hour % 24 === 23) {
+          days.push(
+            `filler-${point}\tconsumption\t${new Date(YEAR_START + (hour - 23) * HOUR + 2 * HOUR).toISOString().slice(0, 10)}\t${daySum}\t24\t0`,
+          );
+          daySum = 0;
+        }
+      }
     }
-    await copyRows(database.db, 'reading', COLUMNS, lines);
+    await copyRows(
+      database.db,
+      'reading',
+      ['metering_point_id', 'starts_at', 'direction', 'resolution_minutes', 'wh', 'measured'],
+      readings,
+    );
+    const rollup = ['metering_point_id', 'direction'];
+    const sums = ['wh', 'measured_intervals', 'estimated_intervals'];
+    await copyRows(database.db, 'reading_hour', [...rollup, 'starts_at', ...sums], hours);
+    await copyRows(database.db, 'reading_day', [...rollup, 'day', ...sums], days);
   }
 }
 
@@ -56,58 +68,67 @@ async function medianMs(run: () => Promise<unknown>): Promise<number> {
 }
 
 /**
- * Query time of one metering point's year by day (the chart's SQL) with 1 M and then 10 M rows in the readings
- * table. The other rows belong to other metering points; their foreign key is dropped in this throw-away
- * database only so that loading 10 M rows stays within the bench's time (it does not change the query).
+ * Query time of one metering point's year by day with its cost (the chart's SQL) with 1 M readings in the table and
+ * then with `largest` (10 M by default; BENCH_READINGS=100000000 for issue 15's 100 M on PostgreSQL). The other
+ * rows belong to other metering points; their foreign keys are dropped in this throw-away database only, so that
+ * loading stays within the bench's time (it does not change the query).
  */
-export async function readingsScale() {
-  const { database, drop } = await throwAwayDatabase();
+export async function readingsScale(kind: BenchDatabase['kind'], largest = Number(process.env.BENCH_READINGS ?? 10_000_000)) {
+  const bench = await openBenchDatabase(kind);
+  const database = bench.database;
   try {
     const db = database.db;
     await seedDemoData(db, { idpIssuer: 'http://127.0.0.1:3000/idp', energyHistory: false });
     const customerId = await customerIdOf(db, 'lumo', 'LUMO-100001');
-    await db.execute(sql`insert into supply_object (id, site_id, customer_id, street, postal_code, city, country_code, temperature_area)
-      values ('bench-object', 'lumo', ${customerId}, 'Benchikatu 1', '00100', 'Helsinki', 'FI', 'fi-espoo')`);
-    await db.execute(sql`insert into metering_point (id, site_id, customer_id, object_id, gsrn, utility, usage_point_kind, bidding_zone, resolution_minutes, meter_number)
-      values ('bench-point', 'lumo', ${customerId}, 'bench-object', '643001100000000001', 'electricity', 'UsagePoint', 'FI', 60, 'BENCH-1')`);
-    await db.execute(sql`alter table reading drop constraint if exists reading_metering_point_id_metering_point_id_fk`);
-    const target = Array.from({ length: HOURS }, (_, hour) => `bench-point\t${new Date(YEAR_START + hour * HOUR).toISOString()}\tconsumption\t60\t${500 + (hour % 24) * 40}\tt`);
-    await copyRows(db, 'reading', COLUMNS, target);
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    await buildContract(db, point, {
+      vatPermille: 255,
+      components: [
+        { kind: 'Day', priceCents: '9.2' },
+        { kind: 'Night', priceCents: '6.1' },
+      ],
+    });
+    await insertReadings(db, point.id, {
+      from: new Date(YEAR_START),
+      to: new Date(YEAR_START + HOURS * HOUR),
+      wh: (at) => 500 + (at.getUTCHours() % 24) * 40,
+    });
+    for (const table of ['reading', 'reading_hour', 'reading_day']) {
+      await db.execute(sql.raw(`alter table ${table} drop constraint if exists ${table}_metering_point_id_metering_point_id_fk`));
+    }
     const statement = energySql({
       scope: { siteId: 'lumo', customerId },
-      meteringPointIds: ['bench-point'],
+      meteringPointIds: [point.id],
       directions: 'consumption',
-      sourceMinutes: 60,
       bucket: 'day',
       from: '2025-01-01',
       to: '2025-12-31',
       timezone: 'Europe/Helsinki',
+      withCost: true,
     });
     const query = () => db.execute(statement);
-
-    const perPoint = HOURS;
-    const toOneMillion = Math.ceil((1_000_000 - HOURS) / perPoint);
-    let started = Date.now();
-    await loadFiller(database, 0, toOneMillion);
-    await db.execute(sql`analyze reading`);
-    const oneMillionRows = (toOneMillion + 1) * perPoint;
-    const loadOne = Date.now() - started;
+    const started = Date.now();
+    const pointsFor = (rows: number) => Math.ceil((rows - HOURS) / HOURS);
+    await loadFiller(database, 0, pointsFor(1_000_000));
+    await db.execute(sql`analyze reading, reading_hour, reading_day`);
     const atOne = await medianMs(query);
-
-    started = Date.now();
-    const toTenMillion = Math.ceil((10_000_000 - HOURS) / perPoint);
-    await loadFiller(database, toOneMillion, toTenMillion - toOneMillion);
-    await db.execute(sql`analyze reading`);
-    const tenMillionRows = (toTenMillion + 1) * perPoint;
-    const loadTen = Date.now() - started;
-    const atTen = await medianMs(query);
+    await loadFiller(database, pointsFor(1_000_000), pointsFor(largest) - pointsFor(1_000_000));
+    await db.execute(sql`analyze reading, reading_hour, reading_day`);
+    const atLargest = await medianMs(query);
     if (process.env.BENCH_EXPLAIN) {
-      const plan = await db.execute(sql`explain (analyze, buffers) ${statement}`);
-      console.log(((Array.isArray(plan) ? plan : (plan as { rows: Record<string, string>[] }).rows) as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n'));
+      const plan = await queryRows<Record<string, string>>(db, sql`explain (analyze, buffers) ${statement}`);
+      console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
     }
-    return { kind: database.kind, oneMillionRows, tenMillionRows, atOne, atTen, ratio: atTen / atOne, loadSeconds: (loadOne + loadTen) / 1000 };
+    return {
+      kind,
+      oneMillionRows: (pointsFor(1_000_000) + 1) * HOURS,
+      largestRows: (pointsFor(largest) + 1) * HOURS,
+      atOne,
+      atLargest,
+      ratio: atLargest / atOne,
+      loadSeconds: (Date.now() - started) / 1000,
+    };
   } finally {
-    await database.close();
-    await drop();
+    await bench.drop();
   }
 }

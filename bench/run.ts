@@ -1,65 +1,223 @@
 import { fileURLToPath } from 'node:url';
+import { connect } from 'node:net';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { openDatabase } from '../apps/server/src/platform/database.ts';
 import { sessionCookieFor } from '../apps/server/src/test-support/sessions.ts';
 import { apiOverhead } from './api-overhead.ts';
+import { balancedCopies, balancedCopiesMissing } from './balanced-copies.ts';
+import { benchDatabaseKinds, openBenchDatabase } from './bench-databases.ts';
+import { seedBenchCustomers } from './bench-customers.ts';
 import { chartReadingsThroughput } from './chart-readings.ts';
+import { importSpeed } from './import-speed.ts';
+import { liveReadingFanOut } from './live-readings-fan-out.ts';
+import { loadRun } from './load-run.ts';
+import { meterCommandThroughput } from './meter-commands.ts';
+import { dashboardVitals } from './page-vitals.ts';
 import { readingsScale } from './readings-scale.ts';
-import { dashboardFirstLoad } from './web-bundle.ts';
+import { startServerProcess } from './server-process.ts';
+import { dashboardFirstLoad, packagesIn } from './web-bundle.ts';
 
-/** Budgets of ARCHITECTURE.md, printed as ratios from one run on this machine. Exits non-zero when one is missed. */
+/**
+ * The performance budgets of ARCHITECTURE.md and issue 15, printed as ratios from one run on this machine: the
+ * database rows on embedded PGlite, and on PostgreSQL too when BENCH_DATABASE_URL names a server. Exits non-zero
+ * when one is missed.
+ */
 const distDir = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
-const rows: { budget: string; measured: string; ratio: number; pass: boolean }[] = [];
+type Row = { budget: string; measured: string; ratio: number; pass: boolean };
+const rows: Row[] = [];
+const row = (budget: string, measured: string, ratio: number, pass: boolean) => {
+  rows.push({ budget, measured, ratio, pass });
+  console.log(`${pass ? 'pass' : 'MISS'}  ${budget}: ${measured}`);
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const web = dashboardFirstLoad(distDir);
-const webLimit = 250 * 1024;
-rows.push({
-  budget: 'dashboard first-load JS ≤ 250 KB gzip',
-  measured: `${(web.gzipBytes / 1024).toFixed(1)} KB in ${web.files.length} files`,
-  ratio: web.gzipBytes / webLimit,
-  pass: web.gzipBytes <= webLimit,
-});
+row(
+  'dashboard first-load JS ≤ 200 KB gzip',
+  `${kb(web.gzipBytes)} in ${web.files.length} files`,
+  web.gzipBytes / (200 * 1024),
+  web.gzipBytes <= 200 * 1024,
+);
+row(
+  'dashboard first-load JS as transferred (brotli) ≤ 200 KB',
+  kb(web.transferredBytes),
+  web.transferredBytes / (200 * 1024),
+  web.transferredBytes <= 200 * 1024,
+);
+// Validation, forms, date pickers and charts belong to the pages that use them (decision 023).
+const lazyOnly = packagesIn(distDir, web.files, ['zod', '@mantine/form', '@mantine/dates', 'echarts']);
+row(
+  'dashboard first load carries no zod, @mantine/form, @mantine/dates or echarts',
+  lazyOnly.join(', ') || 'none of them',
+  lazyOnly.length,
+  lazyOnly.length === 0,
+);
 
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_MODE: 'true', WEB_DIST_DIR: distDir });
-const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL } : { kind: 'pglite', dataDir: null });
-await seedDemoData(database.db, { idpIssuer: config.auth.demoIdpIssuer! });
-const app = await buildApp({ config, database, appVersion: 'bench' });
-try {
-  const cookie = await sessionCookieFor(database.db, 'FI131052-308T', 'lumo');
-  const calls: { budget: string; path: string; headers: Record<string, string> }[] = [
-    { budget: 'public GET /api/site (site resolution, headers) ≥ 0.5 × a bare Fastify route', path: '/api/site', headers: { host: 'lumo.localhost' } },
-    { budget: 'authenticated GET /api/invoices ≥ 0.5 × a bare Fastify route', path: '/api/invoices', headers: { host: 'lumo.localhost', cookie } },
-  ];
-  for (const call of calls) {
-    const overhead = await apiOverhead(app, call.path, call.headers);
-    rows.push({
-      budget: call.budget,
-      measured: `${overhead.appRps.toFixed(0)} vs ${overhead.bareRps.toFixed(0)} req/s`,
-      ratio: overhead.ratio,
-      pass: overhead.ratio >= 0.5,
+const redisUrl = process.env.REDIS_URL ?? ((await answers(6379)) ? 'redis://127.0.0.1:6379' : undefined);
+let vitalsMeasured = false;
+let fanOutMeasured = false;
+
+for (const kind of benchDatabaseKinds()) {
+  const onPostgres = kind === 'postgres';
+  const bench = await openBenchDatabase(kind);
+  try {
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_MODE: 'true', WEB_DIST_DIR: distDir });
+    await seedDemoData(bench.database.db, { idpIssuer: config.auth.demoIdpIssuer! });
+    const app = await buildApp({ config, database: bench.database, appVersion: 'bench' });
+    try {
+      const cookie = await sessionCookieFor(bench.database.db, 'FI131052-308T', 'lumo');
+      const site = await apiOverhead(app, '/api/site', { host: 'lumo.localhost' });
+      row(
+        `public GET /api/site ≥ 0.6 × a bare Fastify route (${kind})`,
+        `${rps(site.appRps)} vs ${rps(site.bareRps)}`,
+        site.ratio,
+        site.ratio >= 0.6,
+      );
+      // ARCHITECTURE.md: the signed-in list ≥ 0.5 × on PostgreSQL, ≥ 0.25 × on PGlite.
+      const listShare = onPostgres ? 0.5 : 0.25;
+      const list = await apiOverhead(app, '/api/invoices', { host: 'lumo.localhost', cookie });
+      row(
+        `authenticated GET /api/invoices ≥ ${listShare} × a bare Fastify route (${kind})`,
+        `${rps(list.appRps)} vs ${rps(list.bareRps)}`,
+        list.ratio,
+        list.ratio >= listShare,
+      );
+      // Issue 15: ≥ 0.25 × on PostgreSQL; PGlite, one statement at a time in WASM, is held to half of it as the list is.
+      const chartShare = onPostgres ? 0.25 : 0.125;
+      const chart = await chartReadingsThroughput(app, cookie);
+      row(
+        `GET /api/charts/readings, a year by day with cost, ≥ ${chartShare} × a bare route with the same JSON (${kind})`,
+        `${rps(chart.appRps)} vs ${rps(chart.bareRps)}`,
+        chart.ratio,
+        chart.ratio >= chartShare,
+      );
+      const imported = await importSpeed(bench.database);
+      row(
+        `readings import (CSV, checks, upsert, rollups) ≥ 0.5 × a plain COPY of the same rows (${kind})`,
+        `${imported.rows} rows in ${imported.importMs.toFixed(0)} ms vs COPY ${imported.copyMs.toFixed(0)} ms`,
+        imported.ratio,
+        imported.ratio >= 0.5,
+      );
+      if (!fanOutMeasured) {
+        fanOutMeasured = true;
+        const fanOut = await liveReadingFanOut(app, 'obj-lumo-aino-home', { host: 'lumo.localhost', cookie });
+        row(
+          `live readings to ${fanOut.streams} concurrent SSE streams: every stream within 250 ms, ≤ 64 KB heap per stream`,
+          `last stream after ${fanOut.worstMs.toFixed(0)} ms (median round ${fanOut.medianMs.toFixed(0)} ms); ${kb(fanOut.heapPerStream)} heap, ${kb(fanOut.rssPerStream)} RSS per stream`,
+          fanOut.worstMs / 250,
+          fanOut.worstMs <= 250 && fanOut.heapPerStream <= 64 * 1024,
+        );
+      }
+    } finally {
+      await app.close();
+    }
+
+    // The server as operators run it, in a process of its own, under the evening peak of issue 15.
+    const cookies = await seedBenchCustomers(bench.database.db, 50);
+    const signedIn = await sessionCookieFor(bench.database.db, 'FI131052-308T', 'lumo');
+    await bench.close();
+    const server = await startServerProcess({
+      ...bench.environment,
+      WEB_DIST_DIR: distDir,
+      ...(redisUrl && onPostgres ? { REDIS_URL: redisUrl } : {}),
     });
+    try {
+      const load = await loadRun(server, cookies);
+      const p99Limit = 250;
+      row(
+        `200 connections × 30 s over the dashboard's calls, 50 customers: 0 errors, p99 ≤ ${p99Limit} ms (${kind}${onPostgres ? '' : ', p99 reported only'})`,
+        `${load.requests} requests, ${load.errors} errors, p50 ${load.p50} ms, p99 ${load.p99} ms`,
+        load.p99 / p99Limit,
+        load.errors === 0 && (!onPostgres || load.p99 <= p99Limit),
+      );
+      row(
+        `readiness answers ≤ 50 ms throughout the load (${kind})`,
+        `slowest ${load.healthWorstMs.toFixed(0)} ms`,
+        load.healthWorstMs / 50,
+        load.healthWorstMs <= 50,
+      );
+      const growth = load.rssAtEnd / load.rssAfterWarmUp;
+      row(
+        `server memory flat after warm-up (≤ 1.2 ×) (${kind})`,
+        `${mb(load.rssAfterWarmUp)} → ${mb(load.rssAtEnd)} RSS`,
+        growth,
+        growth <= 1.2,
+      );
+      if (!vitalsMeasured) {
+        vitalsMeasured = true;
+        const vitals = await dashboardVitals(server.origin, signedIn);
+        row(
+          'signed-in dashboard LCP ≤ 1.5 s, 4× CPU slow-down, 1.6 Mbit/s and 150 ms (median of 5 cold loads)',
+          `${vitals.lcp.toFixed(0)} ms (${vitals.loads.map((load) => load.lcp.toFixed(0)).join(', ')}) at ${vitals.lcpElement}`,
+          vitals.lcp / 1500,
+          vitals.lcp <= 1500,
+        );
+        row('signed-in dashboard CLS ≤ 0.05 (same loads)', vitals.cls.toFixed(3), vitals.cls / 0.05, vitals.cls <= 0.05);
+      }
+    } finally {
+      await server.stop();
+    }
+
+    if (onPostgres) {
+      const missing = balancedCopiesMissing(redisUrl);
+      if (missing) {
+        row('two copies behind nginx, one killed mid-run: 0 errors', `not run: ${missing}`, 1, true);
+      } else {
+        const balanced = await balancedCopies({ ...bench.environment, WEB_DIST_DIR: distDir, REDIS_URL: redisUrl! }, cookies);
+        row(
+          `two copies behind nginx on one PostgreSQL and Redis, one killed at ${balanced.killedAt} s: 0 errors, p99 ≤ 250 ms`,
+          `${balanced.requests} requests, ${balanced.errors} errors, p50 ${balanced.p50} ms, p99 ${balanced.p99} ms`,
+          balanced.p99 / 250,
+          balanced.errors === 0 && balanced.p99 <= 250,
+        );
+      }
+    }
+  } finally {
+    await bench.drop();
   }
-  const charts = await chartReadingsThroughput(app, database);
-  rows.push({
-    budget: 'GET /api/charts/readings (a year by day) ≥ 0.5 × the same SQL run directly',
-    measured: `${charts.appRps.toFixed(1)} vs ${charts.sqlRps.toFixed(1)} req/s`,
-    ratio: charts.ratio,
-    pass: charts.ratio >= 0.5,
-  });
-} finally {
-  await app.close();
-  await database.close();
 }
 
-const scale = await readingsScale();
-rows.push({
-  budget: `one metering point's year by day: flat from 1 M to 10 M readings (${scale.kind}, ≤ 1.5×)`,
-  measured: `${scale.atOne.toFixed(1)} ms at ${(scale.oneMillionRows / 1e6).toFixed(1)} M, ${scale.atTen.toFixed(1)} ms at ${(scale.tenMillionRows / 1e6).toFixed(1)} M rows (loaded in ${scale.loadSeconds.toFixed(0)} s)`,
-  ratio: scale.ratio,
-  pass: scale.ratio <= 1.5,
-});
+// The embedded broker always; a real one (Mosquitto) too when BENCH_MQTT_URL names it.
+for (const url of [undefined, ...(process.env.BENCH_MQTT_URL ? [process.env.BENCH_MQTT_URL] : [])]) {
+  const commands = await meterCommandThroughput(url);
+  row(
+    `meter commands through the broker (${commands.broker}: publish → meter's answer heard) ≥ 500 per second`,
+    `${commands.commandsPerSecond.toFixed(0)} commands/s`,
+    commands.commandsPerSecond / 500,
+    commands.commandsPerSecond >= 500,
+  );
+}
 
-console.table(rows.map((row) => ({ ...row, ratio: row.ratio.toFixed(2) })));
-process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
+for (const kind of benchDatabaseKinds()) {
+  const scale = await readingsScale(kind);
+  row(
+    `one metering point's year by day with cost: flat (≤ 1.2 ×) from 1 M to ${(scale.largestRows / 1e6).toFixed(0)} M readings (${kind})`,
+    `${scale.atOne.toFixed(1)} ms at ${(scale.oneMillionRows / 1e6).toFixed(1)} M, ${scale.atLargest.toFixed(1)} ms at ${(scale.largestRows / 1e6).toFixed(1)} M (loaded in ${scale.loadSeconds.toFixed(0)} s)`,
+    scale.ratio,
+    scale.ratio <= 1.2,
+  );
+}
+
+console.table(rows.map((entry) => ({ ...entry, ratio: entry.ratio.toFixed(2) })));
+process.exitCode = rows.every((entry) => entry.pass) ? 0 : 1;
+
+function rps(value: number) {
+  return `${value.toFixed(0)} req/s`;
+}
+
+async function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(500, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
 
 test.beforeEach(async ({ context }) => {
   // Analytics hosts are outside this machine: answer them locally and count the requests.
@@ -58,6 +59,10 @@ test('rejecting keeps analytics off; the floating button reopens the preferences
 
 test('a site without a measurement id offers only necessary cookies; a site without the feature shows no banner', async ({ page }) => {
   await page.goto(siteUrl('virmalise', '/'));
+  // The banner promises what the site has: necessary cookies, no analytics.
+  const banner = page.getByRole('dialog', { name: text('et-EE', 'cookie-consent.title') });
+  await expect(banner).toContainText(text('et-EE', 'cookie-consent.description-necessary-only'));
+  await expect(banner).not.toContainText(text('et-EE', 'cookie-consent.description'));
   await page.getByRole('button', { name: 'Halda eelistusi' }).click();
   const preferences = page.getByRole('dialog');
   await expect(preferences.getByRole('button', { name: 'Vajalikud küpsised' })).toBeVisible();

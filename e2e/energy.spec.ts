@@ -12,7 +12,10 @@ const journeys = [
 const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
 
 for (const journey of journeys) {
-  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({ page, context }, testInfo) => {
+  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({
+    page,
+    context,
+  }, testInfo) => {
     await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl(journey.site) }]);
     await page.goto(siteUrl(journey.site, '/dashboard'));
     await expect(page).toHaveURL(/\/auth\/signin\?/);
@@ -22,7 +25,12 @@ for (const journey of journeys) {
 
     const chart = page.getByRole('region', { name: 'Your consumption' });
     await expect(chart.getByRole('img', { name: /consumption: [\d,.]+ kWh/ })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Spot price' }).getByText(/c\/kWh/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Spot price' })
+        .getByText(/c\/kWh/)
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Expenses' }).getByTestId('expenses-total')).toHaveText(/€/);
     await expectAccessible(page);
 
@@ -36,6 +44,15 @@ for (const journey of journeys) {
     await page.getByRole('button', { name: 'Previous period' }).click();
     await expect(page).toHaveURL(/from=\d{4}-\d{2}-01/);
     await expect(summary).not.toHaveText(monthTotal ?? '');
+
+    // The From field alone changes the period: both ends reach the URL, in the picker's DD.MM.YYYY.
+    const shown = (await page.getByTestId('charts-period').textContent())!;
+    const from = page.getByRole('textbox', { name: 'From' });
+    await from.fill(`02${shown.slice(2, 10)}`);
+    await from.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`from=${shown.slice(6, 10)}-${shown.slice(3, 5)}-02`));
+    await expect(page).toHaveURL(/to=\d{4}-\d{2}-\d{2}/);
+    await expect(page.getByTestId('charts-period')).toHaveText(new RegExp(`^02${shown.slice(2, 10).replace(/\./g, '\\.')}`));
 
     await page.locator('label', { hasText: /^Day$/ }).first().click();
     await expect(page.getByRole('img', { name: /by Hour/ })).toBeVisible();
@@ -54,7 +71,11 @@ for (const journey of journeys) {
           await page.goto(siteUrl(journey.site, path));
           await dropConsentBanner(page);
           await expect(page.getByRole('img', { name: /kWh/ }).first()).toBeVisible();
-          await page.screenshot({ path: testInfo.outputPath(`${journey.site}${path.replace('/', '-')}-${width}-${scheme}.png`), fullPage: true });
+          await expectAccessible(page);
+          await page.screenshot({
+            path: testInfo.outputPath(`${journey.site}${path.replace('/', '-')}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
         }
       }
     }

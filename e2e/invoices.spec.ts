@@ -1,9 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
+import { collectCspViolations } from './browser-console.ts';
+import { markSurveyHandled, signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
 
-test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice and pays it through the simulator', async ({ page, context }, testInfo) => {
+test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice and pays it through the simulator', async ({
+  page,
+  context,
+}, testInfo) => {
+  const cspViolations = collectCspViolations(page);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await markSurveyHandled(context, siteUrl('lumo'));
   await page.goto(siteUrl('lumo', '/invoices'));
   await expect(page).toHaveURL(/\/auth\/signin\?/);
   await page.getByRole('button', { name: /e-ID/ }).click();
@@ -32,21 +40,35 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   const [download] = await Promise.all([page.waitForEvent('download'), list.getByRole('button', { name: 'Download PDF' }).first().click()]);
   expect(download.suggestedFilename()).toMatch(/^Invoice .+\.pdf$/);
 
-  // Postpone the first unpaid invoice whose due date may still move.
+  // A monthly fee reads in euros, as it is paid.
+  await list.getByRole('button', { name: 'Show details' }).first().click();
+  await expect(list.getByText(/€\d+\.\d{2}\/month/).first()).toBeVisible();
+
+  // Postpone the first unpaid invoice whose due date may still move (only those offer it).
   await page.locator('label[for$="-unpaid"]').click();
   await expect(page).toHaveURL(/type=unpaid/);
-  const card = list.getByRole('article').first();
-  const title = (await card.getByRole('heading').textContent())!;
+  const postponable = list
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Postpone' }) })
+    .first();
+  const title = (await postponable.getByRole('heading').textContent())!;
+  // Once postponed it may be postponed no more, so the card is found by its number from here on.
+  const card = list.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await card.getByRole('button', { name: 'Postpone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Postpone the due date' });
-  const dateInput = dialog.getByLabel(/New due date/);
-  const earliest = (await dateInput.getAttribute('min'))!;
+  // The date picker offers the allowed days only, in weeks from Monday, written DD.MM.YYYY.
+  const earliest = /Between (\d{2}\.\d{2}\.\d{4}) and/.exec((await dialog.getByText(/^Between /).textContent())!)![1]!;
+  const dateInput = dialog.getByRole('textbox', { name: /New due date/ });
+  await dateInput.click();
+  // The calendar opens last, in a layer of its own (the invoice rows above are a table too).
+  await expect(page.getByRole('table').last().getByRole('columnheader').first()).toHaveText('Mo');
+  await expectAccessible(page);
   await dateInput.fill(earliest);
   await dialog.getByRole('button', { name: 'Postpone' }).click();
   await expect(dialog).toBeHidden();
-  const due = `${earliest.slice(8, 10)}.${earliest.slice(5, 7)}.${earliest.slice(0, 4)}`;
-  await expect(card.getByText(`Due date: ${due}`)).toBeVisible();
+  await expect(card.getByText(`Due date: ${earliest}`)).toBeVisible();
   await expect(card.getByText(/Postponed from/)).toBeVisible();
+  expect(cspViolations).toEqual([]);
 
   // Pay it through the local simulator and see it marked paid.
   await card.getByRole('button', { name: /^Pay invoice/ }).click();
@@ -55,7 +77,22 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('payment-confirmation.png') });
   await page.getByRole('link', { name: 'Back to invoices' }).click();
-  await page.locator('label[for$="-paid"]').filter({ hasText: /^Paid$/ }).click();
+  await page
+    .locator('label[for$="-paid"]')
+    .filter({ hasText: /^Paid$/ })
+    .click();
   const paid = list.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
+});
+
+test('a Latvian customer’s invoices pass axe-core, the pay button named by its own text', async ({ page }) => {
+  await page.goto(siteUrl('daugava', '/invoices'));
+  await signInWithEid(page, 'lv-LV', 'Jānis Ozoliņš', 'eParaksts');
+  await expect(page).toHaveURL(siteUrl('daugava', '/invoices'));
+  const pay = page
+    .getByRole('list')
+    .getByRole('button', { name: new RegExp(`^${text('lv-LV', 'invoices.pay')}`) })
+    .first();
+  await expect(pay).toHaveText(text('lv-LV', 'invoices.pay'));
+  await expectAccessible(page);
 });

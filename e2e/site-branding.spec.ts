@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
+import { collectCspViolations } from './browser-console.ts';
 import { siteUrl } from './sites.ts';
 
 const sites = [
@@ -60,4 +61,11 @@ test('footer links open in a new tab without a referrer and leave out locale-bou
   }
   await expect(footer.locator('a[href$="/sv/dataskydd"]')).toHaveCount(0);
   await expect(footer.locator('a[href$="/tietosuoja"]')).toHaveCount(1);
+});
+
+test('the API reference at /api/docs runs within its content security policy', async ({ page }) => {
+  const violations = collectCspViolations(page);
+  await page.goto(siteUrl('lumo', '/api/docs/'));
+  await expect(page.getByRole('heading', { name: /Energy self-service portal API/ })).toBeVisible();
+  expect(violations).toEqual([]);
 });

@@ -1,9 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
-/** The interface text a person sees for a key in a locale, from the same bundles the server serves. */
+const WEB_LOCALES = new URL('../packages/locales/web/', import.meta.url);
+const AREAS = [
+  '',
+  ...readdirSync(WEB_LOCALES, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [`${entry.name}/`] : [])),
+];
+
+/** The interface text a person sees for a key in a locale, from the same bundles (every area) the server serves. */
 export function text(locale: string, key: string): string {
-  const bundle = JSON.parse(readFileSync(new URL(`../packages/locales/web/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-  const value = bundle[key];
-  if (!value) throw new Error(`No ${locale} text for ${key}`);
-  return value;
+  for (const area of AREAS) {
+    const bundle = JSON.parse(readFileSync(new URL(`${area}${locale}.json`, WEB_LOCALES), 'utf8')) as Record<string, string>;
+    if (bundle[key]) return bundle[key];
+  }
+  throw new Error(`No ${locale} text for ${key}`);
 }

@@ -6,9 +6,11 @@ export default defineProject({
   test: {
     name: 'web',
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A page test types dates and walks a month of a picker: seconds on a busy two-core machine.
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,6 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createClientLogRepository } from './modules/client-logs/client-log-repository.ts';
@@ -8,25 +8,37 @@ import { clientLogRoutes } from './modules/client-logs/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
 import { externalServiceRoutes } from './modules/external-services/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { startDatabaseProbe } from './platform/database-probe.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteRepository } from './modules/sites/site-repository.ts';
 import { createTranslationRepository } from './modules/translations/translation-repository.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { createFeedbackRepository } from './modules/feedback/feedback-repository.ts';
+import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
 import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
 import { meRoutes } from './modules/me/routes.ts';
-import { createProfileRepository } from './modules/me/profile-repository.ts';
+import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { notificationSettingRoutes } from './modules/notification-settings/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
 import { createBankRepository } from './modules/banks/bank-repository.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
-import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { createContractRepository } from './modules/contracts/contract-repository.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { businessCodeRoutes } from './modules/business-codes/routes.ts';
+import { createProductRepository } from './modules/products/product-repository.ts';
+import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
+import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { createPaymentRepository } from './modules/payments/payment-repository.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { paymentProviders } from './modules/payments/start-payment.ts';
+import { paymentCallbackRoutes } from './modules/payments/callback-routes.ts';
+import { paymentProviders } from './modules/payments/payment-providers.ts';
 import { createEveryPayProvider } from './integrations/payments/everypay.ts';
 import { createNeonomicsProvider } from './integrations/payments/neonomics.ts';
 import type { PaymentProvider } from './integrations/payments/port.ts';
@@ -38,6 +50,12 @@ import { locationRoutes } from './modules/locations/routes.ts';
 import { createEnergyRepository } from './modules/readings/energy-repository.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
+import { createLiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
+import { runLoadControl } from './modules/load-controls/load-control-runtime.ts';
+import { hanPortRoutes, liveReadingRoutes, loadControlRoutes, planRoutes } from './modules/load-controls/routes.ts';
+import { headEndConnection } from './integrations/head-end/head-end-plugin.ts';
+import { POWER_FEATURES } from '@portal/schema/power-features';
+import { importRoute } from './commands/import-route.ts';
 import { parseQueryString } from './platform/query-string.ts';
 import { demoClientSecret, demoRedirectUris } from './db/seed/demo-identities.ts';
 import { DEMO_PEOPLE } from './db/seed/demo-people.ts';
@@ -45,38 +63,93 @@ import { DEMO_SITES } from './db/seed/demo-sites.ts';
 import { demoIdentityProvider } from './integrations/e-id/demo-identity-provider.ts';
 import { outboxMailSender } from './integrations/mail/outbox.ts';
 import type { MailSender } from './integrations/mail/port.ts';
+import { sendMailJob, sendMailWith } from './integrations/mail/send-mail-job.ts';
 import { smtpMailSender } from './integrations/mail/smtp.ts';
+import { outboxSmsSender } from './integrations/sms/outbox.ts';
+import type { SmsSender } from './integrations/sms/port.ts';
+import { sendSmsJob, sendSmsWith } from './integrations/sms/send-sms-job.ts';
+import type { PushSender } from './integrations/push/port.ts';
+import { webPushSender } from './integrations/push/web-push-sender.ts';
+import { pushNotificationRoutes } from './modules/push-notifications/routes.ts';
+import { installationVapidKeys } from './modules/push-notifications/vapid-keys.ts';
+import { runAlerts } from './modules/alerts/alerts-plugin.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
+import { membershipRoutes } from './modules/membership/routes.ts';
+import { spotPriceNotificationRoutes } from './modules/notification-settings/routes.ts';
+import { appManifestRoutes } from './modules/app-manifest/routes.ts';
 import { actorResolution } from './platform/actor.ts';
+import { createActorCache } from './platform/actor-cache.ts';
+import { createCustomerAnswers } from './platform/customer-answers.ts';
 import { createActorRepository } from './platform/actor-repository.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import { errorHandling } from './platform/errors.ts';
+import { dropForwardedHost } from './platform/forwarded-host.ts';
+import { jobRunning } from './platform/jobs/job-runner-plugin.ts';
 import { openApi } from './platform/openapi.ts';
+import { rateLimits } from './platform/rate-limits.ts';
 import { requestIdFor } from './platform/request-id.ts';
-import { security } from './platform/security.ts';
+import { answerFrameworkError, security } from './platform/security.ts';
+import { inputCharacters } from './platform/input-characters.ts';
 import { siteResolution } from './platform/site-resolution.ts';
+import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
+
+/** A route as registered; `freshVerification` is its demand for a recent e-ID sign-in (platform/actor.ts). */
+export type RegisteredRoute = { method: string; url: string; freshVerification: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   appVersion: string;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made before the app, so the start (migrations, demo seed) and the requests log the same way. */
+  loggerInstance?: FastifyBaseLogger;
   mail?: MailSender;
+  sms?: SmsSender;
+  /** Web Push; tests point it at a local push service stand-in through PUSH_SERVICE_HOSTS. */
+  push?: PushSender;
   /** Tests put a provider adapter pointed at a local stand-in server here; otherwise config decides. */
   paymentProvider?: PaymentProvider;
 };
 
 /** Builds the whole server: platform plugins first, then one plugin per API area, then the web app. */
-export async function buildApp({ config, database, appVersion, logger = false, mail = mailSenderFor(config), paymentProvider }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  appVersion,
+  logger = false,
+  loggerInstance,
+  mail = mailSenderFor(config),
+  sms = outboxSmsSender(config.sms.outboxDir),
+  push = webPushSender(config.push.serviceHosts),
+  paymentProvider,
+}: AppDeps) {
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance } : { logger }),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route, as registered: the authorization matrix and the input fuzz test walk this list, so a new
+  // route is proven safe by being added, not by someone remembering to add it to a test.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, freshVerification: route.config?.freshVerification === true });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', dropForwardedHost);
 
   let closing = false;
   app.addHook('onClose', async () => {
@@ -91,20 +164,51 @@ export async function buildApp({ config, database, appVersion, logger = false, m
   const translations = createTranslationRepository(db);
   const actors = createActorRepository(db);
   const clientLogs = createClientLogRepository(db);
+  const feedback = createFeedbackRepository(db);
 
   await app.register(errorHandling);
+  await app.register(jobRunning, { database, enabled: config.jobs.enabled, pollIntervalMs: config.jobs.pollIntervalMs });
+  app.jobs.handle(sendMailJob, sendMailWith(mail));
+  app.jobs.handle(sendSmsJob, sendSmsWith(sms));
+  // Alerts from the notification settings, sent by e-mail, SMS and Web Push (docs/decisions/043-alerts.md).
+  const vapidKeys = installationVapidKeys(db);
+  runAlerts(app.jobs, { mail, sms, push, vapidKeys, vapidSubject: `mailto:${config.mail.fromAddress}`, sites }, config.alerts);
   await app.register(cookie);
+  // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
+  // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(inputCharacters);
   await app.register(security);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(openApi, { version: appVersion });
-  await app.register(healthRoutes, { ping: database.ping, isClosing: () => closing });
+  const databaseProbe = startDatabaseProbe(database.ping);
+  app.addHook('onClose', async () => databaseProbe.stop());
+  await app.register(healthRoutes, {
+    database: databaseProbe.state,
+    isClosing: () => closing,
+    jobRunner: () => app.jobs.health(),
+    // Read at request time: the head-end connects later in this function.
+    meterBroker: () => (app.headEnd.isConnected() ? 'ok' : 'reconnecting'),
+  });
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
-  await app.register(actorResolution, { actors });
+  await app.register(actorResolution, {
+    actors,
+    actorCache: createActorCache({
+      database,
+      onLost: (error) => app.log.warn({ err: error }, 'actor changes unheard; not caching actors'),
+    }),
+    customerAnswers: createCustomerAnswers({
+      database,
+      onLost: (error) => app.log.warn({ err: error }, 'customer data changes unheard; not keeping answers'),
+    }),
+    reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
+  });
   if (config.auth.demoIdpIssuer) {
     await app.register(demoIdentityProvider, {
       issuer: config.auth.demoIdpIssuer,
       identities: DEMO_PEOPLE,
       cookieKeys: [config.auth.secret],
+      db,
       clients: await Promise.all(
         DEMO_SITES.map(async ({ id }) => ({
           clientId: `${id}-portal`,
@@ -115,11 +219,13 @@ export async function buildApp({ config, database, appVersion, logger = false, m
     });
   }
 
+  // Public: anyone, signed in or not.
   await app.register(siteRoutes);
   await app.register(translationRoutes, { translations });
   await app.register(countryRoutes);
   await app.register(externalServiceRoutes);
   await app.register(clientLogRoutes, { clientLogs });
+  await app.register(bankRoutes, { banks: createBankRepository(db) });
   await app.register(authRoutes, {
     db,
     actors,
@@ -128,26 +234,95 @@ export async function buildApp({ config, database, appVersion, logger = false, m
     mail,
     clientLogs,
   });
-  await app.register(meRoutes, {
-    profiles: createProfileRepository(db),
-    actors,
-    reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
-  });
-  await app.register(staffRoutes, { actors });
+
   const energy = createEnergyRepository(db);
-  await app.register(dashboardRoutes, { energy });
-  await app.register(chartRoutes, { energy });
-  await app.register(locationRoutes, { energy });
-  await app.register(usagePointRoutes, { energy });
-  await app.register(readingsRoutes, { energy });
   const invoices = createInvoiceRepository(db);
+  const catalogue = { products: createProductRepository(db), contracts: createContractRepository(db) };
+  const payments = createPaymentRepository(db);
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
-  await app.register(invoiceRoutes, { db, invoices });
-  await app.register(paymentRoutes, { invoices, payments: createPaymentRepository(db), providers: paymentProviders(provider ? [provider] : []) });
+  const providers = paymentProviders(provider ? [provider] : []);
+  await app.register(paymentCallbackRoutes, { db, payments, providers });
   if (provider?.id === 'SIMULATOR') await app.register(paymentSimulatorPages, { simulator });
-  await app.register(bankRoutes, { banks: createBankRepository(db) });
-  await app.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
+
+  await app.register(headEndConnection, { config, db });
+  const commands = { db, commandTimeoutMs: config.headEnd.commandTimeoutMs, now: () => new Date() };
+  runLoadControl(app, { ...commands, headEnd: app.headEnd });
+  const liveReadings = createLiveReadingsHub(app.headEnd);
+  // Open streams end before the server stops taking connections, or closing would wait for them.
+  app.addHook('preClose', async () => liveReadings.close());
+
+  // Guarded areas (docs/decisions/020-server-conventions.md): one guard per area, run before validation.
+  await app.register(
+    personArea(async (area) => {
+      await area.register(meRoutes, {
+        db,
+        actors,
+        reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
+        authSecret: config.auth.secret,
+      });
+      await area.register(productRoutes, catalogue);
+      await area.register(businessCodeRoutes);
+      await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db, feedback })));
+    }),
+  );
+  await app.register(
+    customerArea(async (area) => {
+      await area.register(dashboardRoutes, { energy });
+      await area.register(chartRoutes, { energy });
+      await area.register(locationRoutes, { energy });
+      await area.register(usagePointRoutes, { energy });
+      await area.register(readingsRoutes, { energy });
+      await area.register(bankAccountRoutes, { db });
+      await area.register(contactRoutes, { db });
+      await area.register(addressRoutes, { db });
+      await area.register(notificationSettingRoutes, { db });
+      // Settings, notifications and push (issue 10, docs/decisions/041-049).
+      await area.register(alertRoutes, { db });
+      await area.register(featureArea('SETTINGS_SPOT_PRICE', async (spot) => spot.register(spotPriceNotificationRoutes, { db })));
+      await area.register(featureArea('MEMBERSHIP_NUMBER', async (members) => members.register(membershipRoutes, { db })));
+      await area.register(
+        featureArea('PUSH_NOTIFICATIONS', async (pushArea) =>
+          pushArea.register(pushNotificationRoutes, { db, vapidKeys, allowedHosts: config.push.serviceHosts }),
+        ),
+      );
+      await area.register(
+        featureArea('CONTRACTS', async (contracting) => {
+          await contracting.register(contractRoutes, { db, contracts: catalogue.contracts });
+          await contracting.register(featureArea('RENEWAL_OFFERS', async (offers) => offers.register(contractOfferRoutes, catalogue)));
+        }),
+      );
+      await area.register(
+        featureArea('INVOICES', async (invoicing) => {
+          await invoicing.register(invoiceRoutes, { db, invoices });
+          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db, invoices })));
+          await invoicing.register(paymentRoutes, { db, invoices, payments, providers });
+        }),
+      );
+      await area.register(
+        anyFeatureArea(POWER_FEATURES, async (power) => {
+          await power.register(loadControlRoutes, { deps: commands });
+          await power.register(featureArea('POWER_CONTROL_HAN_PORT', async (han) => han.register(hanPortRoutes, { deps: commands })));
+          await power.register(
+            featureArea('LIVE_READINGS', async (live) => live.register(liveReadingRoutes, { deps: commands, hub: liveReadings })),
+          );
+          await power.register(featureArea('RELAY_CONTROL', async (relays) => relays.register(planRoutes, { deps: commands })));
+        }),
+      );
+    }),
+  );
+  await app.register(staffArea('customer-service', async (area) => area.register(staffRoutes, { actors })));
+  await app.register(
+    adminArea(async (area) => {
+      await area.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
+      await area.register(feedbackAdminRoutes, { db, feedback });
+    }),
+  );
+  // `npm run import` hands its file to the server that holds the PGlite folder (docs/decisions/014).
+  if (database.lock) await app.register(importRoute, { db, token: database.lock.holder.token });
+
+  // The installable app: manifest, service worker and offline page per site (docs/decisions/045-installable-app.md).
+  await app.register(appManifestRoutes, { distDir: config.webDistDir, appVersion });
   await app.register(webAppRoutes, { distDir: config.webDistDir, appVersion, translations });
   return app;
 }

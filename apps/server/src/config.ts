@@ -1,41 +1,139 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { Cron } from 'croner';
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, parsed once. Nothing else reads process.env. */
 const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
+const secret = z.string().min(32, 'must be at least 32 characters');
+const portNumber = 'must be a port number from 0 to 65535';
+const seconds = 'must be a whole number of seconds above 0';
+/**
+ * The browsers' push services (Chrome/Edge via FCM, Firefox, Safari/iOS, Windows): the only hosts the server sends
+ * Web Push to, so a subscription cannot make it POST to an address inside the network (docs/decisions/041).
+ */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** Five cron fields (minute hour day-of-month month day-of-week), as the job schedules read them. */
+const cronPattern = z.string().refine((pattern) => {
+  try {
+    return new Cron(pattern, { paused: true, mode: '5-part' }).nextRun() !== null;
+  } catch {
+    return false;
+  }
+}, 'must be five cron fields, e.g. 30 14 * * *');
+const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com';
 
 const environment = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number({ error: portNumber }).int(portNumber).min(0, portNumber).max(65_535, portNumber).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DEMO_MODE: booleanFlag.optional(),
-  DEFAULT_SITE: z.string().min(1).optional(),
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
-  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.email().default('no-reply@portal.example'),
-  REVERIFICATION_PERIOD_SECONDS: z.coerce.number().int().positive().default(1800),
-  DEMO_IDP_ISSUER: z.url().optional(),
-  PAYMENT_PROVIDER: z.enum(['SIMULATOR', 'EVERYPAY', 'NEONOMICS']).optional(),
-  PAYMENT_CALLBACK_SECRET: z.string().min(32, 'PAYMENT_CALLBACK_SECRET must be at least 32 characters').optional(),
-  EVERYPAY_API_URL: z.url().optional(),
-  EVERYPAY_API_USERNAME: z.string().min(1).optional(),
-  EVERYPAY_API_SECRET: z.string().min(1).optional(),
-  EVERYPAY_ACCOUNT_NAME: z.string().min(1).optional(),
-  NEONOMICS_API_URL: z.url().optional(),
-  NEONOMICS_CLIENT_ID: z.string().min(1).optional(),
-  NEONOMICS_CLIENT_SECRET: z.string().min(1).optional(),
-  NEONOMICS_CREDITOR_IBAN: z.string().min(15).optional(),
-  NEONOMICS_CREDITOR_NAME: z.string().min(1).optional(),
+  DEFAULT_SITE: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  TRUST_PROXY: z.string().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  AUTH_SECRET: secret.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.email({ error: 'must be an e-mail address' }).default('no-reply@portal.example'),
+  REVERIFICATION_PERIOD_SECONDS: z.coerce.number({ error: seconds }).int(seconds).positive(seconds).default(1800),
+  DEMO_IDP_ISSUER: z.url({ error: 'must be a URL ending in /idp' }).optional(),
+  JOBS_ENABLED: booleanFlag.default(true),
+  ALERTS_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Helsinki').default('Europe/Helsinki'),
+  ALERTS_SPOT_PRICE_CRON: cronPattern.default('30 14,17 * * *'),
+  ALERTS_DAILY_CONSUMPTION_CRON: cronPattern.default('0 9,15 * * *'),
+  ALERTS_INVOICE_DUE_CRON: cronPattern.default('0 8 * * *'),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICE_HOSTS)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9.-]+(:(\d+|\*))?$/.test(host)),
+      'must be host names, comma-separated (*.example.com, and host:port or host:* for a local stand-in, allowed)',
+    ),
+  JOBS_POLL_INTERVAL_MS: z.coerce
+    .number({ error: 'must be milliseconds from 100 to 600000' })
+    .int()
+    .min(100, 'must be milliseconds from 100 to 600000')
+    .max(600_000, 'must be milliseconds from 100 to 600000')
+    .default(2000),
+  MQTT_URL: z.url({ protocol: /^mqtts?$/, error: 'must be an mqtt:// or mqtts:// URL' }).optional(),
+  MQTT_TOPIC_ROOT: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,3}$/, 'must be letters, digits, - and _ in up to four levels separated by /')
+    .default('portal'),
+  METER_COMMAND_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be seconds from 5 to 600' })
+    .int('must be seconds from 5 to 600')
+    .min(5, 'must be seconds from 5 to 600')
+    .max(600, 'must be seconds from 5 to 600')
+    .default(30),
+  METER_SIMULATOR_FAILURE_RATE: z.coerce
+    .number({ error: 'must be a share from 0 to 1' })
+    .min(0, 'must be a share from 0 to 1')
+    .max(1, 'must be a share from 0 to 1')
+    .default(0.05),
+  METER_SIMULATOR_SILENCE_RATE: z.coerce
+    .number({ error: 'must be a share from 0 to 1' })
+    .min(0, 'must be a share from 0 to 1')
+    .max(1, 'must be a share from 0 to 1')
+    .default(0.03),
+  METER_SIMULATOR_ANSWER_DELAY_MS: z
+    .string()
+    .regex(/^\d{1,6}-\d{1,6}$/, 'must be two numbers of milliseconds, shortest-longest, e.g. 1500-6000')
+    .transform((range) => range.split('-').map(Number) as [number, number])
+    .refine(([shortest, longest]) => shortest <= longest, 'the shortest delay must not exceed the longest')
+    .default([1500, 6000]),
+  PAYMENT_PROVIDER: z.enum(['SIMULATOR', 'EVERYPAY', 'NEONOMICS'], { error: 'must be SIMULATOR, EVERYPAY or NEONOMICS' }).optional(),
+  PAYMENT_CALLBACK_SECRET: secret.optional(),
+  EVERYPAY_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  EVERYPAY_API_USERNAME: z.string().optional(),
+  EVERYPAY_API_SECRET: z.string().optional(),
+  EVERYPAY_ACCOUNT_NAME: z.string().optional(),
+  NEONOMICS_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  NEONOMICS_CLIENT_ID: z.string().optional(),
+  NEONOMICS_CLIENT_SECRET: z.string().optional(),
+  NEONOMICS_CREDITOR_IBAN: z.string().optional(),
+  NEONOMICS_CREDITOR_NAME: z.string().optional(),
 });
+type Environment = z.infer<typeof environment>;
+
+/** The name of every variable the server reads (README.md and .env.example document each). */
+export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape) as (keyof Environment)[];
+
+/** The environment cannot run the server: every bad variable, one line each, for an operator to fix at once. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -48,7 +146,10 @@ export type Config = {
   defaultSiteId: string | null;
   webDistDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Addresses and ranges of the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; false: none. */
+  trustProxy: false | string[];
+  /** Rate-limit counters shared by every server copy; null keeps them in this process's memory. */
+  redisUrl: string | null;
   auth: {
     /** Signs Auth.js's CSRF and state cookies; one value shared by every server copy. */
     secret: string;
@@ -58,6 +159,31 @@ export type Config = {
   };
   /** SMTP server for outgoing mail; without one, mail lands in the outbox folder under the data directory. */
   mail: { smtpUrl: string | null; fromAddress: string; outboxDir: string };
+  /** Text messages land in this folder until a provider's adapter is configured. */
+  sms: { outboxDir: string };
+  /**
+   * When the alert jobs look at each subject (five-field cron, read in `timezone`; docs/decisions/043-alerts.md):
+   * spot prices after the day-ahead auction, consumption once yesterday's readings are in, invoices in the morning.
+   */
+  alerts: { timezone: string; spotPriceCron: string; dailyConsumptionCron: string; invoiceDueCron: string };
+  /** Web Push: the push services' hosts subscriptions may point at (`*.` matches any subdomain). */
+  push: { serviceHosts: string[] };
+  /**
+   * The durable job runner (docs/decisions/015-job-runner.md): every copy runs jobs unless it is turned off
+   * (a copy that only serves HTTP); the poll interval bounds the wait for jobs no notification announces.
+   */
+  jobs: { enabled: boolean; pollIntervalMs: number };
+  /**
+   * The meter head-end (docs/decisions/061-head-end-over-mqtt.md): the MQTT broker meters talk through, or null
+   * for a broker embedded in this process; how long a command may wait for its meter; and, in demo mode, the
+   * meter simulator's share of refused and unanswered commands.
+   */
+  headEnd: {
+    mqttUrl: string | null;
+    topicRoot: string;
+    commandTimeoutMs: number;
+    simulator: { failureRate: number; silenceRate: number; answerDelayMs: [number, number] } | null;
+  };
   /**
    * How invoices are paid (docs/decisions/011-payment-providers.md): the local simulator only in demo mode,
    * otherwise EveryPay or Neonomics with their credentials; null means paying is not offered.
@@ -74,50 +200,127 @@ export type Config = {
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = environment.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  const { env, problems } = parseEnvironment(source);
+  // Judged from what was written, so a mistyped DATABASE_URL still asks for the secret PostgreSQL needs.
+  const demoMode = env.DEMO_MODE ?? !source.DATABASE_URL;
+  if (!source.AUTH_SECRET && !demoMode) {
+    problems.push('AUTH_SECRET: required outside demo mode (32 or more random characters, the same on every server copy)');
   }
-  const env = parsed.data;
-  const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: resolve(repositoryRoot, env.DATA_DIR) };
-  const demoMode = env.DEMO_MODE ?? database.kind === 'pglite';
-  if (!env.AUTH_SECRET && !demoMode) {
-    throw new Error('Invalid environment:\n  AUTH_SECRET: required outside demo mode (32 or more random characters)');
-  }
-  const dataDir = resolve(repositoryRoot, env.DATA_DIR);
-  const payments = paymentsConfig(env, demoMode);
+  const trustProxy = trustedProxies(source.TRUST_PROXY, problems);
+  const payments = paymentsConfig(env, demoMode, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const valid = env as Environment;
+  const dataDir = resolve(repositoryRoot, valid.DATA_DIR);
+  const database: Config['database'] = valid.DATABASE_URL ? { kind: 'postgres', url: valid.DATABASE_URL } : { kind: 'pglite', dataDir };
   return {
-    env: env.NODE_ENV,
-    host: env.HOST,
-    port: env.PORT,
+    env: valid.NODE_ENV,
+    host: valid.HOST,
+    port: valid.PORT,
     database,
     demoMode,
-    defaultSiteId: env.DEFAULT_SITE ?? (demoMode ? 'lumo' : null),
-    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : resolve(repositoryRoot, 'apps/web/dist'),
-    logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    defaultSiteId: valid.DEFAULT_SITE ?? (demoMode ? 'lumo' : null),
+    webDistDir: valid.WEB_DIST_DIR ? resolve(valid.WEB_DIST_DIR) : resolve(repositoryRoot, 'apps/web/dist'),
+    logLevel: valid.LOG_LEVEL,
+    trustProxy,
+    redisUrl: valid.REDIS_URL ?? null,
     auth: {
       // Demo mode may run without a configured secret: sessions live in the database, so a fresh
       // secret per start only invalidates sign-ins that are half-way through.
-      secret: env.AUTH_SECRET ?? randomBytes(32).toString('hex'),
-      reverificationPeriodSeconds: env.REVERIFICATION_PERIOD_SECONDS,
-      demoIdpIssuer: demoMode ? (env.DEMO_IDP_ISSUER ?? `http://127.0.0.1:${env.PORT}/idp`) : null,
+      secret: valid.AUTH_SECRET ?? randomBytes(32).toString('hex'),
+      reverificationPeriodSeconds: valid.REVERIFICATION_PERIOD_SECONDS,
+      demoIdpIssuer: demoMode ? (valid.DEMO_IDP_ISSUER ?? `http://127.0.0.1:${valid.PORT}/idp`) : null,
     },
-    mail: { smtpUrl: env.SMTP_URL ?? null, fromAddress: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    mail: { smtpUrl: valid.SMTP_URL ?? null, fromAddress: valid.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    sms: { outboxDir: resolve(dataDir, 'outbox', 'sms') },
+    push: { serviceHosts: valid.PUSH_SERVICE_HOSTS },
+    alerts: {
+      timezone: valid.ALERTS_TIMEZONE,
+      spotPriceCron: valid.ALERTS_SPOT_PRICE_CRON,
+      dailyConsumptionCron: valid.ALERTS_DAILY_CONSUMPTION_CRON,
+      invoiceDueCron: valid.ALERTS_INVOICE_DUE_CRON,
+    },
+    jobs: { enabled: valid.JOBS_ENABLED, pollIntervalMs: valid.JOBS_POLL_INTERVAL_MS },
+    headEnd: {
+      mqttUrl: valid.MQTT_URL ?? null,
+      topicRoot: valid.MQTT_TOPIC_ROOT,
+      commandTimeoutMs: valid.METER_COMMAND_TIMEOUT_SECONDS * 1000,
+      simulator: demoMode
+        ? {
+            failureRate: valid.METER_SIMULATOR_FAILURE_RATE,
+            silenceRate: valid.METER_SIMULATOR_SILENCE_RATE,
+            answerDelayMs: valid.METER_SIMULATOR_ANSWER_DELAY_MS,
+          }
+        : null,
+    },
     payments,
   };
 }
 
-function paymentsConfig(env: z.infer<typeof environment>, demoMode: boolean): Config['payments'] {
-  const provider = env.PAYMENT_PROVIDER ?? (demoMode ? 'SIMULATOR' : null);
+/**
+ * Each variable on its own, so one message names every bad one. An empty value counts as unset, as
+ * `FOO=` in a container definition or an env file means "not configured".
+ */
+function parseEnvironment(source: Record<string, string | undefined>): { env: Partial<Environment>; problems: string[] } {
+  const env: Record<string, unknown> = {};
   const problems: string[] = [];
-  if (provider === 'SIMULATOR' && !demoMode) problems.push('  PAYMENT_PROVIDER: SIMULATOR only runs in demo mode');
+  for (const [name, schema] of Object.entries(environment.shape)) {
+    const raw = source[name];
+    const result = schema.safeParse(raw === '' ? undefined : raw);
+    if (result.success) env[name] = result.data;
+    else problems.push(`${name}: ${result.error.issues[0]?.message ?? 'is not valid'}`);
+  }
+  return { env, problems };
+}
+
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY lists the proxies in front of the server (addresses, CIDR ranges, or Fastify's names loopback,
+ * linklocal, uniquelocal). `true` and hop counts are refused: neither can tell a proxy from a client that
+ * writes X-Forwarded-For itself, which would let anyone pick the address its rate limit counts against.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): false | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  const instead = 'list the addresses of your proxies instead, e.g. TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8,loopback';
+  if (value === 'true' || value === '1') {
+    problems.push(`TRUST_PROXY: "true" would believe X-Forwarded-For from anyone, so any client could dodge rate limits; ${instead}`);
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    problems.push(`TRUST_PROXY: a hop count cannot tell a proxy from a client that sends the header itself; ${instead}`);
+    return false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !namedRanges.has(entry) && !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY: ${bad.map((entry) => `"${entry}"`).join(', ')} is not an IP address, a CIDR range or loopback/linklocal/uniquelocal`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function paymentsConfig(env: Partial<Environment>, demoMode: boolean, problems: string[]): Config['payments'] {
+  const provider = env.PAYMENT_PROVIDER ?? (demoMode ? 'SIMULATOR' : null);
+  if (provider === 'SIMULATOR' && !demoMode) problems.push('PAYMENT_PROVIDER: SIMULATOR only runs in demo mode');
   const everypay =
     env.EVERYPAY_API_URL && env.EVERYPAY_API_USERNAME && env.EVERYPAY_API_SECRET && env.EVERYPAY_ACCOUNT_NAME
-      ? { apiUrl: env.EVERYPAY_API_URL, apiUsername: env.EVERYPAY_API_USERNAME, apiSecret: env.EVERYPAY_API_SECRET, accountName: env.EVERYPAY_ACCOUNT_NAME }
+      ? {
+          apiUrl: env.EVERYPAY_API_URL,
+          apiUsername: env.EVERYPAY_API_USERNAME,
+          apiSecret: env.EVERYPAY_API_SECRET,
+          accountName: env.EVERYPAY_ACCOUNT_NAME,
+        }
       : null;
   const neonomics =
     env.NEONOMICS_API_URL && env.NEONOMICS_CLIENT_ID && env.NEONOMICS_CLIENT_SECRET && env.NEONOMICS_CREDITOR_IBAN
@@ -129,10 +332,11 @@ function paymentsConfig(env: z.infer<typeof environment>, demoMode: boolean): Co
           creditorName: env.NEONOMICS_CREDITOR_NAME ?? '',
         }
       : null;
-  if (provider === 'EVERYPAY' && !everypay) problems.push('  EVERYPAY_API_URL, EVERYPAY_API_USERNAME, EVERYPAY_API_SECRET, EVERYPAY_ACCOUNT_NAME: required for EVERYPAY');
-  if (provider === 'NEONOMICS' && !neonomics) problems.push('  NEONOMICS_API_URL, NEONOMICS_CLIENT_ID, NEONOMICS_CLIENT_SECRET, NEONOMICS_CREDITOR_IBAN: required for NEONOMICS');
-  if (neonomics && !isValidIBAN(neonomics.creditorIban)) problems.push('  NEONOMICS_CREDITOR_IBAN: not a valid IBAN');
-  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  if (provider === 'EVERYPAY' && !everypay)
+    problems.push('EVERYPAY_API_URL, EVERYPAY_API_USERNAME, EVERYPAY_API_SECRET, EVERYPAY_ACCOUNT_NAME: required for EVERYPAY');
+  if (provider === 'NEONOMICS' && !neonomics)
+    problems.push('NEONOMICS_API_URL, NEONOMICS_CLIENT_ID, NEONOMICS_CLIENT_SECRET, NEONOMICS_CREDITOR_IBAN: required for NEONOMICS');
+  if (neonomics && !isValidIBAN(neonomics.creditorIban)) problems.push('NEONOMICS_CREDITOR_IBAN: not a valid IBAN');
   return {
     provider,
     // Demo mode may sign with a fresh secret per start: only simulator callbacks of this process use it.

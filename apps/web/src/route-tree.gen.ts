@@ -12,18 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
-import { Route as AuthenticatedChartsRouteImport } from './routes/_authenticated/charts'
-import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedCustomerRouteImport } from './routes/_authenticated/_customer'
+import { Route as AuthenticatedWorkspaceRouteImport } from './routes/_authenticated/workspace'
 import { Route as AuthConfirmRequestRouteImport } from './routes/auth/confirm-request'
 import { Route as AuthErrorRouteImport } from './routes/auth/error'
 import { Route as AuthSafeLinkOutRouteImport } from './routes/auth/safe-link-out'
 import { Route as AuthSigninRouteImport } from './routes/auth/signin'
 import { Route as AuthSignoutRouteImport } from './routes/auth/signout'
-import { Route as AuthenticatedInvoicesIndexRouteImport } from './routes/_authenticated/invoices/index'
-import { Route as AuthenticatedInvoicesIdConfirmationRouteImport } from './routes/_authenticated/invoices/$id/confirmation'
-import { Route as AuthenticatedInvoicesIdFailedRouteImport } from './routes/_authenticated/invoices/$id/failed'
-import { Route as AuthenticatedInvoicesIdPaymentProcessingRouteImport } from './routes/_authenticated/invoices/$id/payment-processing'
-import { Route as AuthenticatedInvoicesIdWaitingConfirmationRouteImport } from './routes/_authenticated/invoices/$id/waiting-confirmation'
+import { Route as AuthenticatedCustomerChartsRouteImport } from './routes/_authenticated/_customer/charts'
+import { Route as AuthenticatedCustomerDashboardRouteImport } from './routes/_authenticated/_customer/dashboard'
+import { Route as AuthenticatedCustomerPowerControlRouteImport } from './routes/_authenticated/_customer/power-control'
+import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
+import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
+import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
+import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
+import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
+import { Route as AuthenticatedCustomerInvoicesIdStepRouteImport } from './routes/_authenticated/_customer/invoices/$id/$step'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -39,14 +43,13 @@ const AuthRouteRoute = AuthRouteRouteImport.update({
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthenticatedChartsRoute = AuthenticatedChartsRouteImport.update({
-  id: '/charts',
-  path: '/charts',
+const AuthenticatedCustomerRoute = AuthenticatedCustomerRouteImport.update({
+  id: '/_customer',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
+const AuthenticatedWorkspaceRoute = AuthenticatedWorkspaceRouteImport.update({
+  id: '/workspace',
+  path: '/workspace',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthConfirmRequestRoute = AuthConfirmRequestRouteImport.update({
@@ -74,137 +77,181 @@ const AuthSignoutRoute = AuthSignoutRouteImport.update({
   path: '/signout',
   getParentRoute: () => AuthRouteRoute,
 } as any)
-const AuthenticatedInvoicesIndexRoute =
-  AuthenticatedInvoicesIndexRouteImport.update({
+const AuthenticatedCustomerChartsRoute =
+  AuthenticatedCustomerChartsRouteImport.update({
+    id: '/charts',
+    path: '/charts',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerDashboardRoute =
+  AuthenticatedCustomerDashboardRouteImport.update({
+    id: '/dashboard',
+    path: '/dashboard',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerPowerControlRoute =
+  AuthenticatedCustomerPowerControlRouteImport.update({
+    id: '/power-control',
+    path: '/power-control',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedAdminFeedbackRoute =
+  AuthenticatedAdminFeedbackRouteImport.update({
+    id: '/admin/feedback',
+    path: '/admin/feedback',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsIndexRoute =
+  AuthenticatedSettingsIndexRouteImport.update({
+    id: '/settings/',
+    path: '/settings/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsEmailConfirmationRoute =
+  AuthenticatedSettingsEmailConfirmationRouteImport.update({
+    id: '/settings/email-confirmation',
+    path: '/settings/email-confirmation',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedCustomerContractsIndexRoute =
+  AuthenticatedCustomerContractsIndexRouteImport.update({
+    id: '/contracts/',
+    path: '/contracts/',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerInvoicesIndexRoute =
+  AuthenticatedCustomerInvoicesIndexRouteImport.update({
     id: '/invoices/',
     path: '/invoices/',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
-const AuthenticatedInvoicesIdConfirmationRoute =
-  AuthenticatedInvoicesIdConfirmationRouteImport.update({
-    id: '/invoices/$id/confirmation',
-    path: '/invoices/$id/confirmation',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedInvoicesIdFailedRoute =
-  AuthenticatedInvoicesIdFailedRouteImport.update({
-    id: '/invoices/$id/failed',
-    path: '/invoices/$id/failed',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedInvoicesIdPaymentProcessingRoute =
-  AuthenticatedInvoicesIdPaymentProcessingRouteImport.update({
-    id: '/invoices/$id/payment-processing',
-    path: '/invoices/$id/payment-processing',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedInvoicesIdWaitingConfirmationRoute =
-  AuthenticatedInvoicesIdWaitingConfirmationRouteImport.update({
-    id: '/invoices/$id/waiting-confirmation',
-    path: '/invoices/$id/waiting-confirmation',
-    getParentRoute: () => AuthenticatedRoute,
+const AuthenticatedCustomerInvoicesIdStepRoute =
+  AuthenticatedCustomerInvoicesIdStepRouteImport.update({
+    id: '/invoices/$id/$step',
+    path: '/invoices/$id/$step',
+    getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
-  '/charts': typeof AuthenticatedChartsRoute
-  '/dashboard': typeof AuthenticatedDashboardRoute
+  '/workspace': typeof AuthenticatedWorkspaceRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
-  '/invoices/': typeof AuthenticatedInvoicesIndexRoute
-  '/invoices/$id/confirmation': typeof AuthenticatedInvoicesIdConfirmationRoute
-  '/invoices/$id/failed': typeof AuthenticatedInvoicesIdFailedRoute
-  '/invoices/$id/payment-processing': typeof AuthenticatedInvoicesIdPaymentProcessingRoute
-  '/invoices/$id/waiting-confirmation': typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
+  '/charts': typeof AuthenticatedCustomerChartsRoute
+  '/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/power-control': typeof AuthenticatedCustomerPowerControlRoute
+  '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/settings/': typeof AuthenticatedSettingsIndexRoute
+  '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
+  '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
-  '/charts': typeof AuthenticatedChartsRoute
-  '/dashboard': typeof AuthenticatedDashboardRoute
+  '/workspace': typeof AuthenticatedWorkspaceRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
-  '/invoices': typeof AuthenticatedInvoicesIndexRoute
-  '/invoices/$id/confirmation': typeof AuthenticatedInvoicesIdConfirmationRoute
-  '/invoices/$id/failed': typeof AuthenticatedInvoicesIdFailedRoute
-  '/invoices/$id/payment-processing': typeof AuthenticatedInvoicesIdPaymentProcessingRoute
-  '/invoices/$id/waiting-confirmation': typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
+  '/charts': typeof AuthenticatedCustomerChartsRoute
+  '/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/power-control': typeof AuthenticatedCustomerPowerControlRoute
+  '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/settings': typeof AuthenticatedSettingsIndexRoute
+  '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
+  '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
-  '/_authenticated/charts': typeof AuthenticatedChartsRoute
-  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
+  '/_authenticated/_customer': typeof AuthenticatedCustomerRouteWithChildren
+  '/_authenticated/workspace': typeof AuthenticatedWorkspaceRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
-  '/_authenticated/invoices/': typeof AuthenticatedInvoicesIndexRoute
-  '/_authenticated/invoices/$id/confirmation': typeof AuthenticatedInvoicesIdConfirmationRoute
-  '/_authenticated/invoices/$id/failed': typeof AuthenticatedInvoicesIdFailedRoute
-  '/_authenticated/invoices/$id/payment-processing': typeof AuthenticatedInvoicesIdPaymentProcessingRoute
-  '/_authenticated/invoices/$id/waiting-confirmation': typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
+  '/_authenticated/_customer/charts': typeof AuthenticatedCustomerChartsRoute
+  '/_authenticated/_customer/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/_authenticated/_customer/power-control': typeof AuthenticatedCustomerPowerControlRoute
+  '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
+  '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
+  '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/_authenticated/_customer/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/auth'
-    | '/charts'
-    | '/dashboard'
+    | '/workspace'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
     | '/auth/signin'
     | '/auth/signout'
+    | '/charts'
+    | '/dashboard'
+    | '/power-control'
+    | '/admin/feedback'
+    | '/settings/email-confirmation'
+    | '/settings/'
+    | '/contracts/'
     | '/invoices/'
-    | '/invoices/$id/confirmation'
-    | '/invoices/$id/failed'
-    | '/invoices/$id/payment-processing'
-    | '/invoices/$id/waiting-confirmation'
+    | '/invoices/$id/$step'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auth'
-    | '/charts'
-    | '/dashboard'
+    | '/workspace'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
     | '/auth/signin'
     | '/auth/signout'
+    | '/charts'
+    | '/dashboard'
+    | '/power-control'
+    | '/admin/feedback'
+    | '/settings/email-confirmation'
+    | '/settings'
+    | '/contracts'
     | '/invoices'
-    | '/invoices/$id/confirmation'
-    | '/invoices/$id/failed'
-    | '/invoices/$id/payment-processing'
-    | '/invoices/$id/waiting-confirmation'
+    | '/invoices/$id/$step'
   id:
     | '__root__'
     | '/'
     | '/auth'
     | '/_authenticated'
-    | '/_authenticated/charts'
-    | '/_authenticated/dashboard'
+    | '/_authenticated/_customer'
+    | '/_authenticated/workspace'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
     | '/auth/signin'
     | '/auth/signout'
-    | '/_authenticated/invoices/'
-    | '/_authenticated/invoices/$id/confirmation'
-    | '/_authenticated/invoices/$id/failed'
-    | '/_authenticated/invoices/$id/payment-processing'
-    | '/_authenticated/invoices/$id/waiting-confirmation'
+    | '/_authenticated/_customer/charts'
+    | '/_authenticated/_customer/dashboard'
+    | '/_authenticated/_customer/power-control'
+    | '/_authenticated/admin/feedback'
+    | '/_authenticated/settings/email-confirmation'
+    | '/_authenticated/settings/'
+    | '/_authenticated/_customer/contracts/'
+    | '/_authenticated/_customer/invoices/'
+    | '/_authenticated/_customer/invoices/$id/$step'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -236,18 +283,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authenticated/charts': {
-      id: '/_authenticated/charts'
-      path: '/charts'
-      fullPath: '/charts'
-      preLoaderRoute: typeof AuthenticatedChartsRouteImport
+    '/_authenticated/_customer': {
+      id: '/_authenticated/_customer'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedCustomerRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/dashboard': {
-      id: '/_authenticated/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+    '/_authenticated/workspace': {
+      id: '/_authenticated/workspace'
+      path: '/workspace'
+      fullPath: '/workspace'
+      preLoaderRoute: typeof AuthenticatedWorkspaceRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/auth/confirm-request': {
@@ -285,40 +332,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignoutRouteImport
       parentRoute: typeof AuthRouteRoute
     }
-    '/_authenticated/invoices/': {
-      id: '/_authenticated/invoices/'
+    '/_authenticated/_customer/charts': {
+      id: '/_authenticated/_customer/charts'
+      path: '/charts'
+      fullPath: '/charts'
+      preLoaderRoute: typeof AuthenticatedCustomerChartsRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/dashboard': {
+      id: '/_authenticated/_customer/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthenticatedCustomerDashboardRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/power-control': {
+      id: '/_authenticated/_customer/power-control'
+      path: '/power-control'
+      fullPath: '/power-control'
+      preLoaderRoute: typeof AuthenticatedCustomerPowerControlRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/admin/feedback': {
+      id: '/_authenticated/admin/feedback'
+      path: '/admin/feedback'
+      fullPath: '/admin/feedback'
+      preLoaderRoute: typeof AuthenticatedAdminFeedbackRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/': {
+      id: '/_authenticated/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AuthenticatedSettingsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/email-confirmation': {
+      id: '/_authenticated/settings/email-confirmation'
+      path: '/settings/email-confirmation'
+      fullPath: '/settings/email-confirmation'
+      preLoaderRoute: typeof AuthenticatedSettingsEmailConfirmationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_customer/contracts/': {
+      id: '/_authenticated/_customer/contracts/'
+      path: '/contracts'
+      fullPath: '/contracts/'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsIndexRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/invoices/': {
+      id: '/_authenticated/_customer/invoices/'
       path: '/invoices'
       fullPath: '/invoices/'
-      preLoaderRoute: typeof AuthenticatedInvoicesIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedCustomerInvoicesIndexRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
     }
-    '/_authenticated/invoices/$id/confirmation': {
-      id: '/_authenticated/invoices/$id/confirmation'
-      path: '/invoices/$id/confirmation'
-      fullPath: '/invoices/$id/confirmation'
-      preLoaderRoute: typeof AuthenticatedInvoicesIdConfirmationRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/invoices/$id/failed': {
-      id: '/_authenticated/invoices/$id/failed'
-      path: '/invoices/$id/failed'
-      fullPath: '/invoices/$id/failed'
-      preLoaderRoute: typeof AuthenticatedInvoicesIdFailedRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/invoices/$id/payment-processing': {
-      id: '/_authenticated/invoices/$id/payment-processing'
-      path: '/invoices/$id/payment-processing'
-      fullPath: '/invoices/$id/payment-processing'
-      preLoaderRoute: typeof AuthenticatedInvoicesIdPaymentProcessingRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/invoices/$id/waiting-confirmation': {
-      id: '/_authenticated/invoices/$id/waiting-confirmation'
-      path: '/invoices/$id/waiting-confirmation'
-      fullPath: '/invoices/$id/waiting-confirmation'
-      preLoaderRoute: typeof AuthenticatedInvoicesIdWaitingConfirmationRouteImport
-      parentRoute: typeof AuthenticatedRoute
+    '/_authenticated/_customer/invoices/$id/$step': {
+      id: '/_authenticated/_customer/invoices/$id/$step'
+      path: '/invoices/$id/$step'
+      fullPath: '/invoices/$id/$step'
+      preLoaderRoute: typeof AuthenticatedCustomerInvoicesIdStepRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
     }
   }
 }
@@ -343,27 +418,48 @@ const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
   AuthRouteRouteChildren,
 )
 
+interface AuthenticatedCustomerRouteChildren {
+  AuthenticatedCustomerChartsRoute: typeof AuthenticatedCustomerChartsRoute
+  AuthenticatedCustomerDashboardRoute: typeof AuthenticatedCustomerDashboardRoute
+  AuthenticatedCustomerPowerControlRoute: typeof AuthenticatedCustomerPowerControlRoute
+  AuthenticatedCustomerContractsIndexRoute: typeof AuthenticatedCustomerContractsIndexRoute
+  AuthenticatedCustomerInvoicesIndexRoute: typeof AuthenticatedCustomerInvoicesIndexRoute
+  AuthenticatedCustomerInvoicesIdStepRoute: typeof AuthenticatedCustomerInvoicesIdStepRoute
+}
+
+const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
+  AuthenticatedCustomerChartsRoute: AuthenticatedCustomerChartsRoute,
+  AuthenticatedCustomerDashboardRoute: AuthenticatedCustomerDashboardRoute,
+  AuthenticatedCustomerPowerControlRoute:
+    AuthenticatedCustomerPowerControlRoute,
+  AuthenticatedCustomerContractsIndexRoute:
+    AuthenticatedCustomerContractsIndexRoute,
+  AuthenticatedCustomerInvoicesIndexRoute:
+    AuthenticatedCustomerInvoicesIndexRoute,
+  AuthenticatedCustomerInvoicesIdStepRoute:
+    AuthenticatedCustomerInvoicesIdStepRoute,
+}
+
+const AuthenticatedCustomerRouteWithChildren =
+  AuthenticatedCustomerRoute._addFileChildren(
+    AuthenticatedCustomerRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
-  AuthenticatedChartsRoute: typeof AuthenticatedChartsRoute
-  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
-  AuthenticatedInvoicesIndexRoute: typeof AuthenticatedInvoicesIndexRoute
-  AuthenticatedInvoicesIdConfirmationRoute: typeof AuthenticatedInvoicesIdConfirmationRoute
-  AuthenticatedInvoicesIdFailedRoute: typeof AuthenticatedInvoicesIdFailedRoute
-  AuthenticatedInvoicesIdPaymentProcessingRoute: typeof AuthenticatedInvoicesIdPaymentProcessingRoute
-  AuthenticatedInvoicesIdWaitingConfirmationRoute: typeof AuthenticatedInvoicesIdWaitingConfirmationRoute
+  AuthenticatedCustomerRoute: typeof AuthenticatedCustomerRouteWithChildren
+  AuthenticatedWorkspaceRoute: typeof AuthenticatedWorkspaceRoute
+  AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
+  AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
+  AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedChartsRoute: AuthenticatedChartsRoute,
-  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
-  AuthenticatedInvoicesIndexRoute: AuthenticatedInvoicesIndexRoute,
-  AuthenticatedInvoicesIdConfirmationRoute:
-    AuthenticatedInvoicesIdConfirmationRoute,
-  AuthenticatedInvoicesIdFailedRoute: AuthenticatedInvoicesIdFailedRoute,
-  AuthenticatedInvoicesIdPaymentProcessingRoute:
-    AuthenticatedInvoicesIdPaymentProcessingRoute,
-  AuthenticatedInvoicesIdWaitingConfirmationRoute:
-    AuthenticatedInvoicesIdWaitingConfirmationRoute,
+  AuthenticatedCustomerRoute: AuthenticatedCustomerRouteWithChildren,
+  AuthenticatedWorkspaceRoute: AuthenticatedWorkspaceRoute,
+  AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
+  AuthenticatedSettingsEmailConfirmationRoute:
+    AuthenticatedSettingsEmailConfirmationRoute,
+  AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -1,5 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALE_IDS, type LocaleId } from '@portal/schema/locale-ids';
+import { customerFacingKinds, ERROR_CODES } from '@portal/schema/error-codes';
 import { describe, expect, it } from 'vitest';
 import { bundleFor, MOBILE_BUNDLES, WEB_BUNDLES } from './bundles.ts';
 import { messageArguments } from './message-arguments.ts';
@@ -72,5 +73,16 @@ describe.each(Object.entries(SETS))('%s bundles', (set, bundles) => {
     const dev = bundleFor(typedSet, 'dev');
     expect(Object.keys(dev)).toEqual(sourceKeys);
     expect(Object.entries(dev).filter(([, message]) => !message.startsWith('⟦'))).toEqual([]);
+  });
+});
+
+describe('error codes a person reads', () => {
+  // Spec §8: a customer-facing refusal is explained in the person's language, not in the server's English.
+  it('has a text for every customer-facing code of @portal/schema/error-codes', () => {
+    const missing = Object.entries(ERROR_CODES)
+      .filter(([, kind]) => customerFacingKinds.includes(kind))
+      .map(([code]) => `errors.codes.${code}`)
+      .filter((key) => !(key in WEB_BUNDLES['en-GB']));
+    expect(missing).toEqual([]);
   });
 });

@@ -18,6 +18,36 @@ import billingFiFI from '../web/billing/fi-FI.json' with { type: 'json' };
 import billingLvLV from '../web/billing/lv-LV.json' with { type: 'json' };
 import billingRuRU from '../web/billing/ru-RU.json' with { type: 'json' };
 import billingSvFI from '../web/billing/sv-FI.json' with { type: 'json' };
+import contractsEnGB from '../web/contracts/en-GB.json' with { type: 'json' };
+import contractsEtEE from '../web/contracts/et-EE.json' with { type: 'json' };
+import contractsFiFI from '../web/contracts/fi-FI.json' with { type: 'json' };
+import contractsLvLV from '../web/contracts/lv-LV.json' with { type: 'json' };
+import contractsRuRU from '../web/contracts/ru-RU.json' with { type: 'json' };
+import contractsSvFI from '../web/contracts/sv-FI.json' with { type: 'json' };
+import settingsEnGB from '../web/settings/en-GB.json' with { type: 'json' };
+import settingsEtEE from '../web/settings/et-EE.json' with { type: 'json' };
+import settingsFiFI from '../web/settings/fi-FI.json' with { type: 'json' };
+import settingsLvLV from '../web/settings/lv-LV.json' with { type: 'json' };
+import settingsRuRU from '../web/settings/ru-RU.json' with { type: 'json' };
+import settingsSvFI from '../web/settings/sv-FI.json' with { type: 'json' };
+import supportEnGB from '../web/support/en-GB.json' with { type: 'json' };
+import supportEtEE from '../web/support/et-EE.json' with { type: 'json' };
+import supportFiFI from '../web/support/fi-FI.json' with { type: 'json' };
+import supportLvLV from '../web/support/lv-LV.json' with { type: 'json' };
+import supportRuRU from '../web/support/ru-RU.json' with { type: 'json' };
+import supportSvFI from '../web/support/sv-FI.json' with { type: 'json' };
+import powerEnGB from '../web/power/en-GB.json' with { type: 'json' };
+import powerEtEE from '../web/power/et-EE.json' with { type: 'json' };
+import powerFiFI from '../web/power/fi-FI.json' with { type: 'json' };
+import powerLvLV from '../web/power/lv-LV.json' with { type: 'json' };
+import powerRuRU from '../web/power/ru-RU.json' with { type: 'json' };
+import powerSvFI from '../web/power/sv-FI.json' with { type: 'json' };
+import adminEnGB from '../web/admin/en-GB.json' with { type: 'json' };
+import adminEtEE from '../web/admin/et-EE.json' with { type: 'json' };
+import adminFiFI from '../web/admin/fi-FI.json' with { type: 'json' };
+import adminLvLV from '../web/admin/lv-LV.json' with { type: 'json' };
+import adminRuRU from '../web/admin/ru-RU.json' with { type: 'json' };
+import adminSvFI from '../web/admin/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -29,18 +59,19 @@ import { pseudoLocalize } from './pseudo-locale.ts';
 type Bundle = Record<string, string>;
 
 /**
- * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing) so that
+ * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
+ * settings, support, power control, admin) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
 
 export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
-  'en-GB': webArea(webEnGB, energyEnGB, billingEnGB),
-  'et-EE': webArea(webEtEE, energyEtEE, billingEtEE),
-  'fi-FI': webArea(webFiFI, energyFiFI, billingFiFI),
-  'lv-LV': webArea(webLvLV, energyLvLV, billingLvLV),
-  'ru-RU': webArea(webRuRU, energyRuRU, billingRuRU),
-  'sv-FI': webArea(webSvFI, energySvFI, billingSvFI),
+  'en-GB': webArea(webEnGB, energyEnGB, billingEnGB, contractsEnGB, settingsEnGB, supportEnGB, powerEnGB, adminEnGB),
+  'et-EE': webArea(webEtEE, energyEtEE, billingEtEE, contractsEtEE, settingsEtEE, supportEtEE, powerEtEE, adminEtEE),
+  'fi-FI': webArea(webFiFI, energyFiFI, billingFiFI, contractsFiFI, settingsFiFI, supportFiFI, powerFiFI, adminFiFI),
+  'lv-LV': webArea(webLvLV, energyLvLV, billingLvLV, contractsLvLV, settingsLvLV, supportLvLV, powerLvLV, adminLvLV),
+  'ru-RU': webArea(webRuRU, energyRuRU, billingRuRU, contractsRuRU, settingsRuRU, supportRuRU, powerRuRU, adminRuRU),
+  'sv-FI': webArea(webSvFI, energySvFI, billingSvFI, contractsSvFI, settingsSvFI, supportSvFI, powerSvFI, adminSvFI),
 };
 
 export const MOBILE_BUNDLES: Record<LocaleId, Record<string, string>> = {

@@ -7,9 +7,7 @@ export type BankType = z.infer<typeof bankType>;
 
 export const bankQuery = z.object({ type: bankType });
 
-export const bank = z
-  .object({ id: z.string(), name: z.string(), bic: z.string(), countryCode: operatingCountryCode })
-  .meta({ id: 'Bank' });
+export const bank = z.object({ id: z.string(), name: z.string(), bic: z.string(), countryCode: operatingCountryCode }).meta({ id: 'Bank' });
 export type Bank = z.infer<typeof bank>;
 
 export const eInvoiceOperator = z

@@ -2,6 +2,8 @@
  * Zod-free rules of spec §9 shared by server and web (the web's first load carries no zod): resolutions,
  * range limits and the range axis rule.
  */
+import { daysBetween } from './calendar-dates.ts';
+
 export const READING_RESOLUTIONS = ['five-minute', 'quarter-hour', 'hour', 'day', 'month'] as const;
 export type ReadingResolution = (typeof READING_RESOLUTIONS)[number];
 
@@ -16,10 +18,6 @@ export const MAX_RANGE_DAYS: Record<ReadingResolution, number> = {
   day: 1_100,
   month: 3_660,
 };
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * Spec §9 range axis rule, also used to pick a resolution when a call names none: 0 or 1 day apart

@@ -10,9 +10,18 @@ import { addressSearchMode, chartSeries, contractType, priceComponentKind, price
 /** Spec §9 resolutions of a series, plus the calendar buckets a chart groups them into. */
 export const readingResolution = z.enum(READING_RESOLUTIONS);
 export type { ReadingResolution } from './energy-rules.ts';
-export { MAX_RANGE_DAYS, METER_RESOLUTION_MINUTES, daysBetween, resolutionForRange } from './energy-rules.ts';
+export { MAX_RANGE_DAYS, METER_RESOLUTION_MINUTES, resolutionForRange } from './energy-rules.ts';
 
 export const biddingZone = z.enum(['FI', 'EE', 'LV']);
+
+/** A supply object's grid connection. */
+export const CONNECTION_STATUSES = ['connected', 'disconnected'] as const;
+export const connectionStatus = z.enum(CONNECTION_STATUSES);
+/** Metered energy flows into the customer (consumption) or out to the grid (production). */
+export const ENERGY_DIRECTIONS = ['consumption', 'production'] as const;
+/** Energy prices per kWh, fees per month, both in euro cents. */
+/** Energy prices per kWh, fees per month, yearly fees (YearlyCost) per year; all in euro cents, VAT excluded. */
+export const PRICE_UNITS = ['c/kWh', 'c/month', 'c/year'] as const;
 export type BiddingZone = z.infer<typeof biddingZone>;
 
 const isoDate = z.iso.date();
@@ -99,7 +108,7 @@ export const address = z.object({ street: z.string(), postalCode: z.string(), ci
 
 export const priceComponent = z.object({
   kind: priceComponentKind,
-  unit: z.enum(['c/kWh', 'c/month']),
+  unit: z.enum(PRICE_UNITS),
   /** Exact decimal cents as text, VAT excluded. */
   priceCents: z.string(),
   validFrom: isoDate,
@@ -122,7 +131,7 @@ export const location = z
   .object({
     objectId: z.string(),
     address,
-    connectionStatus: z.enum(['connected', 'disconnected']),
+    connectionStatus,
     meteringPoints: z.array(meteringPointSummary.extend({ contracts: z.array(contractSummary) })),
   })
   .meta({ id: 'Location' });
@@ -132,7 +141,7 @@ export const locationList = z.array(location);
 export const dashboardLocation = z.object({
   objectId: z.string(),
   address,
-  connectionStatus: z.enum(['connected', 'disconnected']),
+  connectionStatus,
   utilities: z.array(utility),
   meteringPointIds: z.array(z.string()),
 });
@@ -185,7 +194,8 @@ export const usagePointSearchRequest = z
       ADDRESS_AND_METER_NUMBER: ['address', 'meterNumber'],
     };
     for (const field of needs[searchType]) {
-      if (!searchQuery[field]) context.addIssue({ code: 'custom', path: ['searchQuery', field], message: `${field} is required for ${searchType}` });
+      if (!searchQuery[field])
+        context.addIssue({ code: 'custom', path: ['searchQuery', field], message: `${field} is required for ${searchType}` });
     }
     if (searchType === 'EIC_OR_METER_NUMBER' && !searchQuery.eic && !searchQuery.meterNumber) {
       context.addIssue({ code: 'custom', path: ['searchQuery', 'eic'], message: 'eic or meterNumber is required for EIC_OR_METER_NUMBER' });
@@ -205,7 +215,7 @@ export const technicalData = z.object({
   hasProduction: z.boolean(),
   objectId: z.string(),
   address,
-  connectionStatus: z.enum(['connected', 'disconnected']),
+  connectionStatus,
   firstReadingAt: isoDateTime.nullable(),
   lastReadingAt: isoDateTime.nullable(),
 });

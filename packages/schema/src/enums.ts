@@ -33,13 +33,13 @@ export const contractType = z.enum([
   'HeatingGridContract',
   'PurchaseContract',
 ]);
+export type ContractType = z.infer<typeof contractType>;
 export const billingChannelKind = z.enum(['Email', 'Address', 'IBAN', 'OVT', 'EInvoiceRequest']);
-export const linkKind = z.enum([
-  'PRIVACY_POLICY',
-  'TERMS_OF_SERVICE',
-  'EXTERNAL_SUPPORT',
-  'SIGN_IN_TERMS_AND_CONDITIONS',
-]);
+export type BillingChannelKind = z.infer<typeof billingChannelKind>;
+/** Life cycle of a contract (docs/decisions/030-contract-life-cycle.md); spec §4 leaves the values open. */
+export const contractStatus = z.enum(['draft', 'awaiting-signature', 'signed', 'active', 'ending', 'ended', 'cancelled']);
+export type ContractStatus = z.infer<typeof contractStatus>;
+export const linkKind = z.enum(['PRIVACY_POLICY', 'TERMS_OF_SERVICE', 'EXTERNAL_SUPPORT', 'SIGN_IN_TERMS_AND_CONDITIONS']);
 export type LinkKind = z.infer<typeof linkKind>;
 export const currentOrNew = z.enum(['current', 'new']);
 export const existingFlag = z.enum(['existing', 'nonextant']);
@@ -59,7 +59,9 @@ export const priceComponentKind = z.enum([
   'Floor',
   'Ceiling',
 ]);
+export type PriceComponentKind = z.infer<typeof priceComponentKind>;
 export const offerVisibility = z.enum(['Unknown', 'Public', 'TargetGroup', 'Personal', 'CampaignCode']);
+export type OfferVisibility = z.infer<typeof offerVisibility>;
 export const priceType = z.enum([
   'Hourly',
   'Fixed',
@@ -76,6 +78,7 @@ export const priceType = z.enum([
   'FixedHourlyWithPriceLimits',
   'FixedTermWithTermlessFollowup',
 ]);
+export type PriceType = z.infer<typeof priceType>;
 export const chartSeries = z.enum(['production', 'consumption', 'netted', 'price', 'temperature']);
 export const utility = z.enum(['electricity', 'heating', 'gas']);
 export type Utility = z.infer<typeof utility>;
@@ -91,8 +94,18 @@ export const usagePointKind = z.enum([
   'EESubstation',
   'MicrogenerationSite',
 ]);
+export type UsagePointKind = z.infer<typeof usagePointKind>;
 export const integration = z.enum(['OUTAGE_NOTIFICATION_SETTINGS', 'DOKOBIT_DOCUMENT_GATEWAY', 'KSOY_API']);
 export const contactRequestStatus = z.enum(['TS1', 'TS2', 'TS3', 'TS4']);
 export const colorScheme = z.enum(['light', 'dark', 'auto']);
 export type ColorScheme = z.infer<typeof colorScheme>;
 export const clientLogLevel = z.enum(['debug', 'info', 'warn', 'error']);
+
+/**
+ * Channels a customer may receive marketing on (spec §6 "user settings: marketing channels", hidden where a site
+ * has SETTINGS_MARKETING_CHANNELS_DISABLED). The spec names no values; these are the contract notification
+ * channels that reach a person outside the portal (docs/decisions/040-settings-profile-and-bank-accounts.md).
+ */
+export const MARKETING_CHANNELS = ['Email', 'Gsm', 'Post'] as const;
+export const marketingChannel = z.enum(MARKETING_CHANNELS);
+export type MarketingChannel = z.infer<typeof marketingChannel>;

@@ -55,3 +55,38 @@ export const SITE_FEATURES = [
 ] as const;
 export const siteFeature = z.enum(SITE_FEATURES);
 export type SiteFeature = z.infer<typeof siteFeature>;
+
+/**
+ * The flags whose feature this release has built. A site may hold any flag above (imports and the admin
+ * area speak the spec's whole vocabulary), but only these reach the session and the web app, so no page,
+ * link or card promises something that does not exist yet (docs/decisions/003-feature-flag-names.md).
+ * A feature area adds its flags here in the change that builds it.
+ */
+export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>([
+  'INVOICES',
+  'INVOICE_CSV_DOWNLOAD',
+  'ADVANCED_INVOICE_POSTPONEMENT',
+  'CONTRACTS',
+  'CONTRACT_MANAGEMENT_DISABLED',
+  'SETTINGS_PHONE_NUMBER_DISABLED',
+  'SETTINGS_MARKETING_CHANNELS_DISABLED',
+  'ADDRESSES_ACTIVE_CONTRACTS_ONLY',
+  'COOKIE_CONSENT',
+  'DARK_THEME',
+  'SIGN_IN_TELECOM',
+  'SIGN_IN_EMAIL_ONLY',
+  'CHART_TEMPERATURE',
+  'CHART_SPOT_PRICE',
+  'CHART_NETTED',
+  'CHART_FIVE_MINUTE',
+  'RELAY_CONTROL',
+  'POWER_CONTROL_ON_OFF',
+  'POWER_CONTROL_HAN_PORT',
+  'LIVE_READINGS',
+  'FEEDBACK',
+  // Settings, alerts, push and the installable app (issue 10).
+  'SETTINGS_SPOT_PRICE',
+  'MEMBERSHIP_NUMBER',
+  'PUSH_NOTIFICATIONS',
+  'PWA',
+]);

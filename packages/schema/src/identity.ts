@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { contactPreference, customerType } from './enums.ts';
+import { contactPreference, customerType, MARKETING_CHANNELS, marketingChannel } from './enums.ts';
 import { siteFeature } from './features.ts';
 import { localeId } from './locales.ts';
+
+const MARKETING_CHANNEL_COUNT = MARKETING_CHANNELS.length;
 
 /** Who acts on a request: the person, for themself, a company or person they represent, or as staff. */
 export const actingAs = z.enum(['self', 'representative', 'staff']);
 export type ActingAs = z.infer<typeof actingAs>;
 export const staffRole = z.enum(['customer-service', 'site-admin']);
+/** A person's own customership, or one they represent (a company's board member, an authorised person). */
+export const ACCESS_RELATIONS = ['self', 'representative'] as const;
 export type StaffRole = z.infer<typeof staffRole>;
 
 /** Spec §3 Session, as GET /api/auth/session answers it (null when signed out). */
@@ -33,7 +37,7 @@ export const representative = z
     clientCode: z.string(),
     name: z.string(),
     type: customerType,
-    relation: z.enum(['self', 'representative']),
+    relation: z.enum(ACCESS_RELATIONS),
     active: z.boolean(),
   })
   .meta({ id: 'Representative' });
@@ -41,6 +45,11 @@ export type Representative = z.infer<typeof representative>;
 export const representativeList = z.array(representative);
 export const chooseRepresentativeRequest = z.object({
   representativeCode: z.string().trim().min(1, 'representativeCode is required').max(100),
+});
+
+/** The address of a sign-in by e-mail link (POST /api/auth/signin/email), as the sign-in form checks it. */
+export const emailSignInRequest = z.object({
+  email: z.string().trim().min(1, 'email is required').max(254).pipe(z.email('email must be a valid e-mail address')),
 });
 
 export const staffActingCustomerRequest = z.object({
@@ -55,6 +64,9 @@ export const profile = z
     phone: z.string().nullable(),
     preferredLocale: localeId.nullable(),
     contactPreference: contactPreference,
+    marketingChannels: z.array(marketingChannel),
+    /** A new address waiting for its confirmation link to be followed; the old one stays until then. */
+    pendingEmail: z.string().nullable(),
     verifiedAt: z.string().nullable(),
   })
   .meta({ id: 'Profile' });
@@ -62,14 +74,21 @@ export type Profile = z.infer<typeof profile>;
 
 export const updateProfileRequest = z
   .object({
-    email: z.email('email must be a valid e-mail address').max(254).nullable(),
+    /**
+     * A different address is not saved: a confirmation link goes to it, and it replaces the current one only when
+     * the link is followed. Null keeps the current address.
+     */
+    email: z.string().trim().max(254).pipe(z.email('email must be a valid e-mail address')).nullable(),
     /** International format, e.g. +358401234567; the server normalises it. */
     phone: z.string().trim().max(32).nullable(),
     preferredLocale: localeId.nullable(),
     contactPreference: contactPreference,
+    /** Left out, the channels stay as they are (sites with SETTINGS_MARKETING_CHANNELS_DISABLED never send them). */
+    marketingChannels: z.array(marketingChannel).max(MARKETING_CHANNEL_COUNT).optional(),
   })
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+export type UpdateProfileInput = z.input<typeof updateProfileRequest>;
 
 /** GET /api/info: who is acting, for whom, and the re-verification period of spec §4. */
 export const actorInfo = z
@@ -79,6 +98,11 @@ export const actorInfo = z
     actingAs: actingAs,
     staffRoles: z.array(staffRole),
     reverificationPeriodSeconds: z.number().int().positive(),
+    /**
+     * Spec §4 form drafts: the AES key (base64, 256 bits) this session encrypts its drafts with, for the person or
+     * the customer they act for. Derived from the session on the server, so a draft outlives neither.
+     */
+    draftKey: z.string(),
   })
   .meta({ id: 'ActorInfo' });
 export type ActorInfo = z.infer<typeof actorInfo>;

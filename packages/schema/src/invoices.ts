@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { invoiceDelivery, invoicePaymentStatus, invoiceType, priceComponentKind, utility } from './enums.ts';
 
+/** Money is in euros only (spec §9: the three countries use the euro). */
+export const CURRENCIES = ['EUR'] as const;
+/** What an invoice row bills: a price component of the contract, or energy at the spot price of its hours. */
+export const INVOICE_ROW_KINDS = [...priceComponentKind.options, 'Spot'] as const;
+export type InvoiceRowKind = (typeof INVOICE_ROW_KINDS)[number];
+/** An invoice row bills energy in kWh or a fee per month. */
+export const INVOICE_ROW_UNITS = ['kWh', 'month'] as const;
+
 /** A calendar date as the API sends it, in the site's timezone: YYYY-MM-DD. */
 export const isoDate = z.iso.date();
 
@@ -80,8 +88,8 @@ export const invoiceRow = z
     position: z.number().int(),
     gsrn: z.string(),
     utility: utility,
-    componentKind: z.union([priceComponentKind, z.literal('Spot')]),
-    unit: z.enum(['kWh', 'month']),
+    componentKind: z.enum(INVOICE_ROW_KINDS),
+    unit: z.enum(INVOICE_ROW_UNITS),
     /** Decimal string: kWh with three decimals or a count of months. */
     quantity: z.string(),
     /** Decimal string: euro cents per unit with five decimals. */

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { paymentProvider } from './enums.ts';
 
 /** Spec §3 names the real providers; SIMULATOR is the embedded default that stands in for them locally. */
-export const paymentProviderId = z.union([paymentProvider, z.literal('SIMULATOR')]);
+export const PAYMENT_PROVIDER_IDS = [...paymentProvider.options, 'SIMULATOR'] as const;
+export const paymentProviderId = z.enum(PAYMENT_PROVIDER_IDS);
 export type PaymentProviderId = z.infer<typeof paymentProviderId>;
 
-export const paymentStatus = z.enum(['created', 'pending', 'confirmed', 'failed']);
+/** 'refund-due': the provider took money for an invoice that another payment had already paid. */
+export const paymentStatus = z.enum(['created', 'pending', 'confirmed', 'failed', 'refund-due']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 
 export const startPaymentRequest = z.object({
@@ -17,6 +19,14 @@ export const startPaymentRequest = z.object({
     .optional(),
 });
 export type StartPaymentRequest = z.infer<typeof startPaymentRequest>;
+
+/** The Idempotency-Key header (IETF draft-ietf-httpapi-idempotency-key-header): a retry names the same payment. */
+export const startPaymentHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{8,255}$/, 'Idempotency-Key must be 8 to 255 printable ASCII characters')
+    .optional(),
+});
 
 export const startedPayment = z
   .object({ paymentId: z.string(), provider: paymentProviderId, redirectUrl: z.string() })

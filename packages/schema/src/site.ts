@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkKind } from './enums.ts';
+import { linkKind, operatingCountryCode } from './enums.ts';
 import { siteFeature } from './features.ts';
 import { bundleLocaleId, localeId } from './locales.ts';
 import { themeId } from './themes.ts';
@@ -11,6 +11,7 @@ export type MetaField = z.infer<typeof metaField>;
 
 /** Footer contact links: telephone, e-mail and postal address of the company. */
 export const contactLinkType = z.enum(['PHONE', 'EMAIL', 'ADDRESS', 'WEBSITE']);
+export type ContactLinkType = z.infer<typeof contactLinkType>;
 export const externalServiceType = z.union([linkKind, z.literal('HOME_PAGE')]);
 export type ExternalServiceType = z.infer<typeof externalServiceType>;
 
@@ -28,6 +29,8 @@ export const siteBootstrap = z
     id: z.string(),
     companyName: z.string(),
     timezone: z.string(),
+    /** Where the utility operates: phone numbers without a country code are read in it. */
+    countryCode: operatingCountryCode,
     defaultLocaleId: localeId,
     locales: z.array(siteLocale),
     features: z.array(siteFeature),

@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reading, spotPrice } from '../db/schema/energy.ts';
 import { importSpotPrices } from '../integrations/spot-prices/import-spot-prices.ts';
 import { importReadings } from '../modules/readings/import-readings.ts';
+import { queryRows } from '../platform/database.ts';
 import { buildMeteringPoint } from '../test-support/energy-factories.ts';
 import { useTestApp } from '../test-support/test-app.ts';
 
@@ -68,7 +69,13 @@ describe('npm run import -- prices', () => {
     const db = ctx.database.db;
     const first = await importSpotPrices(db, fixture('prices-fi-ee-day-ahead.xml'));
     expect(first).toEqual({ ok: true, rows: 10, inserted: 10, updated: 0, unchanged: 0 });
-    expect(await importSpotPrices(db, fixture('prices-fi-ee-day-ahead.xml'))).toEqual({ ok: true, rows: 10, inserted: 0, updated: 0, unchanged: 10 });
+    expect(await importSpotPrices(db, fixture('prices-fi-ee-day-ahead.xml'))).toEqual({
+      ok: true,
+      rows: 10,
+      inserted: 0,
+      updated: 0,
+      unchanged: 10,
+    });
     const finnish = await db
       .select({ startsAt: spotPrice.startsAt, minutes: spotPrice.resolutionMinutes, price: spotPrice.eurPerMwh })
       .from(spotPrice)
@@ -81,6 +88,17 @@ describe('npm run import -- prices', () => {
       ['2026-01-14T22:00:00.000Z', 60, '88.40'],
       ['2026-01-14T23:00:00.000Z', 60, '79.10'],
     ]);
+    // The hourly prices kept with them (decision 081): each hour's time-weighted mean, in the same transaction.
+    const hours = await queryRows<{ zone: string; hour: Date | string; eur: string }>(
+      db,
+      sql`select bidding_zone as zone, starts_at as hour, round(eur_per_mwh, 4)::text as eur from spot_price_hour order by 1, 2`,
+    );
+    expect(hours.map((row) => [row.zone, new Date(row.hour).toISOString(), row.eur])).toEqual([
+      ['EE', '2026-01-14T22:00:00.000Z', '88.4000'],
+      ['EE', '2026-01-14T23:00:00.000Z', '79.1000'],
+      ['FI', '2026-01-14T22:00:00.000Z', '33.4175'],
+      ['FI', '2026-01-14T23:00:00.000Z', '92.4350'],
+    ]);
   });
 
   it('names the bad elements and writes nothing', async () => {
@@ -88,7 +106,10 @@ describe('npm run import -- prices', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        { element: 'TimeSeries[1]/Period[1]/Point[2]/price.amount', message: '"forty" is not a price in EUR/MWh with at most two decimals' },
+        {
+          element: 'TimeSeries[1]/Period[1]/Point[2]/price.amount',
+          message: '"forty" is not a price in EUR/MWh with at most two decimals',
+        },
         { element: 'TimeSeries[1]/Period[1]', message: 'position 2 is missing (curve type A01 lists every point)' },
         { element: 'TimeSeries[2]/in_Domain.mRID', message: '"10YSE-1--------K" is not a bidding zone this portal serves (FI, EE, LV)' },
       ],
@@ -106,12 +127,48 @@ describe('the import command', () => {
       const script = fileURLToPath(new URL('./import.ts', import.meta.url));
       const bad = fileURLToPath(new URL('./fixtures/readings-bad.csv', import.meta.url));
       const { DATABASE_URL: _ignored, ...environment } = process.env;
-      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, 'readings', bad], {
+      const run = promisify(execFile)(process.execPath, [script, 'readings', bad], {
         env: { ...environment, DATA_DIR: dataDir, DEMO_MODE: 'true', NODE_ENV: 'test' },
       });
       await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('readings-bad.csv:3: interval_start') });
+      expect(await readdir(dataDir)).not.toContain('portal.lock');
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('npm run import, as typed in the repository', () => {
+  const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+  /** Through npm, as a newcomer types it: what npm adds to the command's own output is part of what they see. */
+  async function npmRunImport(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await promisify(execFile)('npm', ['run', 'import', '--', ...args], { cwd: repositoryRoot });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+      return { code, stdout, stderr };
+    }
+  }
+  const npmErrorLines = (output: string) => output.split('\n').filter((line) => line.startsWith('npm error'));
+
+  it('prints its usage for --help and exits 0', async () => {
+    const run = await npmRunImport(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('npm run import -- readings FILE.csv [--site SITE_ID]');
+    expect(npmErrorLines(run.stderr)).toEqual([]);
+  }, 60_000);
+
+  it('answers wrong usage with what is wrong and the usage, exit 2, no stack trace and no npm error lines', async () => {
+    const run = await npmRunImport(['reading', 'january.csv']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('"reading" is not something to import: readings or prices.');
+    expect(run.stderr).toContain('Usage:');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(npmErrorLines(run.stderr)).toEqual([]);
+
+    const unknownOption = await npmRunImport(['readings', 'january.csv', '--sight', 'lumo']);
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("Unknown option '--sight'");
   }, 60_000);
 });

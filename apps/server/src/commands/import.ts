@@ -1,26 +1,66 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { importSpotPrices } from '../integrations/spot-prices/import-spot-prices.ts';
-import { importReadings } from '../modules/readings/import-readings.ts';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { DataFolderInUseError, describeHolder, type DataFolderHolder } from '../platform/data-folder-lock.ts';
 import { openDatabase } from '../platform/database.ts';
+import { describeOutcome, IMPORT_KINDS, importFile, type ImportKind, type ImportOutcome } from './import-file.ts';
+import { importThroughServer, ServerUnreachableError } from './import-through-server.ts';
 
 const USAGE = `Usage:
   npm run import -- readings FILE.csv [--site SITE_ID]   CSV readings (metering_point,interval_start,resolution,direction,kwh,status)
   npm run import -- prices FILE.xml                      ENTSO-E day-ahead Publication_MarketDocument (PT15M or PT60M)
+  npm run import -- --help                               this text
 
-Imports into the configured database (DATABASE_URL, or PGlite in DATA_DIR; stop a server using the same
-PGlite directory first). Re-importing a file changes nothing; a file with any bad line writes nothing.`;
+Imports into the configured database: DATABASE_URL, or PGlite in DATA_DIR. When a portal server holds that
+PGlite folder, the file is sent to the server, which imports it. Re-importing a file changes nothing; a file
+with any bad line writes nothing. Exit code 0: imported; 1: nothing imported; 2: wrong usage.`;
 
-/** `npm run import`: loads readings or spot prices as utilities receive them. Exit code 1 on any problem. */
+type Invocation = { help: true } | { help: false; kind: ImportKind; file: string; siteId: string | undefined };
+
+class UsageError extends Error {}
+
+function parseInvocation(argv: string[]): Invocation {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { site: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { help: true };
+  const [kind, file, ...extra] = positionals;
+  if (kind === undefined) throw new UsageError('Say what to import: readings or prices.');
+  if (!(IMPORT_KINDS as readonly string[]).includes(kind))
+    throw new UsageError(`"${kind}" is not something to import: readings or prices.`);
+  if (file === undefined) throw new UsageError(`Name the ${kind} file to import.`);
+  if (extra.length > 0) throw new UsageError(`One file at a time: "${extra.join(' ')}" is one too many.`);
+  if (values.site !== undefined && kind !== 'readings') throw new UsageError('--site applies to readings only.');
+  if (values.site === '') throw new UsageError('--site needs a site id, e.g. --site lumo.');
+  return { help: false, kind: kind as ImportKind, file, siteId: values.site };
+}
+
+/** `npm run import`: loads readings or spot prices as utilities receive them. */
 async function main(argv: string[]): Promise<number> {
-  const [kind, file, ...rest] = argv;
-  const siteFlag = rest.indexOf('--site');
-  const siteId = siteFlag >= 0 ? rest[siteFlag + 1] : undefined;
-  if ((kind !== 'readings' && kind !== 'prices') || !file || (siteFlag >= 0 && !siteId)) {
-    console.error(USAGE);
+  let invocation: Invocation;
+  try {
+    invocation = parseInvocation(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+  if (invocation.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { kind, file, siteId } = invocation;
+  // npm runs scripts in the package's folder; INIT_CWD is where the person typed the command.
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
   let content: string;
   try {
@@ -29,31 +69,57 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Cannot read ${path}: ${(error as Error).message}`);
     return 1;
   }
-  const config = loadConfig();
-  const database = await openDatabase(config.database);
+  let config: Config;
   try {
-    const started = Date.now();
-    if (kind === 'readings') {
-      const result = await importReadings(database.db, content, { siteId });
-      if (!result.ok) {
-        for (const problem of result.problems.slice(0, 50)) console.error(`${file}:${problem.line}: ${problem.message}`);
-        if (result.problems.length > 50) console.error(`… and ${result.problems.length - 50} more problems`);
-        console.error(`Nothing imported: ${result.problems.length} problem(s).`);
-        return 1;
-      }
-      console.log(`${result.rows} readings from ${file}: ${result.inserted} new, ${result.updated} changed, ${result.unchanged} unchanged (${Date.now() - started} ms).`);
-    } else {
-      const result = await importSpotPrices(database.db, content);
-      if (!result.ok) {
-        for (const problem of result.problems.slice(0, 50)) console.error(`${file}: ${problem.element}: ${problem.message}`);
-        console.error(`Nothing imported: ${result.problems.length} problem(s).`);
-        return 1;
-      }
-      console.log(`${result.rows} prices from ${file}: ${result.inserted} new, ${result.updated} changed, ${result.unchanged} unchanged (${Date.now() - started} ms).`);
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(
+      `Cannot import: fix these environment variables (see Configuration in README.md).\n${error.problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
+    return 1;
+  }
+
+  let outcome: ImportOutcome;
+  try {
+    const database = await openDatabase(config.database, { use: { role: 'import' } });
+    try {
+      outcome = await importFile(database.db, kind, content, { siteId });
+    } finally {
+      await database.close();
     }
-    return 0;
-  } finally {
-    await database.close();
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    const { holder } = error;
+    if (holder?.role !== 'server' || !holder.address) {
+      console.error(error.message);
+      return 1;
+    }
+    const through = await sendToServer({ ...holder, address: holder.address }, kind, content, siteId, error.folder);
+    if (!through) return 1;
+    outcome = through;
+  }
+  const report = describeOutcome(file, kind, outcome);
+  for (const line of report.lines) (report.ok ? console.log : console.error)(line);
+  return report.ok ? 0 : 1;
+}
+
+async function sendToServer(
+  holder: DataFolderHolder & { address: { host: string; port: number } },
+  kind: ImportKind,
+  content: string,
+  siteId: string | undefined,
+  folder: string,
+): Promise<ImportOutcome | null> {
+  console.log(`${folder} is held by ${describeHolder(holder)}: sending the file to it.`);
+  try {
+    return await importThroughServer(holder, kind, content, siteId);
+  } catch (error) {
+    if (!(error instanceof ServerUnreachableError)) throw error;
+    console.error(
+      `Nothing imported: the server holding ${folder} does not answer at ${error.origin} (${error.reason}). If it is starting, wait until it logs "Portal ready" and run the import again; if it hangs, stop it (kill ${holder.pid}) and import with the server stopped.`,
+    );
+    return null;
   }
 }
 

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import type { Database } from '../platform/database.ts';
+import type { Database, Executor } from '../platform/database.ts';
 
 /** A value of a COPY text-format row: null as \N, text with its tab, newline and backslash escaped. */
 export function copyValue(value: string | number | boolean | null): string {
@@ -14,13 +15,13 @@ export function copyValue(value: string | number | boolean | null): string {
 
 /**
  * Loads rows with COPY ... FROM in one statement (all rows or none): through PGlite's /dev/blob when embedded,
- * through pg-copy-streams on PostgreSQL. Hundreds of thousands of rows a second either way.
- * `lines` are tab-separated COPY text rows, each ending without a newline.
+ * through pg-copy-streams on PostgreSQL. Hundreds of thousands of rows a second either way. Given a transaction,
+ * the rows are part of it. `lines` are tab-separated COPY text rows, each ending without a newline.
  */
-export async function copyRows(db: Database, table: string, columns: string[], lines: string[]): Promise<void> {
+export async function copyRows(db: Executor, table: string, columns: string[], lines: string[]): Promise<void> {
   if (lines.length === 0) return;
   const statement = `copy ${table} (${columns.map((column) => `"${column}"`).join(', ')}) from`;
-  const client = (db as unknown as { $client: PGlite | pg.Pool | pg.Client }).$client;
+  const client = clientOf(db);
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     const connection = client instanceof pg.Pool ? await client.connect() : client;
     try {
@@ -36,4 +37,32 @@ export async function copyRows(db: Database, table: string, columns: string[], l
 
 function* chunks(lines: string[], size = 10_000): Generator<string> {
   for (let index = 0; index < lines.length; index += size) yield `${lines.slice(index, index + size).join('\n')}\n`;
+}
+
+/**
+ * Runs `work` on one connection of the database, for statements that share session state (a temporary table
+ * seen by a COPY and the INSERT after it). PGlite is one session anyway; a pool lends one connection, and drops
+ * it after a failure so no half-finished session state goes back to the pool.
+ */
+export async function withOneConnection<T>(db: Database, work: (connection: Database) => Promise<T>): Promise<T> {
+  const client = clientOf(db);
+  if (!(client instanceof pg.Pool)) return work(db);
+  const connection = await client.connect();
+  let failed = false;
+  try {
+    return await work(drizzle({ client: connection }));
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    connection.release(failed);
+  }
+}
+
+type Client = PGlite | pg.Pool | pg.Client;
+
+/** The driver's own client under drizzle: the database's, or the one connection a transaction runs on. */
+function clientOf(db: Executor): Client {
+  const handle = db as unknown as { $client?: Client; session?: { client: Client } };
+  return handle.$client ?? handle.session!.client;
 }

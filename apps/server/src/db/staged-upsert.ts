@@ -1,39 +1,63 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../platform/database.ts';
-import { copyRows } from './bulk-copy.ts';
+import { queryRows, type Database, type Transaction } from '../platform/database.ts';
+import { copyRows, withOneConnection } from './bulk-copy.ts';
 
 export type UpsertReport = { inserted: number; updated: number; unchanged: number };
 
 /**
  * Idempotent bulk load: COPY into a throw-away staging table, then one INSERT … ON CONFLICT DO UPDATE that
- * only touches rows whose values differ. One statement writes everything or nothing, and loading the same
- * file twice changes nothing the second time.
+ * only touches rows whose values differ. Loading the same file twice changes nothing the second time. The insert
+ * and `alongside` (what must change with the rows, given the staging table's name) are one transaction.
  */
 export async function stagedUpsert(
   db: Database,
-  { table, key, values, lines }: { table: string; key: string[]; values: string[]; lines: string[] },
+  {
+    table,
+    key,
+    values,
+    lines,
+    alongside,
+  }: { table: string; key: string[]; values: string[]; lines: string[]; alongside?: (tx: Transaction, staging: string) => Promise<void> },
 ): Promise<UpsertReport> {
   if (lines.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  const staging = `import_${table}_${randomUUID().replaceAll('-', '')}`;
   const columns = [...key, ...values];
   const list = columns.map((column) => `"${column}"`).join(', ');
-  await db.execute(sql.raw(`create unlogged table ${staging} as select ${list} from ${table} with no data`));
-  try {
-    await copyRows(db, staging, columns, lines);
-    const changed = values.map((column) => `${table}."${column}"`).join(', ');
-    const incoming = values.map((column) => `excluded."${column}"`).join(', ');
-    const result = await db.execute(
-      sql.raw(`insert into ${table} (${list}) select ${list} from ${staging}
-        on conflict (${key.map((column) => `"${column}"`).join(', ')}) do update set ${values.map((column) => `"${column}" = excluded."${column}"`).join(', ')}
-        where (${changed}) is distinct from (${incoming})
-        returning (xmax = 0) as inserted`),
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: { inserted: boolean }[] }).rows) as { inserted: boolean }[];
-    const inserted = rows.filter((row) => row.inserted).length;
-    if (rows.length > 10_000) await db.execute(sql.raw(`analyze ${table}`));
-    return { inserted, updated: rows.length - inserted, unchanged: lines.length - rows.length };
-  } finally {
-    await db.execute(sql.raw(`drop table if exists ${staging}`));
-  }
+  return withOneConnection(db, async (connection) => {
+    const staging = await createStagingTable(connection, table, columns);
+    try {
+      await copyRows(connection, staging, columns, lines);
+      const changed = values.map((column) => `${table}."${column}"`).join(', ');
+      const incoming = values.map((column) => `excluded."${column}"`).join(', ');
+      const rows = await connection.transaction(async (tx) => {
+        // Counted in the database: an import of a million rows does not send a million flags back.
+        const [written] = await queryRows<{ inserted: number | string; written: number | string }>(
+          tx,
+          sql.raw(`with written as (
+            insert into ${table} (${list}) select ${list} from ${staging}
+            on conflict (${key.map((column) => `"${column}"`).join(', ')}) do update set ${values.map((column) => `"${column}" = excluded."${column}"`).join(', ')}
+            where (${changed}) is distinct from (${incoming})
+            returning (xmax = 0) as inserted)
+            select count(*) filter (where inserted) as inserted, count(*) as written from written`),
+        );
+        await alongside?.(tx, staging);
+        return { inserted: Number(written!.inserted), written: Number(written!.written) };
+      });
+      if (rows.written > 10_000) await connection.execute(sql.raw(`analyze ${table}`));
+      return { inserted: rows.inserted, updated: rows.written - rows.inserted, unchanged: lines.length - rows.written };
+    } finally {
+      await connection.execute(sql.raw(`drop table if exists ${staging}`));
+    }
+  });
+}
+
+/**
+ * A temporary table shaped like `table`: it belongs to this connection's session, so PostgreSQL drops it when
+ * the connection ends, also when the import is killed; PGlite's leftovers go at the next open (platform/database.ts).
+ */
+export async function createStagingTable(connection: Database, table: string, columns: string[]): Promise<string> {
+  const staging = `import_staging_${table}_${randomUUID().replaceAll('-', '')}`;
+  const list = columns.map((column) => `"${column}"`).join(', ');
+  await connection.execute(sql.raw(`create temporary table ${staging} as select ${list} from ${table} with no data`));
+  return staging;
 }

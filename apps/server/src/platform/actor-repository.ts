@@ -1,13 +1,14 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@portal/schema/identity';
 import { auditLog, authSession, customer, customerAccess, person, staffMember } from '../db/schema/identity.ts';
-import type { Database } from './database.ts';
+import { queryRows, type Database } from './database.ts';
 
 export type SessionPerson = {
   id: string;
   name: string | null;
   ssn: string | null;
   email: string | null;
+  preferredLocale: string | null;
   verifiedAt: Date | null;
   sessionExpires: Date;
 };
@@ -17,6 +18,34 @@ export type CustomerAccessRow = {
   relation: 'self' | 'representative';
   customer: { id: string; clientCode: string; name: string; type: 'private' | 'legal' };
 };
+
+/** Who a session is, before a request's cookies choose whom they act for. */
+export type SessionActor = {
+  person: SessionPerson;
+  accesses: CustomerAccessRow[];
+  staffRoles: StaffRole[];
+  /** The answer holds until then unless someone changes it (sign-out, rights, roles, the person). */
+  validUntil: Date;
+};
+
+type SessionActorRow = {
+  id: string;
+  name: string | null;
+  ssn: string | null;
+  email: string | null;
+  preferred_locale: string | null;
+  verified_at: Date | string | null;
+  session_expires: Date | string;
+  accesses: unknown;
+  staff_roles: StaffRole[] | string;
+};
+
+/** A text[] comes parsed from node-postgres and PGlite alike; the literal form `{a,b}` is read as a fallback. */
+function parseRoles(value: StaffRole[] | string): StaffRole[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? (inner.split(',') as StaffRole[]) : [];
+}
 
 export type AuditEntry = {
   siteId: string;
@@ -34,45 +63,48 @@ const customerColumns = { id: customer.id, clientCode: customer.clientCode, name
 /** The SQL behind "who is acting": sessions, access rights and staff roles, always within one site. */
 export function createActorRepository(db: Database) {
   return {
-    async personBySession(sessionToken: string, siteId: string, now: Date): Promise<SessionPerson | null> {
-      const [row] = await db
-        .select({
-          id: person.id,
-          name: person.name,
-          ssn: person.ssn,
-          email: person.email,
-          verifiedAt: person.verifiedAt,
-          sessionExpires: authSession.expires,
-        })
-        .from(authSession)
-        .innerJoin(person, eq(person.id, authSession.userId))
-        .where(and(eq(authSession.sessionToken, sessionToken), eq(authSession.siteId, siteId), gt(authSession.expires, now)));
-      return row ?? null;
-    },
-
-    async accessesOf(personId: string, siteId: string, now: Date): Promise<CustomerAccessRow[]> {
-      const rows = await db
-        .select({ code: customerAccess.code, relation: customerAccess.relation, customer: customerColumns })
-        .from(customerAccess)
-        .innerJoin(customer, eq(customer.id, customerAccess.customerId))
-        .where(
-          and(
-            eq(customerAccess.personId, personId),
-            eq(customer.siteId, siteId),
-            or(isNull(customerAccess.validUntil), gt(customerAccess.validUntil, now)),
-          ),
-        )
-        // The person's own customership first, then what they represent, by name.
-        .orderBy(sql`${customerAccess.relation} <> 'self'`, customer.name);
-      return rows as CustomerAccessRow[];
-    },
-
-    async staffRolesOf(personId: string, siteId: string): Promise<StaffRole[]> {
-      const rows = await db
-        .select({ role: staffMember.role })
-        .from(staffMember)
-        .where(and(eq(staffMember.personId, personId), eq(staffMember.siteId, siteId)));
-      return rows.map(({ role }) => role as StaffRole);
+    /**
+     * Everything the actor is made of, in one statement (docs/decisions/080): the session's person, the
+     * customers they may act for on this site and their staff roles. `validUntil` is the first moment the
+     * answer changes by itself (the session ends or an access right lapses), so a cache keeps it no longer.
+     */
+    async sessionActor(sessionToken: string, siteId: string, now: Date): Promise<SessionActor | null> {
+      const [row] = await queryRows<SessionActorRow>(
+        db,
+        sql`
+          select p.id, p.name, p.ssn, p.email, p.preferred_locale, p.verified_at, s.expires as session_expires,
+            coalesce((
+              select json_agg(json_build_object(
+                'code', a.code, 'relation', a.relation, 'validUntil', a.valid_until,
+                'customer', json_build_object('id', c.id, 'clientCode', c.client_code, 'name', c.name, 'type', c.type)
+              ) order by a.relation <> 'self', c.name)
+              from ${customerAccess} a join ${customer} c on c.id = a.customer_id
+              where a.person_id = p.id and c.site_id = s.site_id and (a.valid_until is null or a.valid_until > ${now.toISOString()})
+            ), '[]') as accesses,
+            coalesce((select array_agg(m.role order by m.role) from ${staffMember} m where m.person_id = p.id and m.site_id = s.site_id), '{}') as staff_roles
+          from ${authSession} s join ${person} p on p.id = s.user_id
+          where s.session_token = ${sessionToken} and s.site_id = ${siteId} and s.expires > ${now.toISOString()}`,
+      );
+      if (!row) return null;
+      const accesses = (typeof row.accesses === 'string' ? JSON.parse(row.accesses) : row.accesses) as (CustomerAccessRow & {
+        validUntil: string | null;
+      })[];
+      const sessionExpires = new Date(row.session_expires);
+      const lapses = accesses.flatMap(({ validUntil }) => (validUntil ? [Date.parse(validUntil)] : []));
+      return {
+        person: {
+          id: row.id,
+          name: row.name,
+          ssn: row.ssn,
+          email: row.email,
+          preferredLocale: row.preferred_locale,
+          verifiedAt: row.verified_at === null ? null : new Date(row.verified_at),
+          sessionExpires,
+        },
+        accesses: accesses.map(({ code, relation, customer: found }) => ({ code, relation, customer: found })),
+        staffRoles: parseRoles(row.staff_roles),
+        validUntil: new Date(Math.min(sessionExpires.getTime(), ...lapses)),
+      };
     },
 
     async customerByClientCode(clientCode: string, siteId: string): Promise<CustomerAccessRow['customer'] | null> {
@@ -80,7 +112,7 @@ export function createActorRepository(db: Database) {
         .select(customerColumns)
         .from(customer)
         .where(and(eq(customer.clientCode, clientCode), eq(customer.siteId, siteId)));
-      return (row as CustomerAccessRow['customer'] | undefined) ?? null;
+      return row ?? null;
     },
 
     async audit(entry: AuditEntry): Promise<void> {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ActingAs, StaffRole } from '@portal/schema/identity';
+import type { ActorCache } from './actor-cache.ts';
+import type { CustomerAnswers } from './customer-answers.ts';
 import type { ActorRepository, CustomerAccessRow, SessionPerson } from './actor-repository.ts';
-import { forbidden, HttpError } from './errors.ts';
+import { AppError } from './errors.ts';
 
 export const SESSION_COOKIE = 'authjs.session-token';
 export const REPRESENTATIVE_COOKIE = 'representative-code';
@@ -24,6 +26,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Actors of sessions, kept a few seconds by this server copy (docs/decisions/080). */
+    actorCache: ActorCache;
+    /** Answers of a customer's repeated read calls, kept by this server copy (docs/decisions/082). */
+    customerAnswers: CustomerAnswers;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route changes something a stolen, long-lived session must not (profile, acting for someone,
+     * money, signatures): it needs an e-ID verification within REVERIFICATION_PERIOD_SECONDS.
+     */
+    freshVerification?: boolean;
+  }
 }
 
 export const secureCookie = { path: '/', secure: true, httpOnly: true, sameSite: 'lax' as const };
@@ -32,21 +47,54 @@ export const secureCookie = { path: '/', secure: true, httpOnly: true, sameSite:
  * Resolves the actor of every API request that carries a session cookie. An acting-as cookie that no longer
  * matches the person's rights is dropped, written to the audit log, and the person acts for themself.
  */
-export const actorResolution = fp<{ actors: ActorRepository; now?: () => Date }>(
-  async (app: FastifyInstance, { actors, now = () => new Date() }) => {
+export const actorResolution = fp<{
+  actors: ActorRepository;
+  actorCache: ActorCache;
+  customerAnswers: CustomerAnswers;
+  reverificationPeriodSeconds: number;
+  now?: () => Date;
+}>(
+  async (app: FastifyInstance, { actors, actorCache, customerAnswers, reverificationPeriodSeconds, now = () => new Date() }) => {
     app.decorateRequest('actor', null);
+    app.decorate('actorCache', actorCache);
+    app.decorate('customerAnswers', customerAnswers);
+    await Promise.all([actorCache.start(), customerAnswers.start()]);
+    app.addHook('onClose', () => Promise.all([actorCache.stop(), customerAnswers.stop()]));
 
-    app.addHook('preHandler', async (request, reply) => {
+    // Who is asking is known before the body is read or validated, so an area's guard refuses a stranger
+    // before the stranger learns anything of the input schema.
+    app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || !request.url.startsWith('/api/')) return;
-      const at = now();
-      const person = await actors.personBySession(token, request.site.id, at);
-      if (!person) return;
-      const [accesses, staffRoles] = await Promise.all([
-        actors.accessesOf(person.id, request.site.id, at),
-        actors.staffRolesOf(person.id, request.site.id),
-      ]);
-      request.actor = await chooseActingCustomer(request, reply, actors, { siteId: request.site.id, person, staffRoles, accesses });
+      const siteId = request.site.id;
+      const found = await actorCache.resolve(siteId, token, () => actors.sessionActor(token, siteId, now()));
+      if (!found) return;
+      const { person, staffRoles, accesses } = found;
+      request.actor = await chooseActingCustomer(request, reply, actors, { siteId, person, staffRoles, accesses });
+    });
+
+    // A write may have signed out, changed rights or ended acting, or changed the customer's data: its answer waits
+    // until this copy has heard every change it committed, so the browser's next request never meets the actor or
+    // a kept answer from before.
+    app.addHook('onSend', async (request) => {
+      const write = request.method !== 'GET' && request.method !== 'HEAD';
+      if (write && request.cookies[SESSION_COOKIE] && request.url.startsWith('/api/')) {
+        await Promise.all([actorCache.caughtUp(), customerAnswers.caughtUp()]);
+      }
+    });
+
+    // After the area guards (onRequest) and before validation: a sensitive call with a stale verification
+    // gets a code the web turns into the re-verification prompt (spec §4).
+    app.addHook('preValidation', async (request) => {
+      if (!request.routeOptions.config.freshVerification || !request.actor) return;
+      if (needsReverification(request.actor.person.verifiedAt, reverificationPeriodSeconds, now())) {
+        throw new AppError('REVERIFICATION_REQUIRED', 'Confirm it is you with your e-ID again to continue');
+      }
+    });
+
+    // Answers about a signed-in person are theirs alone: no browser or proxy may keep a copy.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
 
     // Staff see other people's data: every call they make while acting for a customer, and every
@@ -104,32 +152,45 @@ async function chooseActingCustomer(
   return { ...base, customer: access.customer, actingAs: access.relation, code: access.code };
 }
 
-/** Guards for route `preHandler`: anonymous gets 401, a signed-in person without the right gets 403. */
+/** Spec §4 and §9: verification is due once more than the period has passed since the last e-ID sign-in. */
+export function needsReverification(verifiedAt: Date | null, periodSeconds: number, at: Date): boolean {
+  return !verifiedAt || (at.getTime() - verifiedAt.getTime()) / 1000 > periodSeconds;
+}
+
+/** Area guards (`onRequest`): anonymous gets 401, a signed-in person without the right gets 403. */
 export async function requirePerson(request: FastifyRequest) {
-  if (!request.actor) throw new HttpError(401, 'UnauthorizedError', 'Sign in to continue', 'SESSION_REQUIRED');
+  if (!request.actor) throw new AppError('SESSION_REQUIRED', 'Sign in to continue');
 }
 
 export async function requireCustomer(request: FastifyRequest) {
   await requirePerson(request);
-  if (!request.actor!.customer) throw forbidden('You are not a customer of this company yet', 'NO_CUSTOMER');
+  if (!request.actor?.customer) throw new AppError('NO_CUSTOMER', 'You are not a customer of this company yet');
 }
 
 export function requireStaff(role: StaffRole) {
   return async (request: FastifyRequest) => {
     await requirePerson(request);
-    if (!request.actor!.staffRoles.includes(role)) throw forbidden(`This needs the ${role} role on this site`, 'STAFF_ONLY');
+    if (!request.actor?.staffRoles.includes(role)) throw new AppError('STAFF_ONLY', `This needs the ${role} role on this site`);
   };
 }
 
 /** The actor of a guarded route: the guard already proved it exists. */
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new HttpError(401, 'UnauthorizedError', 'Sign in to continue', 'SESSION_REQUIRED');
+  if (!request.actor) throw new AppError('SESSION_REQUIRED', 'Sign in to continue');
   return request.actor;
 }
 
 /** The acting customer of a route guarded by requireCustomer. */
 export function customerOf(request: FastifyRequest) {
   const customer = actorOf(request).customer;
-  if (!customer) throw forbidden('You are not a customer of this company yet', 'NO_CUSTOMER');
+  if (!customer) throw new AppError('NO_CUSTOMER', 'You are not a customer of this company yet');
   return customer;
+}
+
+/** What every query of a customer's data is scoped by (rule 1): the acting customer, on this site. */
+export type CustomerScope = { siteId: string; customerId: string };
+
+/** The scope of a customer-area route, taken from the actor, never from the URL. */
+export function customerScopeOf(request: FastifyRequest): CustomerScope {
+  return { siteId: actorOf(request).siteId, customerId: customerOf(request).id };
 }

@@ -1,52 +1,140 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { lockDataFolder, type DataFolderLock, type DataFolderUse } from './data-folder-lock.ts';
 
 /** The one database type every repository takes: the same SQL on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
+/** An open transaction: services open it, repositories run their statements in it (rule 3). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a repository runs a statement: the database, or a transaction a service opened. */
+export type Executor = Database | Transaction;
+
+/** Rows of a raw SQL statement: PGlite answers `{ rows }`, node-postgres an array or `{ rows }`. */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result: unknown = await executor.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** This process's hold on an embedded database's folder; null on PostgreSQL and in memory. */
+  lock: DataFolderLock | null;
   /** Cheap round trip for the readiness check. */
   ping: () => Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel` (delivered when the notifying transaction
+   * commits, in commit order) until
+   * the returned function is called. On PostgreSQL this holds one connection of its own, outside the pool;
+   * `onLost` hears when that connection breaks, after which nothing more arrives.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
-/** Opens the configured database and applies the committed migrations. */
-export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
+export type OpenOptions = {
+  /** What this process is, for the lock of an embedded database's folder and for whoever it refuses. */
+  use?: DataFolderUse;
+  /** Progress of a start that may take a while (first migrations). */
+  log?: Pick<FastifyBaseLogger, 'info'>;
+};
+
+/**
+ * Opens the configured database and applies the committed migrations. An embedded database's folder is
+ * locked first: PGlite is one process's memory over those files, and a second process writing them loses
+ * data silently (DataFolderInUseError names the holder instead).
+ */
+export async function openDatabase(
+  database: Config['database'],
+  { use = { role: 'process' }, log }: OpenOptions = {},
+): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle connection the server closed (restart, failover) is dropped by the pool and the next query
     // opens a new one; without a listener the event would end the process.
     pool.on('error', () => {});
     const db = drizzleNodePostgres({ client: pool });
+    log?.info('applying database migrations');
     await migrateNodePostgres(db, { migrationsFolder });
     return {
       db,
       kind: 'postgres',
+      lock: null,
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: async (channel, onNotify, onLost) => {
+        const client = new pg.Client({ connectionString: database.url });
+        let ended = false;
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        const lost = (error: Error) => {
+          if (ended) return;
+          ended = true;
+          onLost(error);
+        };
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('the listening connection closed')));
+        await client.connect();
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        return async () => {
+          if (ended) return;
+          ended = true;
+          await client.end();
+        };
+      },
       close: () => pool.end(),
     };
   }
-  if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  const client = new PGlite(database.dataDir ?? undefined);
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  let lock: DataFolderLock | null = null;
+  if (database.dataDir) {
+    mkdirSync(database.dataDir, { recursive: true });
+    lock = lockDataFolder(database.dataDir, use);
+  }
+  try {
+    log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
+    const client = new PGlite(database.dataDir ?? undefined);
+    const db = drizzlePglite({ client });
+    await migratePglite(db, { migrationsFolder });
+    await dropTablesOfEndedSessions(client);
+    const held = lock;
+    return {
+      db,
+      kind: 'pglite',
+      lock: held,
+      ping: async () => void (await db.execute(sql`select 1`)),
+      // One in-process database: nothing to lose but the instance itself.
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
+      close: async () => {
+        await client.close();
+        held?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/**
+ * Temporary tables of a session that never closed: an import killed half-way leaves its staging table here,
+ * as PostgreSQL only clears a dead backend's temporary schema when a new session first uses it. The folder
+ * lock makes this process the only session, so every such table is a leftover.
+ */
+async function dropTablesOfEndedSessions(client: PGlite): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(`
+    select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relpersistence = 't' and c.relkind = 'r' and n.oid is distinct from pg_my_temp_schema()`);
+  for (const { name } of rows) await client.exec(`drop table if exists ${name}`);
 }

@@ -1,34 +1,45 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { customerFacingKinds, ERROR_CODES, type ErrorCode, type ErrorKind } from '@portal/schema/error-codes';
 import type { ApiErrorBody } from '@portal/schema/errors';
 
-/** An error a route raises on purpose: its message is safe to show to the client. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    override readonly name: string,
-    message: string,
-    readonly code?: string,
-  ) {
+/**
+ * A failure domain code raises on purpose, named by a stable code of @portal/schema/error-codes. Its message
+ * is safe to send to the client; the code's kind decides the HTTP status (the one table below).
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string) {
     super(message);
+    this.code = code;
+  }
+
+  get kind(): ErrorKind {
+    return ERROR_CODES[this.code];
   }
 }
 
-export const notFound = (message: string, code?: string) => new HttpError(404, 'NotFoundError', message, code);
-export const badRequest = (message: string, code?: string) => new HttpError(400, 'ValidationError', message, code);
-export const forbidden = (message: string, code?: string) => new HttpError(403, 'ForbiddenError', message, code);
+/** The one table from an error's kind to its HTTP answer. */
+const HTTP_OF_KIND: Record<ErrorKind, { status: number; name: string }> = {
+  invalid: { status: 400, name: 'ValidationError' },
+  unauthenticated: { status: 401, name: 'UnauthorizedError' },
+  forbidden: { status: 403, name: 'ForbiddenError' },
+  notFound: { status: 404, name: 'NotFoundError' },
+  conflict: { status: 409, name: 'ConflictError' },
+  refused: { status: 422, name: 'BusinessRuleError' },
+  tooMany: { status: 429, name: 'RateLimitError' },
+  upstream: { status: 502, name: 'UpstreamError' },
+};
 
-const nameForStatus: Record<number, string> = {
-  400: 'ValidationError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  405: 'MethodNotAllowedError',
-  406: 'NotAcceptableError',
-  413: 'PayloadTooLargeError',
-  415: 'UnsupportedMediaTypeError',
-  429: 'RateLimitError',
+/** Framework refusals (body parser, content type, rate limit) that carry no code of ours. */
+const FRAMEWORK_ERRORS: Record<number, { name: string; code: ErrorCode }> = {
+  400: { name: 'ValidationError', code: 'VALIDATION_FAILED' },
+  404: { name: 'NotFoundError', code: 'ROUTE_NOT_FOUND' },
+  413: { name: 'PayloadTooLargeError', code: 'BODY_TOO_LARGE' },
+  415: { name: 'UnsupportedMediaTypeError', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  429: { name: 'RateLimitError', code: 'RATE_LIMITED' },
 };
 
 /** Rule 2: every failure leaves as `{ name, message, code?, statusCode, requestId, issues? }`; 5xx hide their cause. */
@@ -40,19 +51,33 @@ export const errorHandling = fp(
       else request.log.info({ err: { message: error.message, code: error.code } }, 'request refused');
       return reply.status(body.statusCode).send(body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({
-        name: 'NotFoundError',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        statusCode: 404,
-        requestId: request.id,
-      } satisfies ApiErrorBody),
-    );
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFoundBody(request)));
   },
   { name: 'error-handling' },
 );
 
-function toErrorBody(error: FastifyError, requestId: string): ApiErrorBody {
+export function routeNotFoundBody(request: FastifyRequest): ApiErrorBody {
+  return {
+    name: 'NotFoundError',
+    message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    code: 'ROUTE_NOT_FOUND',
+    statusCode: 404,
+    requestId: request.id,
+  };
+}
+
+export function toErrorBody(error: FastifyError | AppError, requestId: string): ApiErrorBody {
+  if (error instanceof AppError) {
+    const { status, name } = HTTP_OF_KIND[error.kind];
+    return {
+      name,
+      message: error.message,
+      code: error.code,
+      statusCode: status,
+      requestId,
+      ...(customerFacingKinds.includes(error.kind) ? { customerFacing: true } : {}),
+    };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
@@ -61,26 +86,21 @@ function toErrorBody(error: FastifyError, requestId: string): ApiErrorBody {
     return {
       name: 'ValidationError',
       message: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+      code: 'VALIDATION_FAILED',
       statusCode: 400,
       requestId,
       issues,
     };
   }
-  if (error instanceof HttpError) {
-    return { name: error.name, message: error.message, code: error.code, statusCode: error.statusCode, requestId };
-  }
-  if (isResponseSerializationError(error)) {
+  const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  if (isResponseSerializationError(error) || statusCode >= 500) {
     return { name: 'InternalServerError', message: 'Internal Server Error', statusCode: 500, requestId };
   }
-  const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-  if (statusCode >= 500) {
-    return { name: 'InternalServerError', message: 'Internal Server Error', statusCode, requestId };
-  }
-  return {
-    name: nameForStatus[statusCode] ?? 'BadRequestError',
-    message: error.message,
-    code: error.code,
-    statusCode,
-    requestId,
-  };
+  const known = FRAMEWORK_ERRORS[statusCode] ?? FRAMEWORK_ERRORS[400]!;
+  return { name: known.name, message: error.message, code: known.code, statusCode, requestId };
+}
+
+/** Sends an error body from outside the request lifecycle (framework errors before routing). */
+export function sendErrorBody(reply: FastifyReply, body: ApiErrorBody) {
+  return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }

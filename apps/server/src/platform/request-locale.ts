@@ -13,6 +13,16 @@ export function pageLocale(request: FastifyRequest): BundleLocaleId {
 }
 
 /**
+ * The language of a document made for the acting person (invoice PDF, contract, mail): the language they chose
+ * in their profile when the site offers it, else the page's.
+ */
+export function personLocale(request: FastifyRequest): LocaleId {
+  const preferred = toLocaleId(request.actor?.person.preferredLocale);
+  if (preferred && request.site.locales.some(({ id }) => id === preferred)) return preferred;
+  return requestLocale(request);
+}
+
+/**
  * The locale a request is served in: the locale cookie when the site offers it, else the site's default.
  * The browser's language is not consulted: a utility decides the language its customers first meet
  * (docs/decisions/001-locale-in-cookie.md).

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
-import { forbidden } from './errors.ts';
+import type { ApiErrorBody } from '@portal/schema/errors';
+import { AppError } from './errors.ts';
 
 /** Hosts the analytics services of spec §7 talk to; their scripts only load after consent. */
 const analyticsHosts = [
@@ -54,19 +56,22 @@ export function createPageNonces(): PageNonces {
   return { script: randomBytes(16).toString('base64'), style: randomBytes(16).toString('base64') };
 }
 
+const headerOptions = {
+  contentSecurityPolicy: { useDefaults: false as const, directives: apiPolicy },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  crossOriginEmbedderPolicy: false,
+};
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(self), usb=()';
+
 /** Strict headers on every response and a CSRF guard for state-changing calls. */
 export const security = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: apiPolicy },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    });
+    await app.register(fastifyHelmet, headerOptions);
     app.addHook('onRequest', async (request, reply) => {
-      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self), usb=()');
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (!unsafeMethods.has(request.method)) return;
       if (!isSameOriginRequest(request.headers, request.host, request.protocol)) {
-        throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST');
+        throw new AppError('CROSS_SITE_REQUEST', 'Cross-site request refused');
       }
     });
   },
@@ -77,14 +82,31 @@ export const security = fp(
  * and a cross-site form or script cannot forge those headers. Clients that are not browsers send neither
  * and cannot carry a victim's cookies, so they pass.
  */
-export function isSameOriginRequest(
-  headers: Record<string, string | string[] | undefined>,
-  host: string,
-  protocol: string,
-): boolean {
+export function isSameOriginRequest(headers: Record<string, string | string[] | undefined>, host: string, protocol: string): boolean {
   const fetchSite = headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
   const origin = headers.origin;
   if (typeof origin !== 'string') return true;
   return origin === `${protocol}://${host}`;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot even decode (`/api/invoices/%ED%A0%80`) is refused before
+ * any hook runs, so it gets the same security headers, request id and error body here as every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  helmet(headerOptions)(request.raw, reply.raw, () => {
+    void reply
+      .header('permissions-policy', PERMISSIONS_POLICY)
+      .header('x-request-id', request.id)
+      .status(400)
+      .type('application/json; charset=utf-8')
+      .send({
+        name: 'ValidationError',
+        message: error.code === 'FST_ERR_BAD_URL' ? 'The address is not validly percent-encoded UTF-8' : error.message,
+        code: error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'VALIDATION_FAILED',
+        statusCode: 400,
+        requestId: request.id,
+      } satisfies ApiErrorBody);
+  });
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteBootstrap } from '@portal/schema/site';
-import type { SiteRepository } from '../modules/sites/site-repository.ts';
-import { notFound } from './errors.ts';
+import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,17 +10,28 @@ declare module 'fastify' {
   }
 }
 
-type Options = { sites: SiteRepository; defaultSiteId: string | null };
+/** Where sites are found (modules/sites/site-repository.ts): the platform needs only these two look-ups. */
+export type SiteLookup = {
+  findByHost: (host: string) => Promise<SiteBootstrap | null>;
+  findById: (siteId: string) => Promise<SiteBootstrap | null>;
+};
+
+type Options = { sites: SiteLookup; defaultSiteId: string | null };
+
+/** Calls that belong to no site: health checks for balancers, imports from this machine (commands/import-route.ts). */
+const sitelessPrefixes = ['/health/', '/internal/'];
 
 /** Rule 7: every request belongs to one site, found from the Host header; unknown hosts use the default site. */
 export const siteResolution = fp<Options>(
   async (app: FastifyInstance, { sites, defaultSiteId }) => {
     app.decorateRequest('site', null as unknown as SiteBootstrap);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (request.url.startsWith('/health/')) return;
+      // The matched route, not the path: an unknown /health/x falls to the page catch-all, which needs a site.
+      const route = request.routeOptions.url;
+      if (route && sitelessPrefixes.some((prefix) => route.startsWith(prefix))) return;
       const host = request.hostname.toLowerCase();
       const site = (await sites.findByHost(host)) ?? (defaultSiteId ? await sites.findById(defaultSiteId) : null);
-      if (!site) throw notFound(`No site is served at ${host}`, 'UNKNOWN_SITE');
+      if (!site) throw new AppError('UNKNOWN_SITE', `No site is served at ${host}`);
       request.site = site;
     });
   },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { invoice, invoiceRow } from '../db/schema/billing.ts';
+import type { Utility } from '@portal/schema/enums';
+import type { InvoiceRowKind } from '@portal/schema/invoices';
 import type { Database } from '../platform/database.ts';
 import { vatCents } from '../modules/invoices/invoice-amounts.ts';
 import { rfReference } from '../modules/invoices/reference-number.ts';
@@ -15,12 +17,22 @@ type InvoiceOptions = {
   paymentStatus?: 'paid' | 'unpaid';
   vatPermille?: number;
   /** Net cents of the rows; defaults to one energy row and one monthly fee. */
-  rows?: { componentKind: string; unit: 'kWh' | 'month'; quantity: string; unitPriceCents: string; netCents: number; utility?: string }[];
+  rows?: {
+    componentKind: InvoiceRowKind;
+    unit: 'kWh' | 'month';
+    quantity: string;
+    unitPriceCents: string;
+    netCents: number;
+    utility?: Utility;
+  }[];
   type?: 'Regular' | 'E-Invoice';
 };
 
 /** A contract to bill: a metering point of the customer and a fixed-price contract on it. */
-export async function buildBilledContract(db: Database, { siteId, clientCode, vatPermille = 255 }: { siteId: string; clientCode: string; vatPermille?: number }) {
+export async function buildBilledContract(
+  db: Database,
+  { siteId, clientCode, vatPermille = 255 }: { siteId: string; clientCode: string; vatPermille?: number },
+) {
   const gsrn = `6430${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
   const point = await buildMeteringPoint(db, { siteId, clientCode, gsrn });
   const id = await buildContract(db, point, {

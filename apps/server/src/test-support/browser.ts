@@ -17,7 +17,10 @@ export function testBrowser(app: App) {
     }
   }
 
-  async function request(url: string, init: { method?: 'GET' | 'POST'; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async function request(
+    url: string,
+    init: { method?: 'GET' | 'POST'; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     const target = new URL(url);
     const cookie = [...jarFor(target.host)].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await app.inject({

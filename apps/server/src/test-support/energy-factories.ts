@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { contract, meteringPoint, priceComponent, reading, spotPrice, supplyObject, temperature } from '../db/schema/energy.ts';
+import { refreshSpotPriceHours } from '../db/spot-price-hours.ts';
+import { refreshRollups, writtenRange } from '../modules/readings/reading-rollups.ts';
 import { customer } from '../db/schema/identity.ts';
+import type { BiddingZone } from '@portal/schema/energy';
+import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType } from '@portal/schema/enums';
 import type { Database } from '../platform/database.ts';
 
 /**
@@ -61,12 +65,27 @@ export async function buildMeteringPoint(db: Database, options: PointOptions) {
   return { id, objectId, customerId, siteId: options.siteId, temperatureArea: options.temperatureArea ?? `area-${suffix}` };
 }
 
-type ComponentInput = { kind: string; unit?: 'c/kWh' | 'c/month'; priceCents: string; validFrom?: string; validTo?: string | null };
+type ComponentInput = {
+  kind: PriceComponentKind;
+  unit?: 'c/kWh' | 'c/month' | 'c/year';
+  priceCents: string;
+  validFrom?: string;
+  validTo?: string | null;
+};
 
 export async function buildContract(
   db: Database,
   point: { id: string; customerId: string; siteId: string },
-  options: { priceType?: string; vatPermille?: number; startDate?: string; endDate?: string | null; components: ComponentInput[] },
+  options: {
+    priceType?: PriceType;
+    vatPermille?: number;
+    startDate?: string;
+    endDate?: string | null;
+    status?: ContractStatus;
+    billingChannel?: BillingChannelKind;
+    contractNumber?: string;
+    components: ComponentInput[];
+  },
 ) {
   const id = `ct-test-${randomUUID().slice(0, 8)}`;
   await db.insert(contract).values({
@@ -74,13 +93,16 @@ export async function buildContract(
     siteId: point.siteId,
     customerId: point.customerId,
     meteringPointId: point.id,
-    contractNumber: id,
+    contractNumber: options.contractNumber ?? id,
     type: 'SupplyContract',
     productName: 'Test product',
     priceType: options.priceType ?? 'Fixed',
     startDate: options.startDate ?? '2020-01-01',
     endDate: options.endDate ?? null,
     vatPermille: options.vatPermille ?? 255,
+    status: options.status ?? 'active',
+    billingChannel: options.billingChannel ?? 'Email',
+    billingTarget: options.billingChannel === 'Address' ? 'Testikatu 1, 00100 Helsinki' : 'test@example.fi',
   });
   await db.insert(priceComponent).values(
     options.components.map((component) => ({
@@ -99,7 +121,14 @@ export async function buildContract(
 export async function insertReadings(
   db: Database,
   meteringPointId: string,
-  { from, to, minutes = 60, direction = 'consumption', wh = () => 1000, measured = () => true }: {
+  {
+    from,
+    to,
+    minutes = 60,
+    direction = 'consumption',
+    wh = () => 1000,
+    measured = () => true,
+  }: {
     from: Date;
     to: Date;
     minutes?: number;
@@ -108,26 +137,51 @@ export async function insertReadings(
     measured?: (startsAt: Date) => boolean;
   },
 ) {
-  const rows = [];
+  const rows: (typeof reading.$inferInsert)[] = [];
   for (let at = from.getTime(); at < to.getTime(); at += minutes * 60_000) {
     const startsAt = new Date(at);
     rows.push({ meteringPointId, startsAt, direction, resolutionMinutes: minutes, wh: wh(startsAt), measured: measured(startsAt) });
   }
-  for (let index = 0; index < rows.length; index += 1000) await db.insert(reading).values(rows.slice(index, index + 1000));
+  // Like every writer of readings, the factory keeps the rollups in the same transaction (decision 081).
+  await db.transaction(async (tx) => {
+    for (let index = 0; index < rows.length; index += 1000) await tx.insert(reading).values(rows.slice(index, index + 1000));
+    await refreshRollups(tx, writtenRange([meteringPointId], from, new Date(Math.ceil(to.getTime() / 3_600_000) * 3_600_000)));
+  });
   return rows.length;
 }
 
-export async function insertSpotPrices(db: Database, zone: string, { from, to, minutes = 15, eurPerMwh }: { from: Date; to: Date; minutes?: number; eurPerMwh: (startsAt: Date) => string }) {
-  const rows = [];
+export async function insertSpotPrices(
+  db: Database,
+  zone: BiddingZone,
+  { from, to, minutes = 15, eurPerMwh }: { from: Date; to: Date; minutes?: number; eurPerMwh: (startsAt: Date) => string },
+) {
+  const rows: (typeof spotPrice.$inferInsert)[] = [];
   for (let at = from.getTime(); at < to.getTime(); at += minutes * 60_000) {
     const startsAt = new Date(at);
     rows.push({ biddingZone: zone, startsAt, resolutionMinutes: minutes, eurPerMwh: eurPerMwh(startsAt) });
   }
-  for (let index = 0; index < rows.length; index += 1000) await db.insert(spotPrice).values(rows.slice(index, index + 1000)).onConflictDoNothing();
+  // Like every writer of prices, the factory keeps the hourly prices in the same transaction (decision 081).
+  await db.transaction(async (tx) => {
+    for (let index = 0; index < rows.length; index += 1000)
+      await tx
+        .insert(spotPrice)
+        .values(rows.slice(index, index + 1000))
+        .onConflictDoNothing();
+    await refreshSpotPriceHours(
+      tx,
+      sql`select ${zone}::text as bidding_zone, h as starts_at
+          from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '1 minute', interval '1 hour') h`,
+    );
+  });
 }
 
-export async function insertTemperatures(db: Database, area: string, { from, to, deciCelsius }: { from: Date; to: Date; deciCelsius: (startsAt: Date) => number }) {
+export async function insertTemperatures(
+  db: Database,
+  area: string,
+  { from, to, deciCelsius }: { from: Date; to: Date; deciCelsius: (startsAt: Date) => number },
+) {
   const rows = [];
-  for (let at = from.getTime(); at < to.getTime(); at += 3_600_000) rows.push({ area, startsAt: new Date(at), deciCelsius: deciCelsius(new Date(at)) });
+  for (let at = from.getTime(); at < to.getTime(); at += 3_600_000)
+    rows.push({ area, startsAt: new Date(at), deciCelsius: deciCelsius(new Date(at)) });
   for (let index = 0; index < rows.length; index += 1000) await db.insert(temperature).values(rows.slice(index, index + 1000));
 }

@@ -105,7 +105,11 @@ function parseToUnicode(cmap: string): Map<number, string> {
       const from = parseInt(range[1]!, 16);
       const to = parseInt(range[2]!, 16);
       if (range[3]!.startsWith('[')) {
-        [...range[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((value, offset) => map.set(from + offset, utf16(value[1]!)));
+        // pdfkit writes a ligature's letters with spaces between them (<0066 0069> for "fi"), and a glyph
+        // without letters as <>: every entry keeps its place in the range.
+        [...range[3]!.matchAll(/<([0-9a-fA-F\s]*)>/g)].forEach((value, offset) =>
+          map.set(from + offset, utf16(value[1]!.replace(/\s+/g, ''))),
+        );
       } else {
         const base = parseInt(range[3]!.slice(1, -1), 16);
         for (let code = from; code <= to; code++) map.set(code, String.fromCharCode(base + code - from));

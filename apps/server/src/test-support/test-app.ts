@@ -4,28 +4,21 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoData } from '../db/seed/demo-data.ts';
-import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
-import { throwAwayPostgresDatabase } from './throw-away-database.ts';
+import type { DatabaseHandle } from '../platform/database.ts';
+import { openTestDatabase } from './test-database.ts';
 
 const fixtureDist = fileURLToPath(new URL('./web-dist', import.meta.url));
 
-/**
- * A fresh, seeded database per test file: in-memory PGlite by default, or a throw-away database on the
- * PostgreSQL server named by TEST_DATABASE_URL, so the same tests prove both.
- */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { handle, drop: async () => {} };
-  }
-  return throwAwayPostgresDatabase(serverUrl, 'portal_test');
-}
-
-export type TestContext = { app: App; database: DatabaseHandle; config: Config };
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** The same database through a second connection pool on PostgreSQL (a second server copy); the caller closes it. */
+  openAnotherCopy: () => Promise<DatabaseHandle>;
+};
 
 /** A port nothing listens on, so the server's own address is known before it is built. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -34,8 +27,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Builds the app once for a test file (fastify/demo style) and closes it after the file's tests.
- * With `listen`, it also listens on loopback: Auth.js then reaches the local e-ID service over real HTTP.
+ * Builds the app once for a test file (fastify/demo style) on a fresh, seeded database and closes it after the
+ * file's tests. With `listen`, it also listens on loopback: Auth.js then reaches the local e-ID service over
+ * real HTTP. The job runner does not start (JOBS_ENABLED=false) so that tests decide when jobs run, with
+ * `app.jobs.runDue()`.
  */
 export function useTestApp(overrides: Record<string, string> = {}, { listen = false } = {}): TestContext {
   const context = {} as TestContext;
@@ -44,9 +39,17 @@ export function useTestApp(overrides: Record<string, string> = {}, { listen = fa
     const opened = await openTestDatabase();
     drop = opened.drop;
     const port = listen ? String(await freePort()) : '3000';
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: fixtureDist, DEMO_MODE: 'true', PORT: port, ...overrides });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: fixtureDist,
+      DEMO_MODE: 'true',
+      JOBS_ENABLED: 'false',
+      PORT: port,
+      ...overrides,
+    });
     await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer ?? 'http://127.0.0.1:3000/idp', energyHistory: false });
     context.database = opened.handle;
+    context.openAnotherCopy = opened.openAnotherCopy;
     context.config = config;
     context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test' });
     await context.app.ready();

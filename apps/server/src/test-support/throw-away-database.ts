@@ -3,10 +3,13 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 
 /**
- * A new, migrated database on the PostgreSQL server of `serverUrl`, for one test file or one bench run,
- * and the function that drops it again.
+ * A new, migrated database on the PostgreSQL server of `serverUrl`, for one test file or one bench run, its
+ * address (to open it again, as a second server copy would) and the function that drops it again.
  */
-export async function throwAwayPostgresDatabase(serverUrl: string, prefix: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function throwAwayPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -21,5 +24,5 @@ export async function throwAwayPostgresDatabase(serverUrl: string, prefix: strin
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return { handle, drop: () => run(`drop database if exists ${name} with (force)`) };
+  return { handle, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

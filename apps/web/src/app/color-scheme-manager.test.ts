@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cookieColorSchemeManager } from './color-scheme-manager.ts';
 
 const clear = () =>
-  ['color-scheme', 'color-scheme-override'].forEach((name) => (document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`));
+  ['color-scheme', 'color-scheme-override'].forEach(
+    (name) => (document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`),
+  );
 
 describe('cookieColorSchemeManager (spec §4)', () => {
   afterEach(clear);

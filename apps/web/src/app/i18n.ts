@@ -5,6 +5,7 @@ import { languageOf, type BundleLocaleId, type LocaleId } from '@portal/schema/l
 import type { TranslationBundle } from '@portal/schema/translations';
 import { api } from '../shared/api/api-client.ts';
 import { sendClientLog } from '../shared/api/client-log.ts';
+import { dateLocaleOf } from '../shared/format/date-locale.ts';
 
 /**
  * i18next over the server's bundles (so a site admin's overrides apply), with ICU messages
@@ -67,11 +68,11 @@ const dateLocales: Record<string, () => Promise<unknown>> = {
   sv: () => import('dayjs/locale/sv'),
 };
 
-/** Spec §2 screen 6: the date locale is the locale's first two letters (en-GB keeps the British week). */
+/** Spec §2 screen 6: the date language follows the interface language. */
 async function applyDateLocale(locale: BundleLocaleId) {
   const language = languageOf(locale);
   // dayjs itself loads with the first page that shows a date, not with the shell.
   const [{ default: dayjs }] = await Promise.all([import('dayjs'), dateLocales[language]?.()]);
-  dayjs.locale(language === 'en' ? 'en-gb' : language);
+  dayjs.locale(dateLocaleOf(locale));
   document.documentElement.lang = language;
 }

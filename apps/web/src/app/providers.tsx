@@ -1,23 +1,25 @@
 // Layered, so the app's own CSS modules win over Mantine's whatever order the build links the files in:
 // a module shared with a lazy route lands in its own chunk, whose CSS loads before Mantine's.
 import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
-import { MantineProvider } from '@mantine/core';
+import { Drawer, MantineProvider, mergeThemeOverrides, Modal, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { ColorScheme } from '@portal/schema/enums';
+import { AppVersionContext } from '../shared/site/app-version.ts';
 import { SiteContext } from '../shared/site/site-context.tsx';
 import { createMantineThemeFor, cssVariablesResolverFor } from '../themes/mantine-theme.ts';
 import { themeFor } from '../themes/theme-registry.ts';
 import { cookieColorSchemeManager } from './color-scheme-manager.ts';
 
+const NotificationContainer = lazy(() => import('./notification-container.tsx'));
+
 type Props = {
   site: SiteBootstrap;
+  appVersion: string;
   colorScheme: ColorScheme;
   i18n: I18n;
   queryClient: QueryClient;
@@ -28,43 +30,66 @@ type Props = {
 };
 
 /** Everything a page needs around it: site, theme and scheme, texts, data cache, notifications and modals. */
-export function Providers({ site, colorScheme, i18n, queryClient, styleNonce, mantineEnv, children }: Props) {
-  const definition = themeFor(site.themeId);
-  const theme = useMemo(() => createMantineThemeFor(definition), [definition]);
-  const resolver = useMemo(() => cssVariablesResolverFor(definition), [definition]);
-  const manager = useMemo(
-    () => cookieColorSchemeManager(colorScheme, site.features.includes('DARK_THEME')),
-    [colorScheme, site.features],
-  );
+export function Providers({ site, appVersion, i18n, queryClient, children, ...mantine }: Props) {
   return (
     <SiteContext value={site}>
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={resolver}
-          colorSchemeManager={manager}
-          defaultColorScheme={colorScheme}
-          getStyleNonce={() => styleNonce ?? ''}
-          env={mantineEnv}
-        >
-          <QueryClientProvider client={queryClient}>
-            <TranslatedModals>{children}</TranslatedModals>
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextProvider>
+      <AppVersionContext value={appVersion}>
+        <I18nextProvider i18n={i18n}>
+          <TranslatedMantine site={site} {...mantine}>
+            <QueryClientProvider client={queryClient}>
+              <TranslatedModals>{children}</TranslatedModals>
+            </QueryClientProvider>
+          </TranslatedMantine>
+        </I18nextProvider>
+      </AppVersionContext>
     </SiteContext>
   );
 }
 
-/** Spec §4 and §9: notifications top-right, 5 at once, 4000 ms, 250 ms transition; modals 200 ms. */
+type MantineProps = Pick<Props, 'site' | 'colorScheme' | 'styleNonce' | 'mantineEnv' | 'children'>;
+
+/** The site's theme, with a name for every close button (dialogs, drawers, notifications) in the reader's language. */
+function TranslatedMantine({ site, colorScheme, styleNonce, mantineEnv, children }: MantineProps) {
+  const { t } = useTranslation();
+  const definition = themeFor(site.themeId);
+  const theme = useMemo(
+    () =>
+      mergeThemeOverrides(createMantineThemeFor(definition), {
+        components: {
+          Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } }),
+          Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } }),
+          Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('notifications.close') } } }),
+        },
+      }),
+    [definition, t],
+  );
+  const resolver = useMemo(() => cssVariablesResolverFor(definition), [definition]);
+  const manager = useMemo(() => cookieColorSchemeManager(colorScheme, site.features.includes('DARK_THEME')), [colorScheme, site.features]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={resolver}
+      colorSchemeManager={manager}
+      defaultColorScheme={colorScheme}
+      getStyleNonce={() => styleNonce ?? ''}
+      env={mantineEnv}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Spec §4 and §9: the modal stack (200 ms transitions) and the notifications. */
 function TranslatedModals({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <ModalsProvider
       labels={{ confirm: t('modal.confirm'), cancel: t('modal.cancel') }}
-      modalProps={{ transitionProps: { duration: 200 }, yOffset: '5dvh', closeButtonProps: { 'aria-label': t('modal.close') } }}
+      modalProps={{ transitionProps: { duration: 200 }, yOffset: '5dvh' }}
     >
-      <Notifications position="top-right" limit={5} autoClose={4000} transitionDuration={250} containerWidth={440} notificationMaxHeight={200} zIndex={400} />
+      <Suspense fallback={null}>
+        <NotificationContainer />
+      </Suspense>
       {children}
     </ModalsProvider>
   );

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { SiteBootstrap } from '@portal/schema/site';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen.ts';
+import type { RouterContext } from './router-context.ts';
 import { ErrorScreen } from './shell/error-screen.tsx';
 import { NotFoundPage } from './shell/not-found-page.tsx';
 
-export type RouterContext = { queryClient: QueryClient };
-
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, site: SiteBootstrap) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, site } satisfies RouterContext,
     defaultPreload: 'intent',
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFoundPage,

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext, useMatches } from '@tanstack/react-router';
 import { PageShell } from '../app/shell/page-shell.tsx';
-import type { RouterContext } from '../app/router.tsx';
+import type { RouterContext } from '../app/router-context.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: function RootLayout() {

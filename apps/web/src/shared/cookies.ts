@@ -8,6 +8,8 @@ export const COOKIE = {
   userId: '__user-id',
   sessionId: 'session_id',
   signOutUrl: 'sign-out-url',
+  /** When the person last closed or answered the feedback dialog (spec §4). */
+  feedbackHandled: 'feedback-handled',
 } as const;
 
 const preferenceAttributes = { path: '/', secure: true, sameSite: 'Lax' as const, expires: 365 };

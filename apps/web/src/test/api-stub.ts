@@ -24,5 +24,8 @@ export function stubApi(answers: Record<string, Answer>) {
 export function callsTo(fetchMock: ReturnType<typeof stubApi>, method: string, path: string) {
   return fetchMock.mock.calls
     .filter(([input, init]) => String(input).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([input, init]) => ({ url: String(input), body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body }));
+    .map(([input, init]) => ({
+      url: String(input),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
+    }));
 }

@@ -3,7 +3,14 @@ import type { ActorInfo, PortalSession, Representative } from '@portal/schema/id
 /** A session as GET /api/auth/session answers it for a strongly verified person. */
 export function buildSession(user: Partial<PortalSession['user']> = {}): PortalSession {
   return {
-    user: { name: 'Maria Virtanen', ssn: '010190-123A', verifiedAt: new Date().toISOString(), clientCode: 'C-1001', verified: true, ...user },
+    user: {
+      name: 'Maria Virtanen',
+      ssn: '010190-123A',
+      verifiedAt: new Date().toISOString(),
+      clientCode: 'C-1001',
+      verified: true,
+      ...user,
+    },
     userOrRepresentativeCode: 'C-1001',
     features: [],
     expires: '2099-01-01T00:00:00.000Z',
@@ -17,6 +24,8 @@ export function buildActorInfo(overrides: Partial<ActorInfo> = {}): ActorInfo {
     actingAs: 'self',
     staffRoles: [],
     reverificationPeriodSeconds: 3600,
+    // 32 bytes, as the server derives them.
+    draftKey: 'ZHJhZnRzIG9mIHRoaXMgc2Vzc2lvbiBvbmx5ISEhISE=',
     ...overrides,
   };
 }

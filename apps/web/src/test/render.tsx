@@ -5,9 +5,13 @@ import type { SiteBootstrap } from '@portal/schema/site';
 import type { ColorScheme } from '@portal/schema/enums';
 import { createI18n } from '../app/i18n.ts';
 import { Providers } from '../app/providers.tsx';
+import { NotFoundPage } from '../app/shell/not-found-page.tsx';
 import { createQueryClient } from '../shared/api/query-client.ts';
 import { loadTheme } from '../themes/theme-registry.ts';
 import { buildSite, EN_GB_BUNDLE } from './test-site.ts';
+
+/** The release the rendered app believes it is: form drafts saved by another are not offered. */
+export const TEST_APP_VERSION = '1.2.3-test';
 
 type Options = { site?: SiteBootstrap; path?: string; colorScheme?: ColorScheme };
 
@@ -24,10 +28,20 @@ export async function renderWithProviders(ui: ReactNode, { site = buildSite(), p
   const router = createRouter({
     routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [path] }),
+    // A page that navigates elsewhere lands on the app's not-found page, as it would for a path this router lacks.
+    defaultNotFoundComponent: NotFoundPage,
   });
   await router.load();
   const view = render(
-    <Providers site={site} colorScheme={colorScheme} i18n={i18n} queryClient={queryClient} styleNonce={undefined} mantineEnv="test">
+    <Providers
+      site={site}
+      appVersion={TEST_APP_VERSION}
+      colorScheme={colorScheme}
+      i18n={i18n}
+      queryClient={queryClient}
+      styleNonce={undefined}
+      mantineEnv="test"
+    >
       <RouterProvider router={router} />
     </Providers>,
   );

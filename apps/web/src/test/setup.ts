@@ -1,8 +1,26 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { consoleMessagesOfThisTest, failOnUnexpectedConsoleOutput, resetConsoleWatch } from './console-watch.ts';
 
-afterEach(() => cleanup());
+// A clean run prints only results: a test whose code warns or logs an error fails, unless it says it expects it.
+beforeEach(() => {
+  resetConsoleWatch();
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) =>
+      consoleMessagesOfThisTest.push({ level, text: args.map(String).join(' ') }),
+    );
+  }
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  failOnUnexpectedConsoleOutput();
+});
+
+// A busy two-core CI machine renders a lazy Mantine page in more than the default second; findBy… and waitFor
+// wait up to five before they call something missing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine calls; these answer as a desktop browser would.
 Object.defineProperty(window, 'matchMedia', {
@@ -24,3 +42,5 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// The router scrolls to the top after each navigation, as a browser page would.
+window.scrollTo = () => {};

@@ -1,7 +1,11 @@
 import type { SiteBootstrap } from '@portal/schema/site';
 import enGB from '@portal/locales/web/en-GB.json' with { type: 'json' };
 import billingEnGB from '@portal/locales/web/billing/en-GB.json' with { type: 'json' };
+import contractsEnGB from '@portal/locales/web/contracts/en-GB.json' with { type: 'json' };
 import energyEnGB from '@portal/locales/web/energy/en-GB.json' with { type: 'json' };
+import powerEnGB from '@portal/locales/web/power/en-GB.json' with { type: 'json' };
+import settingsEnGB from '@portal/locales/web/settings/en-GB.json' with { type: 'json' };
+import supportEnGB from '@portal/locales/web/support/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -9,6 +13,7 @@ export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap
     id: 'lumo',
     companyName: 'Lumo Energia Oy',
     timezone: 'Europe/Helsinki',
+    countryCode: 'FI',
     defaultLocaleId: 'en-GB',
     locales: [
       { id: 'fi-FI', name: 'Suomi' },
@@ -36,4 +41,12 @@ export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap
   };
 }
 
-export const EN_GB_BUNDLE: Record<string, string> = { ...enGB, ...energyEnGB, ...billingEnGB };
+export const EN_GB_BUNDLE: Record<string, string> = {
+  ...enGB,
+  ...energyEnGB,
+  ...billingEnGB,
+  ...powerEnGB,
+  ...contractsEnGB,
+  ...settingsEnGB,
+  ...supportEnGB,
+};

@@ -25,7 +25,8 @@ export const daugavaTheme: ThemeDefinition = {
   notificationBadge: '/themes/daugava/notification-badge.png',
   headerHeight: 90,
   defaultRadius: 'sm',
-  fontFamily: "'Source Sans 3 Variable', 'Source Sans 3', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  fontFamily:
+    "'Source Sans 3 Variable', 'Source Sans 3', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   loadFont: () => import('@fontsource-variable/source-sans-3'),
   primaryColor: 'siltums',
   primaryShade: { light: 6, dark: 7 },

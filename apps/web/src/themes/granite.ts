@@ -18,7 +18,8 @@ export const graniteTheme: ThemeDefinition = {
   emailLogo: '/themes/granite/email-logo.svg',
   headerHeight: 42,
   defaultRadius: 'xs',
-  fontFamily: "'IBM Plex Sans Variable', 'IBM Plex Sans', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  fontFamily:
+    "'IBM Plex Sans Variable', 'IBM Plex Sans', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   loadFont: () => import('@fontsource-variable/ibm-plex-sans'),
   primaryColor: 'kallio',
   primaryShade: { light: 6, dark: 7 },

@@ -43,6 +43,12 @@ function schemeVariables(palette: SchemePalette) {
   } as const;
 }
 
+/**
+ * Links on a dark surface: Mantine's shade 4 of some brand colours falls below 4.5:1 there (Virmalise's blue is
+ * 4.1:1 on its cards); shade 3 passes for every theme (theme-registry.test.ts).
+ */
+export const darkAnchorColor = (def: ThemeDefinition) => def.colors[def.primaryColor]![3];
+
 export function cssVariablesResolverFor(def: ThemeDefinition): CSSVariablesResolver {
   return () => ({
     variables: {
@@ -52,6 +58,6 @@ export function cssVariablesResolverFor(def: ThemeDefinition): CSSVariablesResol
       '--portal-utility-gas': def.utilityColors.gas,
     },
     light: schemeVariables(def.palette.light),
-    dark: schemeVariables(def.palette.dark),
+    dark: { ...schemeVariables(def.palette.dark), '--mantine-color-anchor': darkAnchorColor(def) },
   });
 }

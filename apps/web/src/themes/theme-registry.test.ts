@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { THEME_IDS } from '@portal/schema/themes';
 import { describe, expect, it } from 'vitest';
 import { HEADER_HEIGHTS, type ThemeDefinition } from './theme-definition.ts';
+import { darkAnchorColor } from './mantine-theme.ts';
 import { loadTheme, themeFor } from './theme-registry.ts';
 
 // Not new URL(…, import.meta.url): Vite rewrites that pattern into a served asset URL in the jsdom project.
@@ -102,9 +103,11 @@ describe.each(THEME_IDS)('%s theme', (id) => {
     const palette = def.palette[scheme];
     expect(contrast(palette.headerText, palette.headerBg)).toBeGreaterThanOrEqual(4.5);
     expect(contrast('#FFFFFF', filledShade(def, scheme))).toBeGreaterThanOrEqual(4.5);
+    const anchor = scheme === 'dark' ? darkAnchorColor(def) : def.colors[def.primaryColor]![def.primaryShade.light];
     for (const background of [palette.body, palette.surface]) {
       expect(contrast(palette.text, background)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(palette.dimmed, background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(anchor, background)).toBeGreaterThanOrEqual(4.5);
     }
   });
 

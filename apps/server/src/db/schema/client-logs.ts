@@ -1,4 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { clientLogLevel } from '@portal/schema/enums';
+import { enumText, oneOf } from './enum-column.ts';
 import { site } from './sites.ts';
 
 export const clientLog = pgTable(
@@ -10,11 +12,14 @@ export const clientLog = pgTable(
       .references(() => site.id, { onDelete: 'cascade' }),
     clientId: text('client_id'),
     requestId: text('request_id').notNull(),
-    level: text('level').notNull(),
+    level: enumText('level', clientLogLevel.options).notNull(),
     message: text('message').notNull(),
     payload: jsonb('payload'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('client_log_site_created_idx').on(table.siteId, table.createdAt)],
+  (table) => [
+    index('client_log_site_created_idx').on(table.siteId, table.createdAt),
+    oneOf('client_log_level_check', table.level, clientLogLevel.options),
+  ],
 );

@@ -12,6 +12,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { biddingZone, CONNECTION_STATUSES, ENERGY_DIRECTIONS, PRICE_UNITS } from '@portal/schema/energy';
+import {
+  billingChannelKind,
+  contractStatus,
+  contractType,
+  priceComponentKind,
+  priceType,
+  usagePointKind,
+  utility,
+} from '@portal/schema/enums';
+import { enumText, oneOf } from './enum-column.ts';
 import { customer } from './identity.ts';
 import { site } from './sites.ts';
 
@@ -30,12 +41,14 @@ export const supplyObject = pgTable(
     postalCode: text('postal_code').notNull(),
     city: text('city').notNull(),
     countryCode: text('country_code').notNull(),
-    /** 'connected' or 'disconnected'. */
-    connectionStatus: text('connection_status').notNull().default('connected'),
+    connectionStatus: enumText('connection_status', CONNECTION_STATUSES).notNull().default('connected'),
     /** Weather area of the outdoor temperature series. */
     temperatureArea: text('temperature_area').notNull(),
   },
-  (table) => [index('supply_object_customer_idx').on(table.siteId, table.customerId)],
+  (table) => [
+    index('supply_object_customer_idx').on(table.siteId, table.customerId),
+    oneOf('supply_object_connection_status_check', table.connectionStatus, CONNECTION_STATUSES),
+  ],
 );
 
 /** A metering point: GSRN (electricity, 18 digits) or EIC (gas, heating), one utility, one bidding zone. */
@@ -53,10 +66,9 @@ export const meteringPoint = pgTable(
       .notNull()
       .references(() => supplyObject.id, { onDelete: 'cascade' }),
     gsrn: text('gsrn').notNull(),
-    utility: text('utility').notNull(),
-    /** Usage point kind of spec §3 (UsagePoint, MicrogenerationSite, …). */
-    usagePointKind: text('usage_point_kind').notNull(),
-    biddingZone: text('bidding_zone').notNull(),
+    utility: enumText('utility', utility.options).notNull(),
+    usagePointKind: enumText('usage_point_kind', usagePointKind.options).notNull(),
+    biddingZone: enumText('bidding_zone', biddingZone.options).notNull(),
     /** Finest resolution the meter reports, in minutes: 60, 15 or 5. */
     resolutionMinutes: smallint('resolution_minutes').notNull(),
     hasProduction: boolean('has_production').notNull().default(false),
@@ -65,6 +77,9 @@ export const meteringPoint = pgTable(
   (table) => [
     uniqueIndex('metering_point_site_gsrn_unique').on(table.siteId, table.gsrn),
     index('metering_point_customer_idx').on(table.siteId, table.customerId),
+    oneOf('metering_point_utility_check', table.utility, utility.options),
+    oneOf('metering_point_usage_point_kind_check', table.usagePointKind, usagePointKind.options),
+    oneOf('metering_point_bidding_zone_check', table.biddingZone, biddingZone.options),
   ],
 );
 
@@ -82,24 +97,37 @@ export const contract = pgTable(
       .notNull()
       .references(() => meteringPoint.id, { onDelete: 'cascade' }),
     contractNumber: text('contract_number').notNull(),
-    /** Contract type of spec §3 (SupplyContract, GasSupplyContract, HeatingGridContract, …). */
-    type: text('type').notNull(),
+    type: enumText('type', contractType.options).notNull(),
     productName: text('product_name').notNull(),
-    /** Price type of spec §3 (Hourly = spot, Fixed, …). */
-    priceType: text('price_type').notNull(),
+    /** Hourly = spot. */
+    priceType: enumText('price_type', priceType.options).notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date'),
     /** VAT rate in per mille (25.5 % = 255), as the country taxes this utility. */
     vatPermille: integer('vat_permille').notNull(),
+    /** Moved only through modules/contracts/contract-life-cycle.ts (docs/decisions/030-contract-life-cycle.md). */
+    status: enumText('status', contractStatus.options).notNull().default('active'),
+    /** Fixed term in months; null for a contract until further notice. */
+    termMonths: smallint('term_months'),
+    /** How invoices of this contract reach the customer, and where to (email, postal address, IBAN, OVT). */
+    billingChannel: enumText('billing_channel', billingChannelKind.options).notNull().default('Email'),
+    billingTarget: text('billing_target').notNull().default(''),
+    /** E-invoice operator or bank (OVT and EInvoiceRequest channels). */
+    billingOperator: text('billing_operator'),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('contract_site_number_unique').on(table.siteId, table.contractNumber),
     index('contract_customer_idx').on(table.siteId, table.customerId),
+    oneOf('contract_type_check', table.type, contractType.options),
+    oneOf('contract_price_type_check', table.priceType, priceType.options),
+    oneOf('contract_status_check', table.status, contractStatus.options),
+    oneOf('contract_billing_channel_check', table.billingChannel, billingChannelKind.options),
   ],
 );
 
 /**
- * One price of a contract. Energy prices are in euro cents per kWh, fees in euro cents per month,
+ * One price of a contract. Energy prices are in euro cents per kWh, fees in euro cents per month or year,
  * both as exact decimals (5 places) so no float ever touches money.
  */
 export const priceComponent = pgTable(
@@ -109,15 +137,17 @@ export const priceComponent = pgTable(
     contractId: text('contract_id')
       .notNull()
       .references(() => contract.id, { onDelete: 'cascade' }),
-    /** Price component kind of spec §3 (Base, Day, Night, Monthly, Margin, …). */
-    kind: text('kind').notNull(),
-    /** 'c/kWh' or 'c/month'. */
-    unit: text('unit').notNull(),
+    kind: enumText('kind', priceComponentKind.options).notNull(),
+    unit: enumText('unit', PRICE_UNITS).notNull(),
     priceCents: numeric('price_cents', { precision: 14, scale: 5 }).notNull(),
     validFrom: date('valid_from').notNull(),
     validTo: date('valid_to'),
   },
-  (table) => [index('price_component_contract_idx').on(table.contractId)],
+  (table) => [
+    index('price_component_contract_idx').on(table.contractId),
+    oneOf('price_component_kind_check', table.kind, priceComponentKind.options),
+    oneOf('price_component_unit_check', table.unit, PRICE_UNITS),
+  ],
 );
 
 /**
@@ -132,26 +162,31 @@ export const reading = pgTable(
       .references(() => meteringPoint.id, { onDelete: 'cascade' }),
     /** Interval start, UTC. */
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** 'consumption' or 'production'. */
-    direction: text('direction').notNull(),
+    direction: enumText('direction', ENERGY_DIRECTIONS).notNull(),
     resolutionMinutes: smallint('resolution_minutes').notNull(),
     wh: bigint('wh', { mode: 'number' }).notNull(),
     /** False for values the grid operator estimated rather than measured. */
     measured: boolean('measured').notNull().default(true),
   },
-  (table) => [primaryKey({ columns: [table.meteringPointId, table.direction, table.resolutionMinutes, table.startsAt] })],
+  (table) => [
+    primaryKey({ columns: [table.meteringPointId, table.direction, table.resolutionMinutes, table.startsAt] }),
+    oneOf('reading_direction_check', table.direction, ENERGY_DIRECTIONS),
+  ],
 );
 
 /** Day-ahead price per bidding zone and period (15 minutes since 1 Oct 2025), in €/MWh as the market publishes it. */
 export const spotPrice = pgTable(
   'spot_price',
   {
-    biddingZone: text('bidding_zone').notNull(),
+    biddingZone: enumText('bidding_zone', biddingZone.options).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     resolutionMinutes: smallint('resolution_minutes').notNull(),
     eurPerMwh: numeric('eur_per_mwh', { precision: 10, scale: 2 }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.biddingZone, table.startsAt] })],
+  (table) => [
+    primaryKey({ columns: [table.biddingZone, table.startsAt] }),
+    oneOf('spot_price_bidding_zone_check', table.biddingZone, biddingZone.options),
+  ],
 );
 
 /** Hourly outdoor temperature per weather area, in tenths of a degree Celsius. */

@@ -1,29 +1,51 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { contactPreference, customerType, MARKETING_CHANNELS, type MarketingChannel } from '@portal/schema/enums';
+import { ACCESS_RELATIONS, staffRole } from '@portal/schema/identity';
+import { LOCALE_IDS } from '@portal/schema/locale-ids';
+import { enumText, oneOf } from './enum-column.ts';
 import { site } from './sites.ts';
 
 /**
  * A natural person who signs in. Auth.js knows this table as its "user"; the portal adds the personal code
  * the e-ID broker vouched for and when it last did so.
  */
-export const person = pgTable('person', {
-  id: text('id')
-    .primaryKey()
-    .$defaultFn(() => crypto.randomUUID()),
-  name: text('name'),
-  email: text('email').unique(),
-  emailVerified: timestamp('email_verified', { withTimezone: true, mode: 'date' }),
-  image: text('image'),
-  /** Country-prefixed personal code, e.g. EE38001085718 or FI010180-123A: the e-ID subject. */
-  ssn: text('ssn').unique(),
-  countryCode: text('country_code'),
-  /** Last strong (SSN) verification, the start of the re-verification period of spec §4. */
-  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
-  phone: text('phone'),
-  preferredLocale: text('preferred_locale'),
-  contactPreference: text('contact_preference').notNull().default('email'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const person = pgTable(
+  'person',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    name: text('name'),
+    email: text('email').unique(),
+    emailVerified: timestamp('email_verified', { withTimezone: true, mode: 'date' }),
+    image: text('image'),
+    /** Country-prefixed personal code, e.g. EE38001085718 or FI010180-123A: the e-ID subject. */
+    ssn: text('ssn').unique(),
+    countryCode: text('country_code'),
+    /** Last strong (SSN) verification, the start of the re-verification period of spec §4. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    phone: text('phone'),
+    preferredLocale: enumText('preferred_locale', LOCALE_IDS),
+    contactPreference: enumText('contact_preference', contactPreference.options).notNull().default('email'),
+    /** Channels the person agreed to receive marketing on (docs/decisions/040); none until they choose. */
+    marketingChannels: text('marketing_channels')
+      .array()
+      .$type<MarketingChannel[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    oneOf('person_preferred_locale_check', table.preferredLocale, LOCALE_IDS),
+    oneOf('person_contact_preference_check', table.contactPreference, contactPreference.options),
+    check(
+      'person_marketing_channels_check',
+      sql`${table.marketingChannels} <@ array[${sql.raw(MARKETING_CHANNELS.map((channel) => `'${channel}'`).join(', '))}]::text[]`,
+    ),
+  ],
+);
 
 export const authAccount = pgTable(
   'auth_account',
@@ -83,13 +105,19 @@ export const customer = pgTable(
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
     clientCode: text('client_code').notNull(),
-    type: text('type').notNull(),
+    type: enumText('type', customerType.options).notNull(),
     name: text('name').notNull(),
     /** Company registry code for legal customers. */
     businessCode: text('business_code'),
+    /** Member number in a cooperative utility (MEMBERSHIP_NUMBER, docs/decisions/044); null for non-members. */
+    membershipNumber: text('membership_number'),
+    memberSince: date('member_since'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('customer_site_client_code_unique').on(table.siteId, table.clientCode)],
+  (table) => [
+    uniqueIndex('customer_site_client_code_unique').on(table.siteId, table.clientCode),
+    oneOf('customer_type_check', table.type, customerType.options),
+  ],
 );
 
 /**
@@ -107,10 +135,13 @@ export const customerAccess = pgTable(
     personId: text('person_id')
       .notNull()
       .references(() => person.id, { onDelete: 'cascade' }),
-    relation: text('relation').notNull(),
+    relation: enumText('relation', ACCESS_RELATIONS).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [uniqueIndex('customer_access_person_customer_unique').on(table.personId, table.customerId)],
+  (table) => [
+    uniqueIndex('customer_access_person_customer_unique').on(table.personId, table.customerId),
+    oneOf('customer_access_relation_check', table.relation, ACCESS_RELATIONS),
+  ],
 );
 
 /** Staff of one site: customer service act for any customer of the site; admins run the site's settings. */
@@ -123,9 +154,12 @@ export const staffMember = pgTable(
     siteId: text('site_id')
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: enumText('role', staffRole.options).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.personId, table.siteId, table.role] })],
+  (table) => [
+    primaryKey({ columns: [table.personId, table.siteId, table.role] }),
+    oneOf('staff_member_role_check', table.role, staffRole.options),
+  ],
 );
 
 /** Every staff action and every refused attempt to act for someone: who, for whom, what, and the outcome. */

@@ -1,28 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { linkKind, operatingCountryCode } from '@portal/schema/enums';
+import type { LocaleId } from '@portal/schema/locale-ids';
+import { contactLinkType } from '@portal/schema/site';
+import { SITE_FEATURES } from '@portal/schema/features';
+import { THEME_IDS } from '@portal/schema/themes';
+import { translationSet } from '@portal/schema/translations';
+import { enumText, oneOf, quoted } from './enum-column.ts';
+
+/** Footer link row (and external-service look-ups), or the contact row. */
+const LINK_PLACEMENTS = ['link', 'contact'] as const;
+const LINK_TYPES = [...linkKind.options, 'HOME_PAGE'] as const;
+const EXTERNAL_SERVICE_TYPES = [...LINK_TYPES, ...contactLinkType.options] as const;
 
 export const locale = pgTable('locale', {
-  id: text('id').primaryKey(),
+  id: text('id').$type<LocaleId>().primaryKey(),
   name: text('name').notNull(),
 });
 
-export const site = pgTable('site', {
-  id: text('id').primaryKey(),
-  companyName: text('company_name').notNull(),
-  timezone: text('timezone').notNull(),
-  defaultLocaleId: text('default_locale_id')
-    .notNull()
-    .references(() => locale.id),
-  themeId: text('theme_id').notNull(),
-  countryCode: text('country_code').notNull(),
-  gaMeasurementId: text('ga_measurement_id'),
-  cookiebotId: text('cookiebot_id'),
-  gtmId: text('gtm_id'),
-  piwikProId: text('piwik_pro_id'),
-  piwikProUrl: text('piwik_pro_url'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const site = pgTable(
+  'site',
+  {
+    id: text('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    timezone: text('timezone').notNull(),
+    defaultLocaleId: text('default_locale_id')
+      .$type<LocaleId>()
+      .notNull()
+      .references(() => locale.id),
+    themeId: enumText('theme_id', THEME_IDS).notNull(),
+    countryCode: enumText('country_code', operatingCountryCode.options).notNull(),
+    gaMeasurementId: text('ga_measurement_id'),
+    cookiebotId: text('cookiebot_id'),
+    gtmId: text('gtm_id'),
+    piwikProId: text('piwik_pro_id'),
+    piwikProUrl: text('piwik_pro_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    oneOf('site_theme_id_check', table.themeId, THEME_IDS),
+    oneOf('site_country_code_check', table.countryCode, operatingCountryCode.options),
+  ],
+);
 
 export const siteLocale = pgTable(
   'site_locale',
@@ -31,6 +51,7 @@ export const siteLocale = pgTable(
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
     localeId: text('locale_id')
+      .$type<LocaleId>()
       .notNull()
       .references(() => locale.id),
     position: integer('position').notNull(),
@@ -52,6 +73,7 @@ export const siteMetaField = pgTable(
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
     localeId: text('locale_id')
+      .$type<LocaleId>()
       .notNull()
       .references(() => locale.id),
     name: text('name').notNull(),
@@ -66,9 +88,9 @@ export const siteFeature = pgTable(
     siteId: text('site_id')
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
-    feature: text('feature').notNull(),
+    feature: enumText('feature', SITE_FEATURES).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.siteId, table.feature] })],
+  (table) => [primaryKey({ columns: [table.siteId, table.feature] }), oneOf('site_feature_feature_check', table.feature, SITE_FEATURES)],
 );
 
 /** Links to services outside the portal (link kinds of spec §3) and the footer's contact links. */
@@ -80,15 +102,23 @@ export const siteExternalService = pgTable(
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
     /** 'link' for the footer link row and external-service look-ups, 'contact' for the contact row. */
-    placement: text('placement').notNull(),
-    type: text('type').notNull(),
+    placement: enumText('placement', LINK_PLACEMENTS).notNull(),
+    type: enumText('type', EXTERNAL_SERVICE_TYPES).notNull(),
     url: text('url').notNull(),
     label: text('label'),
-    localeId: text('locale_id').references(() => locale.id),
+    localeId: text('locale_id')
+      .$type<LocaleId>()
+      .references(() => locale.id),
     position: integer('position').notNull().default(0),
   },
   (table) => [
     uniqueIndex('site_external_service_unique').on(table.siteId, table.placement, table.type, sql`coalesce(${table.localeId}, '')`),
+    oneOf('site_external_service_placement_check', table.placement, LINK_PLACEMENTS),
+    // A footer link is one of the link kinds (or the home page); a contact row entry one of the contact kinds.
+    check(
+      'site_external_service_type_check',
+      sql`(${table.placement} = 'link' and ${table.type} in (${sql.raw(quoted(LINK_TYPES))})) or (${table.placement} = 'contact' and ${table.type} in (${sql.raw(quoted(contactLinkType.options))}))`,
+    ),
   ],
 );
 
@@ -99,13 +129,16 @@ export const translationOverride = pgTable(
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
     localeId: text('locale_id')
+      .$type<LocaleId>()
       .notNull()
       .references(() => locale.id),
-    /** 'web' or 'mobile' bundle. */
-    bundle: text('bundle').notNull().default('web'),
+    bundle: enumText('bundle', translationSet.options).notNull().default('web'),
     key: text('key').notNull(),
     value: text('value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.siteId, table.localeId, table.bundle, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.siteId, table.localeId, table.bundle, table.key] }),
+    oneOf('translation_override_bundle_check', table.bundle, translationSet.options),
+  ],
 );

@@ -1,17 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { LOCALE_IDS, LOCALE_NAMES } from '@portal/schema/locale-ids';
-import {
-  locale,
-  site,
-  siteDomain,
-  siteExternalService,
-  siteFeature,
-  siteLocale,
-  siteMetaField,
-} from '../schema/sites.ts';
+import { feedbackForm } from '../schema/feedback.ts';
+import { locale, site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../schema/sites.ts';
 import type { Database } from '../../platform/database.ts';
 import { seedDemoEnergy } from './demo-energy.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoPower } from './demo-power.ts';
+import { seedDemoProducts } from './demo-products.ts';
 import { DEMO_SITES, type DemoSite } from './demo-sites.ts';
 
 /**
@@ -20,23 +16,46 @@ import { DEMO_SITES, type DemoSite } from './demo-sites.ts';
  */
 export async function seedDemoData(
   db: Database,
-  { idpIssuer, energyHistory = true }: { idpIssuer: string; /** Two years of readings and prices; tests leave it out. */ energyHistory?: boolean },
+  {
+    idpIssuer,
+    energyHistory = true,
+    log,
+  }: {
+    idpIssuer: string;
+    /** Two years of readings and prices; tests leave it out. */
+    energyHistory?: boolean;
+    /** Progress of a first start, which loads for tens of seconds. */
+    log?: Pick<FastifyBaseLogger, 'info'>;
+  },
 ): Promise<void> {
   await db
     .insert(locale)
     .values(LOCALE_IDS.map((id) => ({ id, name: LOCALE_NAMES[id] })))
     .onConflictDoNothing();
-  for (const demo of DEMO_SITES) await seedSite(db, demo);
-  await seedDemoIdentities(db, idpIssuer);
+  let sites = 0;
+  for (const demo of DEMO_SITES) if (await seedSite(db, demo)) sites += 1;
+  const identities = await seedDemoIdentities(db, idpIssuer);
+  const newProducts = await seedDemoProducts(db);
+  log?.info(
+    { newSites: sites, newPeople: identities.people, newCustomers: identities.customers, newProducts },
+    'demo sites and people in place',
+  );
   if (energyHistory) {
-    await seedDemoEnergy(db);
+    log?.info('topping up demo energy data to now (the first start loads two years of readings and prices)');
+    const energy = await seedDemoEnergy(db);
+    log?.info(
+      { readings: energy.readings, spotPrices: energy.spotPrices, temperatures: energy.temperatures, ms: energy.milliseconds },
+      'demo energy data in place',
+    );
+    await seedDemoPower(db);
     // Invoices are computed from the readings and prices just seeded.
-    await seedDemoInvoices(db);
+    log?.info({ newInvoices: await seedDemoInvoices(db) }, 'demo invoices in place');
   }
 }
 
-async function seedSite(db: Database, demo: DemoSite) {
-  await db.transaction(async (tx) => {
+/** Whether the site was new. */
+async function seedSite(db: Database, demo: DemoSite): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(site)
       .values({
@@ -50,19 +69,26 @@ async function seedSite(db: Database, demo: DemoSite) {
       })
       .onConflictDoNothing()
       .returning({ id: site.id });
-    if (inserted.length === 0) return;
+    if (inserted.length === 0) return false;
     const siteId = demo.id;
     await tx.insert(siteLocale).values(demo.locales.map((localeId, position) => ({ siteId, localeId, position })));
     await tx.insert(siteDomain).values(demo.domains.map((host) => ({ host, siteId })));
     await tx.insert(siteFeature).values(demo.features.map((feature) => ({ siteId, feature })));
-    await tx.insert(siteMetaField).values(
-      Object.entries(demo.meta).flatMap(([localeId, fields]) =>
-        Object.entries(fields).map(([name, content]) => ({ siteId, localeId, name, content })),
-      ),
-    );
-    await tx.insert(siteExternalService).values([
-      ...demo.contacts.map((link, position) => ({ siteId, placement: 'contact', position, ...link })),
-      ...demo.links.map((link, position) => ({ siteId, placement: 'link', position, ...link })),
-    ]);
+    // A site that runs the survey starts with one active form, so the demo shows the dialog (docs/decisions/050).
+    if (demo.features.includes('FEEDBACK')) await tx.insert(feedbackForm).values({ id: `${siteId}-survey`, siteId, active: true });
+    await tx
+      .insert(siteMetaField)
+      .values(
+        LOCALE_IDS.flatMap((localeId) =>
+          Object.entries(demo.meta[localeId] ?? {}).map(([name, content]) => ({ siteId, localeId, name, content })),
+        ),
+      );
+    await tx
+      .insert(siteExternalService)
+      .values([
+        ...demo.contacts.map((link, position) => ({ siteId, placement: 'contact' as const, position, ...link })),
+        ...demo.links.map((link, position) => ({ siteId, placement: 'link' as const, position, ...link })),
+      ]);
+    return true;
   });
 }

@@ -1,3 +1,4 @@
+import type { BillingChannelKind, ContractType, PriceComponentKind, PriceType, UsagePointKind } from '@portal/schema/enums';
 import type { LoadProfile } from './energy-profiles.ts';
 
 /**
@@ -21,14 +22,20 @@ export function eic(body15: string): string {
   return `${body15}${EIC_ALPHABET[36 - ((sum - 1) % 37)]}`;
 }
 
-export type DemoComponent = { kind: string; unit: 'c/kWh' | 'c/month'; priceCents: string; validFrom?: string; validTo?: string };
+export type DemoComponent = {
+  kind: PriceComponentKind;
+  unit: 'c/kWh' | 'c/month';
+  priceCents: string;
+  validFrom?: string;
+  validTo?: string;
+};
 
 export type DemoMeter = {
   id: string;
   utility: 'electricity' | 'gas' | 'heating';
   code: string;
   meterNumber: string;
-  usagePointKind: string;
+  usagePointKind: UsagePointKind;
   zone: 'FI' | 'EE' | 'LV';
   profile: LoadProfile;
   solarKwp?: number;
@@ -41,11 +48,17 @@ export type DemoMeter = {
   estimated?: [number, number];
   contract: {
     number: string;
-    type: string;
+    type: ContractType;
     productName: string;
-    priceType: string;
+    priceType: PriceType;
     vatPermille: number;
     components: DemoComponent[];
+    /** Fixed term in months; none for a contract until further notice. */
+    termMonths?: number;
+    /** Where invoices go; by post to the object's address when not given. */
+    billing?: { channel: BillingChannelKind; target: string; operator?: string };
+    /** A contract the same point had before the history starts, ended the day before this one began. */
+    previous?: { number: string; productName: string; priceType: PriceType; years: number; components: DemoComponent[] };
   };
 };
 
@@ -62,7 +75,13 @@ export type DemoObject = {
 };
 
 const monthly = (priceCents: string): DemoComponent => ({ kind: 'Monthly', unit: 'c/month', priceCents });
-const perKwh = (kind: string, priceCents: string, validFrom?: string, validTo?: string): DemoComponent => ({ kind, unit: 'c/kWh', priceCents, validFrom, validTo });
+const perKwh = (kind: PriceComponentKind, priceCents: string, validFrom?: string, validTo?: string): DemoComponent => ({
+  kind,
+  unit: 'c/kWh',
+  priceCents,
+  validFrom,
+  validTo,
+});
 
 export const DEMO_OBJECTS: DemoObject[] = [
   {
@@ -92,6 +111,14 @@ export const DEMO_OBJECTS: DemoObject[] = [
           productName: 'Lumo Pörssi',
           priceType: 'Hourly',
           vatPermille: 255,
+          billing: { channel: 'Email', target: 'aino.virtanen@example.fi' },
+          previous: {
+            number: 'LE-2021-004512',
+            productName: 'Lumo Perus',
+            priceType: 'Fixed',
+            years: 3,
+            components: [perKwh('Base', '6.35000'), monthly('350.00000')],
+          },
           components: [perKwh('Margin', '0.49000'), monthly('395.00000')],
         },
       },
@@ -122,7 +149,12 @@ export const DEMO_OBJECTS: DemoObject[] = [
           productName: 'Lumo Kiinteä 24 kk',
           priceType: 'Fixed',
           vatPermille: 255,
-          components: [perKwh('Base', '7.49000', '2024-01-01', '2025-05-31'), perKwh('Base', '8.99000', '2025-06-01'), monthly('295.00000')],
+          termMonths: 24,
+          components: [
+            perKwh('Base', '7.49000', '2024-01-01', '2025-05-31'),
+            perKwh('Base', '8.99000', '2025-06-01'),
+            monthly('295.00000'),
+          ],
         },
       },
     ],
@@ -182,6 +214,7 @@ export const DEMO_OBJECTS: DemoObject[] = [
           productName: 'Lumo Yritys Pörssi',
           priceType: 'Hourly',
           vatPermille: 255,
+          billing: { channel: 'OVT', target: '003712345671', operator: 'Maventa (003721291126)' },
           components: [perKwh('Margin', '0.35000'), monthly('990.00000')],
         },
       },
@@ -212,6 +245,7 @@ export const DEMO_OBJECTS: DemoObject[] = [
           productName: 'Virmalise Börs',
           priceType: 'Hourly',
           vatPermille: 240,
+          billing: { channel: 'Email', target: 'mari-liis.mannik@example.ee' },
           components: [perKwh('Margin', '0.55000'), monthly('249.00000')],
         },
       },
@@ -259,6 +293,8 @@ export const DEMO_OBJECTS: DemoObject[] = [
           productName: 'Virmalise Fix 12',
           priceType: 'Fixed',
           vatPermille: 240,
+          termMonths: 12,
+          billing: { channel: 'EInvoiceRequest', target: 'EE471000001020145685', operator: 'LHV Pank' },
           components: [perKwh('Base', '11.90000'), monthly('199.00000')],
         },
       },
@@ -365,6 +401,7 @@ export const DEMO_OBJECTS: DemoObject[] = [
           productName: 'Daugava Birža',
           priceType: 'Hourly',
           vatPermille: 210,
+          billing: { channel: 'Email', target: 'janis.ozolins@example.lv' },
           components: [perKwh('Margin', '0.60000'), monthly('200.00000')],
         },
       },

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../platform/database.ts';
 import { describe, expect, it } from 'vitest';
 import { validGsrn } from '../../modules/readings/readings-csv.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
 import { DEMO_OBJECTS, eic } from './demo-energy-catalogue.ts';
 import { publishedUntil, seedDemoEnergy } from './demo-energy.ts';
 
-const rows = async <T,>(ctx: ReturnType<typeof useTestApp>, query: ReturnType<typeof sql>) => {
-  const result = await ctx.database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-};
+const rows = <T>(ctx: ReturnType<typeof useTestApp>, query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
 
 describe('demo energy seed', () => {
   const ctx = useTestApp();

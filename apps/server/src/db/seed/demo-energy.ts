@@ -1,8 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/database.ts';
+import { queryRows, type Database } from '../../platform/database.ts';
 import { copyRows, copyValue } from '../bulk-copy.ts';
+import { refreshSpotPriceHours } from '../spot-price-hours.ts';
 import { contract, meteringPoint, priceComponent, supplyObject } from '../schema/energy.ts';
 import { customer } from '../schema/identity.ts';
+import { addDays, shiftYears } from '@portal/schema/calendar-dates';
+import { vatPermille } from '../../modules/pricing/tariff.ts';
+import { refreshRollups, writtenRange } from '../../modules/readings/reading-rollups.ts';
 import { DEMO_OBJECTS, type DemoMeter, type DemoObject } from './demo-energy-catalogue.ts';
 import { loadKw, seedOf, solarKw, spotEurPerMwh, temperatureAt, utcOffsetHours, WEATHER_AREAS } from './energy-profiles.ts';
 
@@ -116,7 +120,45 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
           startDate,
           endDate: null,
           vatPermille: meter.contract.vatPermille,
+          status: 'active',
+          termMonths: meter.contract.termMonths ?? null,
+          billingChannel: meter.contract.billing?.channel ?? 'Address',
+          billingTarget: meter.contract.billing?.target ?? `${object.street}, ${object.postalCode} ${object.city}`,
+          billingOperator: meter.contract.billing?.operator ?? null,
+          signedAt: new Date(`${startDate}T09:00:00Z`),
         });
+        const previous = meter.contract.previous;
+        if (previous) {
+          const previousId = `ct-${meter.id.slice(3)}-previous`;
+          const previousStart = shiftYears(startDate, -previous.years);
+          await tx.insert(contract).values({
+            id: previousId,
+            siteId: object.siteId,
+            customerId,
+            meteringPointId: meter.id,
+            contractNumber: previous.number,
+            type: meter.contract.type,
+            productName: previous.productName,
+            priceType: previous.priceType,
+            startDate: previousStart,
+            endDate: addDays(startDate, -1),
+            vatPermille: vatPermille(object.countryCode, meter.utility, previousStart),
+            status: 'ended',
+            billingChannel: 'Address',
+            billingTarget: `${object.street}, ${object.postalCode} ${object.city}`,
+            signedAt: new Date(`${previousStart}T09:00:00Z`),
+          });
+          await tx.insert(priceComponent).values(
+            previous.components.map((component) => ({
+              contractId: previousId,
+              kind: component.kind,
+              unit: component.unit,
+              priceCents: component.priceCents,
+              validFrom: previousStart,
+              validTo: null,
+            })),
+          );
+        }
         await tx.insert(priceComponent).values(
           meter.contract.components.map((component) => ({
             contractId,
@@ -133,9 +175,8 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
 }
 
 async function lastStored(db: Database, query: ReturnType<typeof sql>): Promise<number | null> {
-  const result = await db.execute(query);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { last: Date | string | null }[] }).rows) as { last: Date | string | null }[];
-  const last = rows[0]?.last;
+  const [row] = await queryRows<{ last: Date | string | null }>(db, query);
+  const last = row?.last;
   return last ? new Date(last).getTime() : null;
 }
 
@@ -144,7 +185,14 @@ async function lastStored(db: Database, query: ReturnType<typeof sql>): Promise<
  * recent days the meter reports them (each coarser row the exact sum of its finer ones), import and export
  * split per finest interval, a gap and a stretch of estimated values where the catalogue asks.
  */
-async function topUpMeter(db: Database, object: DemoObject, meter: DemoMeter, historyStart: number, end: number, now: number): Promise<number> {
+async function topUpMeter(
+  db: Database,
+  object: DemoObject,
+  meter: DemoMeter,
+  historyStart: number,
+  end: number,
+  now: number,
+): Promise<number> {
   const last = await lastStored(
     db,
     sql`select max(starts_at) as last from reading where metering_point_id = ${meter.id} and direction = 'consumption' and resolution_minutes = 60`,
@@ -171,7 +219,9 @@ async function topUpMeter(db: Database, object: DemoObject, meter: DemoMeter, hi
     for (let at = hour; at < hour + HOUR; at += finest * MINUTE) {
       const middle = at + (finest * MINUTE) / 2;
       // Estimated values follow the typical profile: the operator's estimate has none of the real jitter.
-      const load = measured ? loadKw(meter.profile, area, seed, middle) : loadKw(meter.profile, area, seedOf('estimate'), middle - (middle % HOUR) + HOUR / 2);
+      const load = measured
+        ? loadKw(meter.profile, area, seed, middle)
+        : loadKw(meter.profile, area, seedOf('estimate'), middle - (middle % HOUR) + HOUR / 2);
       const solar = meter.solarKwp ? solarKw(area, meter.solarKwp, middle) : 0;
       const toWh = (kw: number) => Math.round((kw * finest * 1000) / 60);
       intervals.push({ at, consumption: toWh(Math.max(0, load - solar)), production: toWh(Math.max(0, solar - load)) });
@@ -185,10 +235,19 @@ async function topUpMeter(db: Database, object: DemoObject, meter: DemoMeter, hi
           emit(hour + quarter * 15 * MINUTE, direction, 15, sum, measured);
         }
       }
-      emit(hour, direction, 60, intervals.reduce((total, interval) => total + interval[direction], 0), measured);
+      emit(
+        hour,
+        direction,
+        60,
+        intervals.reduce((total, interval) => total + interval[direction], 0),
+        measured,
+      );
     }
   }
-  await copyRows(db, 'reading', ['metering_point_id', 'starts_at', 'direction', 'resolution_minutes', 'wh', 'measured'], lines);
+  await db.transaction(async (tx) => {
+    await copyRows(tx, 'reading', ['metering_point_id', 'starts_at', 'direction', 'resolution_minutes', 'wh', 'measured'], lines);
+    await refreshRollups(tx, writtenRange([meter.id], new Date(start), new Date(end)));
+  });
   return lines.length;
 }
 
@@ -197,7 +256,8 @@ async function topUpTemperature(db: Database, areaId: string, historyStart: numb
   const start = last === null ? historyStart : last + HOUR;
   const area = WEATHER_AREAS[areaId]!;
   const lines: string[] = [];
-  for (let at = start; at < end; at += HOUR) lines.push(`${copyValue(areaId)}\t${new Date(at).toISOString()}\t${Math.round(temperatureAt(area, at) * 10)}`);
+  for (let at = start; at < end; at += HOUR)
+    lines.push(`${copyValue(areaId)}\t${new Date(at).toISOString()}\t${Math.round(temperatureAt(area, at) * 10)}`);
   await copyRows(db, 'temperature', ['area', 'starts_at', 'deci_celsius'], lines);
   return lines.length;
 }
@@ -218,15 +278,27 @@ export async function topUpSpotPrices(db: Database, historyStart: number, now: n
   const until = publishedUntil(now);
   let count = 0;
   for (const zone of ZONES) {
-    const last = await lastStored(db, sql`select max(starts_at) + make_interval(mins => max(resolution_minutes)::int) as last from spot_price where bidding_zone = ${zone}
-      and starts_at = (select max(starts_at) from spot_price where bidding_zone = ${zone})`);
+    const last = await lastStored(
+      db,
+      sql`select max(starts_at) + make_interval(mins => max(resolution_minutes)::int) as last from spot_price where bidding_zone = ${zone}
+      and starts_at = (select max(starts_at) from spot_price where bidding_zone = ${zone})`,
+    );
     const lines: string[] = [];
-    for (let at = last ?? historyStart; at < until; ) {
+    for (let at = last ?? historyStart; at < until;) {
       const minutes = at >= QUARTER_HOUR_MARKET_FROM ? 15 : 60;
       lines.push(`${zone}\t${new Date(at).toISOString()}\t${minutes}\t${spotEurPerMwh(zone, at, minutes).toFixed(2)}`);
       at += minutes * MINUTE;
     }
-    await copyRows(db, 'spot_price', ['bidding_zone', 'starts_at', 'resolution_minutes', 'eur_per_mwh'], lines);
+    if (lines.length === 0) continue;
+    const from = last ?? historyStart;
+    await db.transaction(async (tx) => {
+      await copyRows(tx, 'spot_price', ['bidding_zone', 'starts_at', 'resolution_minutes', 'eur_per_mwh'], lines);
+      await refreshSpotPriceHours(
+        tx,
+        sql`select ${zone}::text as bidding_zone, h as starts_at
+            from generate_series(${new Date(from).toISOString()}::timestamptz, ${new Date(until).toISOString()}::timestamptz - interval '1 minute', interval '1 hour') h`,
+      );
+    });
     count += lines.length;
   }
   return count;

@@ -19,23 +19,42 @@ export async function demoRedirectUris(db: Database, siteId: string, port: numbe
  * Demo people, customers, access rights and staff, once; and the demo sites' e-ID clients pointed at the
  * local e-ID service on every start, since its address follows the configured port.
  */
-export async function seedDemoIdentities(db: Database, idpIssuer: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+export async function seedDemoIdentities(db: Database, idpIssuer: string): Promise<{ people: number; customers: number }> {
+  return db.transaction(async (tx) => {
+    const newPeople = await tx
       .insert(person)
-      .values(DEMO_PEOPLE.map(({ ssn, name, email, countryCode }) => ({ ssn, name, email, countryCode, emailVerified: email ? new Date(0) : null })))
-      .onConflictDoNothing();
+      .values(
+        DEMO_PEOPLE.map(({ ssn, name, email, countryCode }) => ({
+          ssn,
+          name,
+          email,
+          countryCode,
+          emailVerified: email ? new Date(0) : null,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: person.id });
+    let newCustomers = 0;
     const people = new Map((await tx.select({ id: person.id, ssn: person.ssn }).from(person)).map((row) => [row.ssn, row.id]));
     for (const demo of DEMO_CUSTOMERS) {
       const [created] = await tx
         .insert(customer)
-        .values({ siteId: demo.siteId, clientCode: demo.clientCode, type: demo.type, name: demo.name, businessCode: demo.businessCode ?? null })
+        .values({
+          siteId: demo.siteId,
+          clientCode: demo.clientCode,
+          type: demo.type,
+          name: demo.name,
+          businessCode: demo.businessCode ?? null,
+          membershipNumber: demo.membership?.number ?? null,
+          memberSince: demo.membership?.since ?? null,
+        })
         .onConflictDoNothing()
         .returning({ id: customer.id });
       if (!created) continue;
-      await tx.insert(customerAccess).values(
-        demo.access.map(({ ssn, relation, code }) => ({ code, relation, customerId: created.id, personId: people.get(ssn)! })),
-      );
+      newCustomers += 1;
+      await tx
+        .insert(customerAccess)
+        .values(demo.access.map(({ ssn, relation, code }) => ({ code, relation, customerId: created.id, personId: people.get(ssn)! })));
     }
     await tx
       .insert(staffMember)
@@ -58,5 +77,6 @@ export async function seedDemoIdentities(db: Database, idpIssuer: string): Promi
           set: { issuer: sql`excluded.issuer` },
         });
     }
+    return { people: newPeople.length, customers: newCustomers };
   });
 }

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoice, invoiceRow } from '../schema/billing.ts';
-import { addDays, monthEnd, monthStart, todayIn } from '../../modules/invoices/calendar-dates.ts';
+import { addDays, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import { buildContract, buildMeteringPoint, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
-import { billRows, ISSUE_DELAY_DAYS, PAYMENT_TERM_DAYS, seedDemoInvoices } from './demo-invoices.ts';
+import { billRows, ISSUE_DELAY_DAYS, type BilledComponent, PAYMENT_TERM_DAYS, seedDemoInvoices } from './demo-invoices.ts';
 
 /** Local midnight of a date in Helsinki as a UTC instant. */
 function helsinkiMidnight(date: string): Date {
@@ -39,18 +39,32 @@ describe('demo invoices from readings and prices', () => {
     const created = await seedDemoInvoices(db, { now });
     expect(created).toBeGreaterThanOrEqual(2);
     const invoices = await db.select().from(invoice).where(eq(invoice.contractId, contractId)).orderBy(asc(invoice.periodStart));
-    const expectedMonths = [-3, -2, -1].map((offset) => monthStart(today, offset)).filter((month) => addDays(monthEnd(month), ISSUE_DELAY_DAYS) <= today);
+    const expectedMonths = [-3, -2, -1]
+      .map((offset) => monthStart(today, offset))
+      .filter((month) => addDays(monthEnd(month), ISSUE_DELAY_DAYS) <= today);
     expect(invoices.map((row) => row.periodStart)).toEqual(expectedMonths);
 
     for (const billed of invoices) {
       const rows = await db.select().from(invoiceRow).where(eq(invoiceRow.invoiceId, billed.id)).orderBy(asc(invoiceRow.position));
-      const hours = Math.round((helsinkiMidnight(monthStart(billed.periodStart, 1)).getTime() - helsinkiMidnight(billed.periodStart).getTime()) / 3_600_000);
+      const hours = Math.round(
+        (helsinkiMidnight(monthStart(billed.periodStart, 1)).getTime() - helsinkiMidnight(billed.periodStart).getTime()) / 3_600_000,
+      );
       const wh = hours * 1234;
       expect(rows.map((row) => row.componentKind)).toEqual(['Base', 'Monthly']); // e-mail delivery: no paper fee
-      expect(rows[0]).toMatchObject({ unit: 'kWh', quantity: (wh / 1000).toFixed(3), unitPriceCents: '8.49000', netCents: Math.round((wh * 8.49) / 1000) });
+      expect(rows[0]).toMatchObject({
+        unit: 'kWh',
+        quantity: (wh / 1000).toFixed(3),
+        unitPriceCents: '8.49000',
+        netCents: Math.round((wh * 8.49) / 1000),
+      });
       expect(rows[1]).toMatchObject({ unit: 'month', netCents: 395 });
       const net = rows.reduce((sum, row) => sum + row.netCents, 0);
-      expect(billed).toMatchObject({ netCents: net, vatPermille: 255, vatCents: Math.round((net * 255) / 1000), totalCents: net + Math.round((net * 255) / 1000) });
+      expect(billed).toMatchObject({
+        netCents: net,
+        vatPermille: 255,
+        vatCents: Math.round((net * 255) / 1000),
+        totalCents: net + Math.round((net * 255) / 1000),
+      });
       expect(billed.dueDate).toBe(addDays(billed.issueDate, PAYMENT_TERM_DAYS));
       expect(billed.referenceNumber).toMatch(/^RF\d{2}\d+$/);
     }
@@ -75,7 +89,12 @@ describe('demo invoices from readings and prices', () => {
     });
     await insertReadings(db, point.id, { from, to: now, wh: () => 2000 });
     // 15-minute prices alternating 80 and 120 €/MWh: every hour averages 100 €/MWh = 10 c/kWh.
-    await insertSpotPrices(db, 'FI', { from, to: now, minutes: 15, eurPerMwh: (at) => (at.getUTCMinutes() % 30 === 0 ? '80.00' : '120.00') });
+    await insertSpotPrices(db, 'FI', {
+      from,
+      to: now,
+      minutes: 15,
+      eurPerMwh: (at) => (at.getUTCMinutes() % 30 === 0 ? '80.00' : '120.00'),
+    });
     await seedDemoInvoices(db, { now });
     const [billed] = await db.select().from(invoice).where(eq(invoice.contractId, contractId)).orderBy(asc(invoice.periodStart));
     if (!billed) return; // early in the month only the month before last is issued; covered by the first test
@@ -93,13 +112,17 @@ describe('demo invoices from readings and prices', () => {
       { kind: 'Day', unit: 'c/kWh', priceCents: '9.00000', validFrom: '2020-01-01', validTo: null },
       { kind: 'Night', unit: 'c/kWh', priceCents: '7.00000', validFrom: '2020-01-01', validTo: '2025-06-30' },
       { kind: 'Night', unit: 'c/kWh', priceCents: '7.50000', validFrom: '2025-07-01', validTo: null },
-    ];
+    ] satisfies BilledComponent[];
     const energy = { dayWh: 100_000n, nightWh: 50_000n };
-    expect(billRows(components, '2026-01-01', '2026-01-31', energy, undefined, 'email').map((row) => [row.componentKind, row.netCents])).toEqual([
+    expect(
+      billRows(components, '2026-01-01', '2026-01-31', energy, undefined, 'Email').map((row) => [row.componentKind, row.netCents]),
+    ).toEqual([
       ['DayWinter', 1200],
       ['NightWinter', 300],
     ]);
-    expect(billRows(components, '2026-07-01', '2026-07-31', energy, undefined, 'email').map((row) => [row.componentKind, row.netCents])).toEqual([
+    expect(
+      billRows(components, '2026-07-01', '2026-07-31', energy, undefined, 'Email').map((row) => [row.componentKind, row.netCents]),
+    ).toEqual([
       ['Day', 900],
       ['Night', 375], // the price valid at the end of the month: 7.5 c/kWh
     ]);

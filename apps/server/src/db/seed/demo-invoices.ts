@@ -1,22 +1,28 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { BillingChannelKind, Utility } from '@portal/schema/enums';
+import type { InvoiceRowKind } from '@portal/schema/invoices';
 import { invoice, invoiceRow } from '../schema/billing.ts';
 import { contract, meteringPoint, priceComponent } from '../schema/energy.ts';
 import { customer } from '../schema/identity.ts';
 import { site } from '../schema/sites.ts';
-import type { Database } from '../../platform/database.ts';
-import { addDays, monthEnd, monthStart, todayIn } from '../../modules/invoices/calendar-dates.ts';
+import { queryRows, type Database } from '../../platform/database.ts';
+import { addDays, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import { energyRowCents, feeRowCents, vatCents, whToKwh } from '../../modules/invoices/invoice-amounts.ts';
 import { rfReference } from '../../modules/invoices/reference-number.ts';
+import {
+  DAY_FROM_HOUR,
+  DAY_TO_HOUR,
+  feeApplies,
+  feePerMonth,
+  isSeasonal,
+  isWinter,
+  type PricedComponent,
+} from '../../modules/pricing/tariff.ts';
 
 /** How a month is billed: issued five days after it ends, due three weeks later. */
 export const ISSUE_DELAY_DAYS = 5;
 export const PAYMENT_TERM_DAYS = 21;
 const MONTHS_BACK = 24;
-/** Winter season of the seasonal tariffs (DayWinter, NightWinter): November to March. */
-const WINTER_MONTHS = new Set([11, 12, 1, 2, 3]);
-/** Daytime of the time-of-use tariffs: 07:00–22:00 local time. */
-const DAY_FROM_HOUR = 7;
-const DAY_TO_HOUR = 22;
 
 type ContractToBill = {
   id: string;
@@ -27,19 +33,23 @@ type ContractToBill = {
   startDate: string;
   endDate: string | null;
   vatPermille: number;
+  billingChannel: BillingChannelKind;
   meteringPointId: string;
   gsrn: string;
-  utility: string;
+  utility: Utility;
   biddingZone: string;
   customerType: string;
   timezone: string;
 };
 
-type Component = { kind: string; unit: string; priceCents: string; validFrom: string; validTo: string | null };
+export type BilledComponent = PricedComponent & {
+  validFrom: string;
+  validTo: string | null;
+};
 type Energy = { dayWh: bigint; nightWh: bigint };
 type Spot = { wh: bigint; cents: number; unitPrice: string };
 type Plan = { periodStart: string; periodEnd: string; issueDate: string; dueDate: string; rows: Row[] };
-type Row = { componentKind: string; unit: 'kWh' | 'month'; quantity: string; unitPriceCents: string; netCents: number };
+type Row = { componentKind: InvoiceRowKind; unit: 'kWh' | 'month'; quantity: string; unitPriceCents: string; netCents: number };
 
 /**
  * Two years of monthly invoices for every contract that has none yet, computed FROM the metered readings
@@ -58,6 +68,7 @@ export async function seedDemoInvoices(db: Database, { now = new Date() }: { now
       startDate: contract.startDate,
       endDate: contract.endDate,
       vatPermille: contract.vatPermille,
+      billingChannel: contract.billingChannel,
       meteringPointId: meteringPoint.id,
       gsrn: meteringPoint.gsrn,
       utility: meteringPoint.utility,
@@ -75,9 +86,12 @@ export async function seedDemoInvoices(db: Database, { now = new Date() }: { now
   const contractIndexOfCustomer = new Map<string, number>();
   let created = 0;
   for (const billed of contracts) {
+    // Counted among the customer's contracts only once it has invoices: an old contract that ended before the
+    // readings begin gets none and does not move the overdue invoice off the customer's first billed contract.
     const index = contractIndexOfCustomer.get(billed.customerId) ?? 0;
-    contractIndexOfCustomer.set(billed.customerId, index + 1);
-    created += await seedContractInvoices(db, billed, index, now);
+    const made = await seedContractInvoices(db, billed, index, now);
+    if (made > 0) contractIndexOfCustomer.set(billed.customerId, index + 1);
+    created += made;
   }
   return created;
 }
@@ -86,12 +100,18 @@ async function seedContractInvoices(db: Database, billed: ContractToBill, indexO
   const today = todayIn(billed.timezone, now);
   const firstMonth = monthStart(today, -MONTHS_BACK);
   const components = await db
-    .select({ kind: priceComponent.kind, unit: priceComponent.unit, priceCents: priceComponent.priceCents, validFrom: priceComponent.validFrom, validTo: priceComponent.validTo })
+    .select({
+      kind: priceComponent.kind,
+      unit: priceComponent.unit,
+      priceCents: priceComponent.priceCents,
+      validFrom: priceComponent.validFrom,
+      validTo: priceComponent.validTo,
+    })
     .from(priceComponent)
     .where(eq(priceComponent.contractId, billed.id));
   const energy = await monthlyEnergy(db, billed, firstMonth, monthStart(today));
   const spot = billed.priceType === 'Hourly' ? await monthlySpotCost(db, billed, firstMonth, monthStart(today)) : new Map<string, Spot>();
-  const delivery = billed.customerType === 'legal' || indexOfCustomer % 2 === 0 ? 'email' : 'postal';
+  const delivery = billed.billingChannel === 'Address' ? 'postal' : 'email';
   const type = billed.customerType === 'legal' ? 'E-Invoice' : 'Regular';
 
   const planned: Plan[] = [];
@@ -103,7 +123,7 @@ async function seedContractInvoices(db: Database, billed: ContractToBill, indexO
     if (issueDate > today) continue;
     const used = energy.get(periodStart);
     if (!used) continue;
-    const rows = billRows(components, periodStart, periodEnd, used, spot.get(periodStart), delivery);
+    const rows = billRows(components, periodStart, periodEnd, used, spot.get(periodStart), billed.billingChannel);
     if (rows.length === 0) continue;
     planned.push({ periodStart, periodEnd, issueDate, dueDate: addDays(issueDate, PAYMENT_TERM_DAYS), rows });
   }
@@ -122,7 +142,9 @@ async function seedContractInvoices(db: Database, billed: ContractToBill, indexO
           customerId: billed.customerId,
           contractId: billed.id,
           invoiceNumber,
-          referenceNumber: rfReference(`${billed.contractNumber.replace(/\D/g, '').slice(-10)}${plan.periodStart.slice(0, 4)}${plan.periodStart.slice(5, 7)}`),
+          referenceNumber: rfReference(
+            `${billed.contractNumber.replace(/\D/g, '').slice(-10)}${plan.periodStart.slice(0, 4)}${plan.periodStart.slice(5, 7)}`,
+          ),
           issueDate: plan.issueDate,
           dueDate: plan.dueDate,
           originalDueDate: plan.dueDate,
@@ -156,11 +178,11 @@ async function seedContractInvoices(db: Database, billed: ContractToBill, indexO
 }
 
 /** The component of a kind that applies to a billing period: the latest one valid by its last day. */
-function componentsFor(components: Component[], periodStart: string, periodEnd: string): Component[] {
+function componentsFor(components: BilledComponent[], periodStart: string, periodEnd: string): BilledComponent[] {
   const valid = components
     .filter((component) => component.validFrom <= periodEnd && (!component.validTo || component.validTo >= periodStart))
     .sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1));
-  const byKind = new Map<string, Component>();
+  const byKind = new Map<string, BilledComponent>();
   for (const component of valid) if (!byKind.has(component.kind)) byKind.set(component.kind, component);
   return [...byKind.values()].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
 }
@@ -169,16 +191,17 @@ function componentsFor(components: Component[], periodStart: string, periodEnd: 
 const KIND_ORDER = ['Base', 'Day', 'Night', 'DayWinter', 'NightWinter', 'Margin', 'Monthly', 'YearlyCost', 'PaperBill', 'Floor', 'Ceiling'];
 
 export function billRows(
-  components: Component[],
+  components: BilledComponent[],
   periodStart: string,
   periodEnd: string,
   energy: Energy,
   spot: Spot | undefined,
-  delivery: string,
+  billingChannel: BillingChannelKind,
 ): Row[] {
+  // The pricing module's rules (modules/pricing/tariff.ts), applied to a month's day and night energy.
   const applicable = componentsFor(components, periodStart, periodEnd);
-  const winter = WINTER_MONTHS.has(Number(periodStart.slice(5, 7)));
-  const seasonal = applicable.some((component) => component.kind === 'DayWinter' || component.kind === 'NightWinter');
+  const winter = isWinter(Number(periodStart.slice(5, 7)));
+  const seasonal = isSeasonal(applicable.map((component) => component.kind));
   const totalWh = energy.dayWh + energy.nightWh;
   const rows: Row[] = [];
   if (spot && spot.wh > 0n) {
@@ -196,10 +219,22 @@ export function billRows(
     if (component.unit === 'c/kWh') {
       const wh = energyOf[component.kind];
       if (wh === null || wh === undefined || wh === 0n) continue;
-      rows.push({ componentKind: component.kind, unit: 'kWh', quantity: whToKwh(wh), unitPriceCents: component.priceCents, netCents: energyRowCents(wh, component.priceCents) });
-    } else if (component.unit === 'c/month') {
-      if (component.kind === 'PaperBill' && delivery !== 'postal') continue;
-      rows.push({ componentKind: component.kind, unit: 'month', quantity: '1.000', unitPriceCents: component.priceCents, netCents: feeRowCents(1, component.priceCents) });
+      rows.push({
+        componentKind: component.kind,
+        unit: 'kWh',
+        quantity: whToKwh(wh),
+        unitPriceCents: component.priceCents,
+        netCents: energyRowCents(wh, component.priceCents),
+      });
+    } else if (feeApplies(component.kind, billingChannel)) {
+      const perMonth = feePerMonth(component);
+      rows.push({
+        componentKind: component.kind,
+        unit: 'month',
+        quantity: '1.000',
+        unitPriceCents: perMonth,
+        netCents: feeRowCents(1, perMonth),
+      });
     }
   }
   return rows;
@@ -207,7 +242,9 @@ export function billRows(
 
 /** Consumption per local calendar month, split into day (07–22) and night, from the coarsest complete series. */
 async function monthlyEnergy(db: Database, billed: ContractToBill, from: string, to: string): Promise<Map<string, Energy>> {
-  const rows = await rowsOf<{ month: string; day: boolean; wh: string }>(db, sql`
+  const rows = await queryRows<{ month: string; day: boolean; wh: string }>(
+    db,
+    sql`
     with chosen as (
       select max(resolution_minutes) as minutes from reading
       where metering_point_id = ${billed.meteringPointId} and direction = 'consumption'
@@ -220,7 +257,8 @@ async function monthlyEnergy(db: Database, billed: ContractToBill, from: string,
     where r.metering_point_id = ${billed.meteringPointId} and r.direction = 'consumption' and r.resolution_minutes = chosen.minutes
       and r.starts_at >= (${from}::text::date::timestamp at time zone ${billed.timezone}::text)
       and r.starts_at < (${to}::text::date::timestamp at time zone ${billed.timezone}::text)
-    group by 1, 2`);
+    group by 1, 2`,
+  );
   const months = new Map<string, Energy>();
   for (const row of rows) {
     const entry = months.get(row.month) ?? { dayWh: 0n, nightWh: 0n };
@@ -236,7 +274,9 @@ async function monthlyEnergy(db: Database, billed: ContractToBill, from: string,
  * overlapping it (€/MWh ÷ 10 = c/kWh), rounded to cents once per month.
  */
 async function monthlySpotCost(db: Database, billed: ContractToBill, from: string, to: string) {
-  const rows = await rowsOf<{ month: string; wh: string; cents: string; unit_price: string | null }>(db, sql`
+  const rows = await queryRows<{ month: string; wh: string; cents: string; unit_price: string | null }>(
+    db,
+    sql`
     with chosen as (
       select max(resolution_minutes) as minutes from reading
       where metering_point_id = ${billed.meteringPointId} and direction = 'consumption'
@@ -259,13 +299,9 @@ async function monthlySpotCost(db: Database, billed: ContractToBill, from: strin
            sum(wh)::text as wh,
            round(sum(wh * price) / 10000)::text as cents,
            round(sum(wh * price) / nullif(sum(wh), 0) / 10, 5)::text as unit_price
-    from priced group by 1`);
+    from priced group by 1`,
+  );
   return new Map(
     rows.map((row) => [row.month, { wh: BigInt(row.wh), cents: Number(row.cents), unitPrice: Number(row.unit_price ?? 0).toFixed(5) }]),
   );
-}
-
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

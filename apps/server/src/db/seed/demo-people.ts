@@ -15,6 +15,8 @@ export type DemoCustomer = {
   type: 'private' | 'legal';
   name: string;
   businessCode?: string;
+  /** Member number in a cooperative utility (MEMBERSHIP_NUMBER) and the day membership began. */
+  membership?: { number: string; since: string };
   /** Personal codes with access: the first is the customer itself for a private customer. */
   access: { ssn: string; relation: 'self' | 'representative'; code: string }[];
 };
@@ -38,8 +40,20 @@ export const DEMO_PEOPLE: DemoPerson[] = [
 ];
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
-  { siteId: 'lumo', clientCode: 'LUMO-100001', type: 'private', name: 'Aino Virtanen', access: [{ ssn: 'FI131052-308T', relation: 'self', code: 'rc-lumo-aino' }] },
-  { siteId: 'lumo', clientCode: 'LUMO-100002', type: 'private', name: 'Mikko Korhonen', access: [{ ssn: 'FI010101-123N', relation: 'self', code: 'rc-lumo-mikko' }] },
+  {
+    siteId: 'lumo',
+    clientCode: 'LUMO-100001',
+    type: 'private',
+    name: 'Aino Virtanen',
+    access: [{ ssn: 'FI131052-308T', relation: 'self', code: 'rc-lumo-aino' }],
+  },
+  {
+    siteId: 'lumo',
+    clientCode: 'LUMO-100002',
+    type: 'private',
+    name: 'Mikko Korhonen',
+    access: [{ ssn: 'FI010101-123N', relation: 'self', code: 'rc-lumo-mikko' }],
+  },
   {
     siteId: 'lumo',
     clientCode: 'LUMO-200001',
@@ -48,8 +62,20 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     businessCode: '3141592-6',
     access: [{ ssn: 'FI131052-308T', relation: 'representative', code: 'rc-lumo-aino-revontuli' }],
   },
-  { siteId: 'virmalise', clientCode: 'VE-500101', type: 'private', name: 'Mari-Liis Männik', access: [{ ssn: 'EE49403136526', relation: 'self', code: 'rc-ve-mari-liis' }] },
-  { siteId: 'virmalise', clientCode: 'VE-500102', type: 'private', name: 'Jaan Tamm', access: [{ ssn: 'EE38001085718', relation: 'self', code: 'rc-ve-jaan' }] },
+  {
+    siteId: 'virmalise',
+    clientCode: 'VE-500101',
+    type: 'private',
+    name: 'Mari-Liis Männik',
+    access: [{ ssn: 'EE49403136526', relation: 'self', code: 'rc-ve-mari-liis' }],
+  },
+  {
+    siteId: 'virmalise',
+    clientCode: 'VE-500102',
+    type: 'private',
+    name: 'Jaan Tamm',
+    access: [{ ssn: 'EE38001085718', relation: 'self', code: 'rc-ve-jaan' }],
+  },
   {
     siteId: 'virmalise',
     clientCode: 'VE-700201',
@@ -61,8 +87,22 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       { ssn: 'EE38001085718', relation: 'representative', code: 'rc-ve-jaan-kase' },
     ],
   },
-  { siteId: 'daugava', clientCode: 'DS-300501', type: 'private', name: 'Anna Bērziņa', access: [{ ssn: 'LV150385-12346', relation: 'self', code: 'rc-ds-anna' }] },
-  { siteId: 'daugava', clientCode: 'DS-300502', type: 'private', name: 'Jānis Ozoliņš', access: [{ ssn: 'LV220790-45671', relation: 'self', code: 'rc-ds-janis' }] },
+  {
+    siteId: 'daugava',
+    clientCode: 'DS-300501',
+    type: 'private',
+    name: 'Anna Bērziņa',
+    membership: { number: 'DSB-004512', since: '2018-04-16' },
+    access: [{ ssn: 'LV150385-12346', relation: 'self', code: 'rc-ds-anna' }],
+  },
+  {
+    siteId: 'daugava',
+    clientCode: 'DS-300502',
+    type: 'private',
+    name: 'Jānis Ozoliņš',
+    membership: { number: 'DSB-011873', since: '2021-09-01' },
+    access: [{ ssn: 'LV220790-45671', relation: 'self', code: 'rc-ds-janis' }],
+  },
   {
     siteId: 'daugava',
     clientCode: 'DS-800301',

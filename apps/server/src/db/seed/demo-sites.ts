@@ -1,8 +1,9 @@
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { SiteFeature } from '@portal/schema/features';
+import type { ContactLinkType, ExternalServiceType } from '@portal/schema/site';
 import type { ThemeId } from '@portal/schema/themes';
 
-type DemoLink = { type: string; url: string; label?: string; localeId?: LocaleId };
+type DemoLink<Type extends string> = { type: Type; url: string; label?: string; localeId?: LocaleId };
 
 export type DemoSite = {
   id: string;
@@ -16,11 +17,11 @@ export type DemoSite = {
   features: SiteFeature[];
   gaMeasurementId?: string;
   meta: Partial<Record<LocaleId, Record<string, string>>>;
-  contacts: DemoLink[];
-  links: DemoLink[];
+  contacts: DemoLink<ContactLinkType>[];
+  links: DemoLink<ExternalServiceType>[];
 };
 
-const portalFeatures: SiteFeature[] = ['INVOICES', 'CONTRACTS', 'OUTAGES', 'SUPPORT', 'FEEDBACK', 'CHART_SPOT_PRICE'];
+const portalFeatures: SiteFeature[] = ['INVOICES', 'CONTRACTS', 'CHART_SPOT_PRICE'];
 
 /** Three fictional utilities, one per country, each showing a different mix of features. */
 export const DEMO_SITES: DemoSite[] = [
@@ -41,11 +42,14 @@ export const DEMO_SITES: DemoSite[] = [
       'CHART_TEMPERATURE',
       'CHART_NETTED',
       'CHART_FIVE_MINUTE',
-      'PUSH_NOTIFICATIONS',
+      'RELAY_CONTROL',
+      'POWER_CONTROL_ON_OFF',
+      'POWER_CONTROL_HAN_PORT',
+      'LIVE_READINGS',
+      'FEEDBACK',
       'PWA',
+      'PUSH_NOTIFICATIONS',
       'SETTINGS_SPOT_PRICE',
-      'REAL_TIME_COST_ESTIMATION',
-      'RENEWAL_OFFERS',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {
@@ -95,9 +99,10 @@ export const DEMO_SITES: DemoSite[] = [
       'SIGN_IN_TELECOM',
       'ADVANCED_INVOICE_POSTPONEMENT',
       'CHART_TEMPERATURE',
-      'BUSINESS_CUSTOMER_INFO',
-      'SIGNING_E_INVOICE',
-      'PORTAL_ANNOUNCEMENTS',
+      'LIVE_READINGS',
+      'POWER_CONTROL_HAN_PORT',
+      'FEEDBACK',
+      'PWA',
     ],
     meta: {
       'et-EE': { TITLE: 'Minu Virmalise', DESCRIPTION: 'Virmalise Energia iseteenindus: elekter ja gaas, arved ja lepingud.' },
@@ -126,7 +131,7 @@ export const DEMO_SITES: DemoSite[] = [
     locales: ['lv-LV', 'en-GB', 'ru-RU'],
     themeId: 'daugava',
     domains: ['daugava.localhost', 'mans.daugavassiltums.example'],
-    features: [...portalFeatures, 'CHART_TEMPERATURE', 'ADDRESS_AUTOCOMPLETE', 'SETTINGS_OUTAGE_CONTACTS'],
+    features: [...portalFeatures, 'CHART_TEMPERATURE', 'PWA', 'MEMBERSHIP_NUMBER'],
     meta: {
       'lv-LV': { TITLE: 'Mans Daugavas Siltums', DESCRIPTION: 'Siltumenerģijas un gāzes patēriņš, rēķini un līgumi vienuviet.' },
       'en-GB': { TITLE: 'My Daugavas Siltums', DESCRIPTION: 'District heating and gas: consumption, invoices and contracts in one place.' },

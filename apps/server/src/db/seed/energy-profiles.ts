@@ -46,9 +46,7 @@ export function utcOffsetHours(timezone: string, at: number): number {
       formatter = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, timeZoneName: 'longOffset' });
       offsetFormatters.set(timezone, formatter);
     }
-    const name = formatter
-      .formatToParts(new Date(hour * HOUR))
-      .find((part) => part.type === 'timeZoneName')!.value;
+    const name = formatter.formatToParts(new Date(hour * HOUR)).find((part) => part.type === 'timeZoneName')!.value;
     const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
     offset = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3] ?? 0) / 60) : 0;
     offsetCache.set(key, offset);
@@ -83,7 +81,7 @@ export function temperatureAt(area: WeatherArea, at: number): number {
   const clock = localClock(area.timezone, at);
   const season = -Math.cos((2 * Math.PI * (clock.dayOfYear - 20)) / 365.25); // -1 late January … +1 late July
   const daily = (1.5 + 1.5 * (season + 1)) * Math.cos((2 * Math.PI * (clock.hour - 15)) / 24);
-  const winterWeight = 1.6 - 0.6 * (season + 1) / 2;
+  const winterWeight = 1.6 - (0.6 * (season + 1)) / 2;
   const regional = seedOf('baltic-weather');
   const fronts = (smoothNoise(regional, at, 3 * DAY) - 0.5) * 12 * winterWeight + (smoothNoise(seedOf(area.id), at, 20 * HOUR) - 0.5) * 3;
   return area.meanC + area.amplitudeC * season + daily + fronts;
@@ -93,7 +91,7 @@ export function temperatureAt(area: WeatherArea, at: number): number {
 export function clearSkySolar(area: WeatherArea, at: number): number {
   const date = new Date(at);
   const dayOfYear = Math.floor((at - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY);
-  const declination = (23.44 * Math.PI) / 180 * Math.sin((2 * Math.PI * (284 + dayOfYear)) / 365);
+  const declination = ((23.44 * Math.PI) / 180) * Math.sin((2 * Math.PI * (284 + dayOfYear)) / 365);
   const solarHour = date.getUTCHours() + date.getUTCMinutes() / 60 + area.longitude / 15;
   const hourAngle = ((solarHour - 12) * 15 * Math.PI) / 180;
   const latitude = (area.latitude * Math.PI) / 180;
@@ -108,7 +106,17 @@ export function solarKw(area: WeatherArea, capacityKwp: number, at: number): num
 }
 
 /** Load shapes of the demo meters: average power in kW at an instant. */
-export type LoadProfile = 'electric-heated-house' | 'flat' | 'summer-cottage' | 'public-sauna' | 'house' | 'common-areas' | 'gas-heated-house' | 'gas-boiler-house' | 'district-heat-flat' | 'district-heat-building';
+export type LoadProfile =
+  | 'electric-heated-house'
+  | 'flat'
+  | 'summer-cottage'
+  | 'public-sauna'
+  | 'house'
+  | 'common-areas'
+  | 'gas-heated-house'
+  | 'gas-boiler-house'
+  | 'district-heat-flat'
+  | 'district-heat-building';
 
 export function loadKw(profile: LoadProfile, area: WeatherArea, seed: number, at: number): number {
   const clock = localClock(area.timezone, at);
@@ -160,7 +168,8 @@ export function loadKw(profile: LoadProfile, area: WeatherArea, seed: number, at
     case 'gas-boiler-house':
     case 'district-heat-flat':
     case 'district-heat-building': {
-      const scale = profile === 'gas-boiler-house' ? 12 : profile === 'district-heat-building' ? 28 : profile === 'district-heat-flat' ? 0.24 : 0.55;
+      const scale =
+        profile === 'gas-boiler-house' ? 12 : profile === 'district-heat-building' ? 28 : profile === 'district-heat-flat' ? 0.24 : 0.55;
       const space = Math.max(0, 17 - outdoor) * 0.42;
       const hotWater = 0.35 + 0.9 * morning + 0.7 * evening;
       // Night set-back: buildings coast for a few hours and catch up at dawn.
@@ -184,15 +193,31 @@ export function spotEurPerMwh(zone: string, at: number, minutes: number): number
   const level = 62 + 34 * season;
   const { hour } = clock;
   const shape =
-    hour < 5 ? 0.62 : hour < 7 ? 0.85 : hour < 10 ? 1.32 : hour < 15 ? (season < 0 ? 0.78 : 1.02) : hour < 17 ? 1.08 : hour < 21 ? 1.42 : 0.92;
+    hour < 5
+      ? 0.62
+      : hour < 7
+        ? 0.85
+        : hour < 10
+          ? 1.32
+          : hour < 15
+            ? season < 0
+              ? 0.78
+              : 1.02
+            : hour < 17
+              ? 1.08
+              : hour < 21
+                ? 1.42
+                : 0.92;
   const weekend = clock.weekday >= 5 ? 0.8 : 1;
   const wind = smoothNoise(seedOf('baltic-wind'), at, 22 * HOUR);
   const windFactor = 1.75 - 1.5 * wind;
   const zoneWiggle = 0.93 + 0.14 * smoothNoise(seedOf(`zone:${zone}`), at, 7 * HOUR);
   let price = level * shape * weekend * windFactor * zoneWiggle * (ZONE_LEVEL[zone] ?? 1);
   const spikeDay = noise(seedOf('spike-days'), clock.dayIndex) < 0.035 + 0.03 * Math.max(0, season);
-  if (spikeDay && ((hour >= 7 && hour < 10) || (hour >= 16 && hour < 20))) price *= 3.5 + 5 * noise(seedOf('spike-size'), clock.dayIndex * 24 + Math.floor(hour));
-  if (zone === 'FI' && wind > 0.82 && (hour < 6 || (season < -0.3 && hour >= 11 && hour < 15))) price = -0.5 - 6 * (wind - 0.82) * 10 * noise(seedOf('negative'), Math.floor(at / HOUR));
+  if (spikeDay && ((hour >= 7 && hour < 10) || (hour >= 16 && hour < 20)))
+    price *= 3.5 + 5 * noise(seedOf('spike-size'), clock.dayIndex * 24 + Math.floor(hour));
+  if (zone === 'FI' && wind > 0.82 && (hour < 6 || (season < -0.3 && hour >= 11 && hour < 15)))
+    price = -0.5 - 6 * (wind - 0.82) * 10 * noise(seedOf('negative'), Math.floor(at / HOUR));
   if (minutes === 15) price *= 0.94 + 0.12 * noise(seedOf(`quarter:${zone}`), Math.floor(at / (15 * 60_000)));
   return Math.round(price * 100) / 100;
 }

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { demoIdentityProvider, type DemoIdentity } from './demo-identity-provider.ts';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
+import type { DatabaseHandle } from '../../platform/database.ts';
+import { openTestDatabase } from '../../test-support/test-database.ts';
+import { demoIdentityProvider } from './demo-identity-provider.ts';
+import type { DemoIdentity } from './demo-idp-types.ts';
 
 const CLIENT = {
   clientId: 'portal',
@@ -32,8 +35,11 @@ function freePort(): Promise<number> {
 /** A browser as far as the flow needs one: cookies kept by name, redirects followed by the test. */
 class Browser {
   private readonly cookies = new Map<string, string>();
+  private readonly base: string;
 
-  constructor(private readonly base: string) {}
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const response = await fetch(new URL(url, this.base), {
@@ -65,24 +71,37 @@ const decodeJwt = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'b
 
 describe('demo identity provider', () => {
   let app: FastifyInstance;
+  let port: number;
   let base: string;
   let issuer: string;
+  let database: DatabaseHandle;
+  let dropDatabase: () => Promise<void>;
 
-  beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    issuer = `${base}/idp`;
-    app = Fastify();
-    await app.register(demoIdentityProvider, {
+  /** One copy of the service: every copy shares the issuer, the cookie keys and the database. */
+  async function startCopy(listenOn: number): Promise<FastifyInstance> {
+    const copy = Fastify();
+    await copy.register(demoIdentityProvider, {
       issuer,
       clients: [CLIENT],
       identities: IDENTITIES,
       cookieKeys: ['test-cookie-key'],
+      db: database.db,
     });
-    await app.listen({ host: '127.0.0.1', port });
+    await copy.listen({ host: '127.0.0.1', port: listenOn });
+    return copy;
+  }
+
+  beforeAll(async () => {
+    ({ handle: database, drop: dropDatabase } = await openTestDatabase());
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    issuer = `${base}/idp`;
+    app = await startCopy(port);
   });
   afterAll(async () => {
     await app.close();
+    await database.close();
+    await dropDatabase();
   });
 
   /** Starts an authorization request as Auth.js does and lands on the interaction page. */
@@ -108,12 +127,8 @@ describe('demo identity provider', () => {
     return { verifier, state, nonce, interactionPath, page, html: await page.text() };
   }
 
-  const submit = (
-    browser: Browser,
-    interactionPath: string,
-    action: 'login' | 'abort',
-    fields: Record<string, string> = {},
-  ) => browser.fetch(`${interactionPath}/${action}`, { method: 'POST', body: new URLSearchParams(fields) });
+  const submit = (browser: Browser, interactionPath: string, action: 'login' | 'abort', fields: Record<string, string> = {}) =>
+    browser.fetch(`${interactionPath}/${action}`, { method: 'POST', body: new URLSearchParams(fields) });
 
   /** Follows the provider's redirects until the browser is sent back to the client. */
   async function returnToClient(browser: Browser, response: Response): Promise<URL> {
@@ -262,5 +277,61 @@ describe('demo identity provider', () => {
     const withoutCookies = await new Browser(base).fetch(interactionPath);
     expect(withoutCookies.status).toBe(400);
     expect(withoutCookies.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('starts without warning that its state would be lost', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const copy = await startCopy(await freePort());
+      await copy.close();
+      expect(warn.mock.calls.flat().join('\n')).not.toContain('oidc-provider');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('finishes after a restart a sign-in begun before it', async () => {
+    const browser = new Browser(base);
+    const { verifier, interactionPath } = await startSignIn(browser);
+    await app.close();
+    app = await startCopy(port);
+
+    const callback = await returnToClient(
+      browser,
+      await submit(browser, interactionPath, 'login', { identity: 'LV150385-12346', method: 'smart-id' }),
+    );
+    const tokens = await exchange(callback.searchParams.get('code')!, verifier, 'basic');
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ sub: 'LV150385-12346', amr: ['smart-id'] });
+  });
+
+  it('lets one server copy finish what another began, and redeems a code only once', async () => {
+    const otherPort = await freePort();
+    const other = await startCopy(otherPort);
+    try {
+      // The person signs in on the other copy; the portal redeems the code at the first.
+      const browser = new Browser(`http://127.0.0.1:${otherPort}`);
+      const { verifier, interactionPath } = await startSignIn(browser);
+      const callback = await returnToClient(
+        browser,
+        await submit(browser, interactionPath, 'login', { identity: 'FI131052-308T', method: 'bank-op' }),
+      );
+      const code = callback.searchParams.get('code')!;
+      const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+      const redeem = (at: string) =>
+        fetch(`${at}/idp/token`, {
+          method: 'POST',
+          headers: { authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}` },
+          body,
+          signal: AbortSignal.timeout(5_000),
+        });
+      const first = await redeem(base);
+      expect(first.status).toBe(200);
+      expect(decodeJwt(((await first.json()) as { id_token: string }).id_token)).toMatchObject({ sub: 'FI131052-308T' });
+      const replay = await redeem(`http://127.0.0.1:${otherPort}`);
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -3,18 +3,7 @@ import type Provider from 'oidc-provider';
 import { demoIdpInteractions } from './demo-idp-interactions.ts';
 import { formActionSources } from './demo-idp-page.ts';
 import { createDemoProvider, MOUNT_PATH } from './demo-idp-provider.ts';
-
-export type DemoIdpClient = { clientId: string; clientSecret: string; redirectUris: string[] };
-/** `ssn` is the country-prefixed personal code, e.g. `EE38001085718`: it becomes the ID token's `sub`. */
-export type DemoIdentity = { ssn: string; name: string; email: string | null; countryCode: 'FI' | 'EE' | 'LV' };
-export type DemoIdentityProviderOptions = {
-  /** The URL browsers and the portal reach the service at, ending in `/idp`. */
-  issuer: string;
-  clients: DemoIdpClient[];
-  identities: DemoIdentity[];
-  /** Signing keys of the provider's cookies, newest first. */
-  cookieKeys: string[];
-};
+import type { DemoIdentityProviderOptions } from './demo-idp-types.ts';
 
 /**
  * oidc-provider works out the path it is mounted at the Express way: `originalUrl` is the whole path,

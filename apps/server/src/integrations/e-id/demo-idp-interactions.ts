@@ -3,7 +3,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { DEFAULT_LOCALE } from '@portal/schema/locale-ids';
-import type { DemoIdentity } from './demo-identity-provider.ts';
+import type { DemoIdentity } from './demo-idp-types.ts';
 import { acrOf, methodsFor, requiresTelecom } from './demo-idp-methods.ts';
 import { renderChoicePage, renderMessagePage, type CountryChoice, type HtmlPage } from './demo-idp-page.ts';
 import { interactionPath, MOUNT_PATH } from './demo-idp-provider.ts';

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import { randomBytes } from 'node:crypto';
 import { languageOf, type LocaleId } from '@portal/schema/locale-ids';
-import type { DemoIdentity } from './demo-identity-provider.ts';
+import type { DemoIdentity } from './demo-idp-types.ts';
 import type { AuthMethod, CountryCode } from './demo-idp-methods.ts';
 import { demoIdpTexts, type DemoIdpTexts } from './demo-idp-texts.ts';
 

@@ -1,7 +1,8 @@
 import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import Provider, { type Account, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
-import type { DemoIdentity, DemoIdentityProviderOptions } from './demo-identity-provider.ts';
+import type { DemoIdentity, DemoIdentityProviderOptions } from './demo-idp-types.ts';
+import { databaseAdapter } from './demo-idp-adapter.ts';
 import { ACR_VALUES } from './demo-idp-methods.ts';
 import { renderMessagePage } from './demo-idp-page.ts';
 import { demoIdpLocale } from './demo-idp-texts.ts';
@@ -48,16 +49,14 @@ async function grantRequestedAccess(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-export async function createDemoProvider(
-  options: DemoIdentityProviderOptions,
-  formActions: string[],
-): Promise<Provider> {
+export async function createDemoProvider(options: DemoIdentityProviderOptions, formActions: string[]): Promise<Provider> {
   // A key of this process only: the portal checks tokens as soon as they are issued, and the quick-start
   // keys oidc-provider would otherwise sign with are published in its source.
   const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   const provider = new Provider(options.issuer, {
     jwks: { keys: [privateKey.export({ format: 'jwk' })] },
-    // No `adapter`: oidc-provider's in-memory one suits a demo service, whose grants may vanish on restart.
+    // In the database, so a sign-in half-way through survives a restart and any server copy can finish it.
+    adapter: databaseAdapter(options.db),
     clients: options.clients.map(({ clientId, clientSecret, redirectUris }) => ({
       client_id: clientId,
       client_secret: clientSecret,

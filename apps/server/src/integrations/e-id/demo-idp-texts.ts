@@ -50,8 +50,7 @@ const TEXTS: Record<LocaleId, DemoIdpTexts> = {
   },
   'fi-FI': {
     title: 'Demo-e-tunnistuspalvelu',
-    explanation:
-      'Tämä sivu korvaa e-tunnistuksen välityspalvelun esittelyissä ja testeissä. Oikeaa henkilöllisyyttä ei tarkisteta.',
+    explanation: 'Tämä sivu korvaa e-tunnistuksen välityspalvelun esittelyissä ja testeissä. Oikeaa henkilöllisyyttä ei tarkisteta.',
     identityLegend: 'Henkilö',
     methodLegend: 'Tunnistustapa',
     noEmail: 'ei sähköpostia',
@@ -81,8 +80,7 @@ const TEXTS: Record<LocaleId, DemoIdpTexts> = {
   },
   'ru-RU': {
     title: 'Демонстрационный сервис e-ID',
-    explanation:
-      'Эта страница заменяет посредника e-ID в демонстрациях и тестах. Настоящая личность не проверяется.',
+    explanation: 'Эта страница заменяет посредника e-ID в демонстрациях и тестах. Настоящая личность не проверяется.',
     identityLegend: 'Лицо',
     methodLegend: 'Способ аутентификации',
     noEmail: 'нет e-mail',
@@ -97,8 +95,7 @@ const TEXTS: Record<LocaleId, DemoIdpTexts> = {
   },
   'sv-FI': {
     title: 'Demotjänst för e-legitimation',
-    explanation:
-      'Den här sidan ersätter förmedlaren av e-legitimation i demonstrationer och tester. Ingen verklig identitet kontrolleras.',
+    explanation: 'Den här sidan ersätter förmedlaren av e-legitimation i demonstrationer och tester. Ingen verklig identitet kontrolleras.',
     identityLegend: 'Person',
     methodLegend: 'Identifieringsmetod',
     noEmail: 'ingen e-post',

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoice, paymentEvent } from '../../db/schema/billing.ts';
-import { addDays, monthStart, todayIn } from '../../modules/invoices/calendar-dates.ts';
+import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
@@ -31,13 +31,19 @@ async function fakeEveryPay() {
     const body = request.body as Record<string, unknown>;
     requests.push({ method: 'POST', url: request.url, body });
     for (const field of ['api_username', 'account_name', 'amount', 'order_reference', 'nonce', 'timestamp', 'customer_url']) {
-      if (body[field] === undefined || body[field] === '') return reply.status(422).send({ error: { code: 4024, message: `${field} is missing` } });
+      if (body[field] === undefined || body[field] === '')
+        return reply.status(422).send({ error: { code: 4024, message: `${field} is missing` } });
     }
     if (body.api_username !== USERNAME) return reply.status(401).send({ error: { code: 4001, message: 'api_username mismatch' } });
     if (nonces.has(String(body.nonce))) return reply.status(422).send({ error: { code: 4999, message: 'Nonce has already been used' } });
     nonces.add(String(body.nonce));
     const reference = randomBytes(32).toString('hex');
-    payments.set(reference, { order_reference: String(body.order_reference), amount: Number(body.amount), payment_state: 'initial', customer_url: String(body.customer_url) });
+    payments.set(reference, {
+      order_reference: String(body.order_reference),
+      amount: Number(body.amount),
+      payment_state: 'initial',
+      customer_url: String(body.customer_url),
+    });
     return reply.status(201).send({
       account_name: body.account_name,
       order_reference: body.order_reference,
@@ -94,8 +100,18 @@ describe('EveryPay adapter against a local EveryPay', () => {
     });
     expect(started.redirectUrl).toMatch(/^https:\/\/igw-demo\.every-pay\.com\/lp\//);
     const sent = fake.requests.at(-1)!.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ api_username: USERNAME, account_name: 'EUR3D1', amount: 154.93, locale: 'fi', order_reference: 'a7c1d2e3-0000-4000-8000-000000000001' });
-    expect(await provider.fetchStatus(started.providerReference)).toMatchObject({ state: 'pending', providerState: 'initial', amountCents: 15493 });
+    expect(sent).toMatchObject({
+      api_username: USERNAME,
+      account_name: 'EUR3D1',
+      amount: 154.93,
+      locale: 'fi',
+      order_reference: 'a7c1d2e3-0000-4000-8000-000000000001',
+    });
+    expect(await provider.fetchStatus(started.providerReference)).toMatchObject({
+      state: 'pending',
+      providerState: 'initial',
+      amountCents: 15493,
+    });
     fake.payments.get(started.providerReference)!.payment_state = 'settled';
     expect(await provider.fetchStatus(started.providerReference)).toMatchObject({ state: 'confirmed', providerState: 'settled' });
   });
@@ -103,7 +119,8 @@ describe('EveryPay adapter against a local EveryPay', () => {
   it('maps every EveryPay state', () => {
     expect(everyPayState('settled')).toBe('confirmed');
     for (const state of ['failed', 'abandoned', 'voided', 'refunded', 'chargebacked']) expect(everyPayState(state)).toBe('failed');
-    for (const state of ['initial', 'waiting_for_sca', 'sent_for_processing', 'waiting_for_3ds_response', 'authorised']) expect(everyPayState(state)).toBe('pending');
+    for (const state of ['initial', 'waiting_for_sca', 'sent_for_processing', 'waiting_for_3ds_response', 'authorised'])
+      expect(everyPayState(state)).toBe('pending');
   });
 
   it('reports wrong credentials as a provider error', async () => {
@@ -114,7 +131,12 @@ describe('EveryPay adapter against a local EveryPay', () => {
 
 describe('paying through EveryPay end to end', () => {
   let fake: Awaited<ReturnType<typeof fakeEveryPay>>;
-  const overrides: Record<string, string> = { PAYMENT_PROVIDER: 'EVERYPAY', EVERYPAY_API_USERNAME: USERNAME, EVERYPAY_API_SECRET: SECRET, EVERYPAY_ACCOUNT_NAME: 'EUR3D1' };
+  const overrides: Record<string, string> = {
+    PAYMENT_PROVIDER: 'EVERYPAY',
+    EVERYPAY_API_USERNAME: USERNAME,
+    EVERYPAY_API_SECRET: SECRET,
+    EVERYPAY_ACCOUNT_NAME: 'EUR3D1',
+  };
   beforeAll(async () => {
     fake = await fakeEveryPay();
     overrides.EVERYPAY_API_URL = fake.apiUrl;
@@ -138,7 +160,9 @@ describe('paying through EveryPay end to end', () => {
     expect(start.statusCode, start.body).toBe(201);
     expect(start.json().redirectUrl).toMatch(/every-pay\.com/);
     const [reference] = [...fake.payments.keys()].filter((key) => fake.payments.get(key)!.order_reference === start.json().paymentId);
-    expect(fake.payments.get(reference!)!.customer_url).toBe(`http://${HOSTS.lumo}/invoices/${unpaid.id}/payment-processing?payment=${start.json().paymentId}`);
+    expect(fake.payments.get(reference!)!.customer_url).toBe(
+      `http://${HOSTS.lumo}/invoices/${unpaid.id}/payment-processing?payment=${start.json().paymentId}`,
+    );
 
     const notify = () =>
       ctx.app.inject({
@@ -160,7 +184,10 @@ describe('paying through EveryPay end to end', () => {
     expect(poll.json()).toMatchObject({ status: 'confirmed', provider: 'EVERYPAY' });
 
     // A made-up reference is refused without touching anything.
-    const forged = await ctx.app.inject({ url: `/api/payments/callback/EVERYPAY?payment_reference=${'f'.repeat(64)}`, headers: { host: HOSTS.lumo } });
+    const forged = await ctx.app.inject({
+      url: `/api/payments/callback/EVERYPAY?payment_reference=${'f'.repeat(64)}`,
+      headers: { host: HOSTS.lumo },
+    });
     expect(forged.statusCode).toBe(404);
   });
 

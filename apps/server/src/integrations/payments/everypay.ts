@@ -25,7 +25,12 @@ export function everyPayState(paymentState: string): ProviderPaymentState {
 const LOCALES = new Set(['en', 'et', 'fi', 'lv', 'lt', 'ru', 'sv', 'de', 'es', 'fr', 'pl']);
 
 type OneoffResponse = { payment_reference?: string; payment_link?: string; payment_state?: string };
-type PaymentResponse = { payment_reference?: string; payment_state?: string; initial_amount?: number | string; standing_amount?: number | string };
+type PaymentResponse = {
+  payment_reference?: string;
+  payment_state?: string;
+  initial_amount?: number | string;
+  standing_amount?: number | string;
+};
 
 /**
  * EveryPay (card gateway), API v4: POST /payments/oneoff starts a one-off payment and answers with a
@@ -75,7 +80,8 @@ export function createEveryPayProvider(config: EveryPayConfig, fetchImpl: typeof
           customer_ip: input.payerIp,
         }),
       });
-      if (!body.payment_reference || !body.payment_link) throw new PaymentProviderError('EveryPay answered without payment_reference or payment_link');
+      if (!body.payment_reference || !body.payment_link)
+        throw new PaymentProviderError('EveryPay answered without payment_reference or payment_link');
       return { providerReference: body.payment_reference, redirectUrl: body.payment_link };
     },
     async fetchStatus(providerReference) {

@@ -50,27 +50,41 @@ async function fakeNeonomics() {
   server.post('/ics/v3/payments/sepa-credit', async (request, reply) => {
     const sessionId = String(request.headers['x-session-id']);
     if (!sessions.has(sessionId)) return reply.status(400).send({ errorCode: '1009', message: 'Invalid session' });
-    if (!request.headers['x-psu-ip-address'] || !request.headers['x-redirect-url']) return reply.status(400).send({ errorCode: '1007', message: 'Missing PSU headers' });
+    if (!request.headers['x-psu-ip-address'] || !request.headers['x-redirect-url'])
+      return reply.status(400).send({ errorCode: '1007', message: 'Missing PSU headers' });
     const body = request.body as Record<string, unknown>;
-    if (!/^\d+\.\d{2}$/.test(String(body.instructedAmount)) || body.currency !== 'EUR') return reply.status(400).send({ errorCode: '1008', message: 'Bad amount' });
+    if (!/^\d+\.\d{2}$/.test(String(body.instructedAmount)) || body.currency !== 'EUR')
+      return reply.status(400).send({ errorCode: '1008', message: 'Bad amount' });
     const paymentId = randomUUID();
     payments.set(paymentId, { sessionId, body, redirect: String(request.headers['x-redirect-url']), status: 'RCVD' });
     return reply.status(201).send({ paymentId, status: 'RCVD' });
   });
   server.post('/ics/v3/payments/sepa-credit/:paymentId/authorize', async (request, reply) => {
     const found = payments.get((request.params as { paymentId: string }).paymentId);
-    if (!found || found.sessionId !== request.headers['x-session-id']) return reply.status(404).send({ errorCode: '1404', message: 'Payment not found' });
-    return { links: [{ type: 'redirect', rel: 'authorize', href: `https://bank.example/sca?payment=${(request.params as { paymentId: string }).paymentId}`, meta: { id: 'sca' } }] };
+    if (!found || found.sessionId !== request.headers['x-session-id'])
+      return reply.status(404).send({ errorCode: '1404', message: 'Payment not found' });
+    return {
+      links: [
+        {
+          type: 'redirect',
+          rel: 'authorize',
+          href: `https://bank.example/sca?payment=${(request.params as { paymentId: string }).paymentId}`,
+          meta: { id: 'sca' },
+        },
+      ],
+    };
   });
   server.post('/ics/v3/payments/sepa-credit/:paymentId/complete', async (request, reply) => {
     const found = payments.get((request.params as { paymentId: string }).paymentId);
-    if (!found || found.sessionId !== request.headers['x-session-id']) return reply.status(404).send({ errorCode: '1404', message: 'Payment not found' });
+    if (!found || found.sessionId !== request.headers['x-session-id'])
+      return reply.status(404).send({ errorCode: '1404', message: 'Payment not found' });
     if (found.status === 'RCVD') return reply.status(510).send({ errorCode: '1426', message: 'SCA not completed' });
     return { paymentId: (request.params as { paymentId: string }).paymentId, status: found.status };
   });
   server.get('/ics/v3/payments/sepa-credit/:paymentId/status', async (request, reply) => {
     const found = payments.get((request.params as { paymentId: string }).paymentId);
-    if (!found || found.sessionId !== request.headers['x-session-id']) return reply.status(404).send({ errorCode: '1404', message: 'Payment not found' });
+    if (!found || found.sessionId !== request.headers['x-session-id'])
+      return reply.status(404).send({ errorCode: '1404', message: 'Payment not found' });
     return { paymentId: (request.params as { paymentId: string }).paymentId, status: found.status };
   });
   await server.listen({ host: '127.0.0.1', port: 0 });
@@ -86,7 +100,13 @@ describe('Neonomics adapter against a local Neonomics', () => {
   afterAll(async () => fake.server.close());
 
   const provider = () =>
-    createNeonomicsProvider({ apiUrl: fake.apiUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, creditorIban: 'FI2112345600000785', creditorName: 'Lumo Energia Oy' });
+    createNeonomicsProvider({
+      apiUrl: fake.apiUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      creditorIban: 'FI2112345600000785',
+      creditorName: 'Lumo Energia Oy',
+    });
 
   const input = {
     paymentId: 'b1f0c2d3-0000-4000-8000-000000000002',
@@ -128,7 +148,13 @@ describe('Neonomics adapter against a local Neonomics', () => {
 
   it('refuses a bank Neonomics does not reach, and wrong credentials', async () => {
     await expect(provider().createPayment({ ...input, bankBic: 'NDEAFIHH' })).rejects.toThrow(/does not reach/);
-    const wrong = createNeonomicsProvider({ apiUrl: fake.apiUrl, clientId: CLIENT_ID, clientSecret: 'nope', creditorIban: 'FI2112345600000785', creditorName: 'x' });
+    const wrong = createNeonomicsProvider({
+      apiUrl: fake.apiUrl,
+      clientId: CLIENT_ID,
+      clientSecret: 'nope',
+      creditorIban: 'FI2112345600000785',
+      creditorName: 'x',
+    });
     await expect(wrong.createPayment(input)).rejects.toThrow(/client credentials/);
   });
 
@@ -137,6 +163,8 @@ describe('Neonomics adapter against a local Neonomics', () => {
     expect(neonomicsState('ACCP')).toBe('pending');
     expect(neonomicsState('PDNG')).toBe('pending');
     expect(neonomicsState('CANC')).toBe('failed');
-    await expect(provider().readCallback({ method: 'POST', headers: {}, query: {}, rawBody: '' })).rejects.toBeInstanceOf(CallbacksNotSupportedError);
+    await expect(provider().readCallback({ method: 'POST', headers: {}, query: {}, rawBody: '' })).rejects.toBeInstanceOf(
+      CallbacksNotSupportedError,
+    );
   });
 });

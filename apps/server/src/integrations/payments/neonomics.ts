@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CallbacksNotSupportedError,
-  PaymentProviderError,
-  type PaymentProvider,
-  type ProviderPaymentState,
-} from './port.ts';
+import { CallbacksNotSupportedError, PaymentProviderError, type PaymentProvider, type ProviderPaymentState } from './port.ts';
 
 export type NeonomicsConfig = {
   /** e.g. https://sandbox.neonomics.io (sandbox) or https://api.neonomics.io. */
@@ -43,7 +38,10 @@ export function createNeonomicsProvider(config: NeonomicsConfig, fetchImpl: type
   const deviceId = randomUUID();
   let token: { value: string; expiresAt: number } | null = null;
 
-  async function send<T>(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown; form?: URLSearchParams } = {}): Promise<{ status: number; body: T }> {
+  async function send<T>(
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: unknown; form?: URLSearchParams } = {},
+  ): Promise<{ status: number; body: T }> {
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
@@ -76,7 +74,10 @@ export function createNeonomicsProvider(config: NeonomicsConfig, fetchImpl: type
   }
 
   async function authed<T>(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
-    const result = await send<T>(path, { ...init, headers: { authorization: `Bearer ${await accessToken()}`, 'x-device-id': deviceId, ...init.headers } });
+    const result = await send<T>(path, {
+      ...init,
+      headers: { authorization: `Bearer ${await accessToken()}`, 'x-device-id': deviceId, ...init.headers },
+    });
     if (result.status >= 400) {
       const error = result.body as { errorCode?: string; message?: string };
       throw new PaymentProviderError(`Neonomics answered ${result.status} ${error.errorCode ?? ''}: ${error.message ?? ''}`.trim());
@@ -96,7 +97,9 @@ export function createNeonomicsProvider(config: NeonomicsConfig, fetchImpl: type
     id: 'NEONOMICS',
     async createPayment(input) {
       const country = input.bankBic?.slice(4, 6);
-      const banks = await authed<{ id: string; bic?: string; countryCode?: string }[]>(`/ics/v3/banks${country ? `?countryCode=${country}` : ''}`);
+      const banks = await authed<{ id: string; bic?: string; countryCode?: string }[]>(
+        `/ics/v3/banks${country ? `?countryCode=${country}` : ''}`,
+      );
       const bank = banks.find((candidate) => candidate.bic === input.bankBic) ?? (input.bankBic ? undefined : banks[0]);
       if (!bank) throw new PaymentProviderError(`Neonomics does not reach the bank ${input.bankBic}`);
       const { sessionId } = await authed<{ sessionId: string }>('/ics/v3/session', { method: 'POST', body: { bankId: bank.id } });
@@ -114,11 +117,16 @@ export function createNeonomicsProvider(config: NeonomicsConfig, fetchImpl: type
         },
       });
       if (!initiated.paymentId) throw new PaymentProviderError('Neonomics answered without a paymentId');
-      const authorization = await authed<{ links?: Link[] }>(`/ics/v3/payments/sepa-credit/${encodeURIComponent(initiated.paymentId)}/authorize`, {
-        method: 'POST',
-        headers: psuHeaders,
-      });
-      const redirect = authorization.links?.find((link) => link.href && (link.type === 'redirect' || link.rel === 'authorize')) ?? authorization.links?.[0];
+      const authorization = await authed<{ links?: Link[] }>(
+        `/ics/v3/payments/sepa-credit/${encodeURIComponent(initiated.paymentId)}/authorize`,
+        {
+          method: 'POST',
+          headers: psuHeaders,
+        },
+      );
+      const redirect =
+        authorization.links?.find((link) => link.href && (link.type === 'redirect' || link.rel === 'authorize')) ??
+        authorization.links?.[0];
       if (!redirect?.href) throw new PaymentProviderError('Neonomics answered without an authorisation link');
       return { providerReference: referenceOf(sessionId, initiated.paymentId), redirectUrl: redirect.href };
     },

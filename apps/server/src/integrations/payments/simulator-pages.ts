@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { languageOf } from '@portal/schema/locale-ids';
 import { requestLocale } from '../../platform/request-locale.ts';
-import { formatMoney, invoiceTexts } from '../../modules/invoices/invoice-texts.ts';
-import { SIMULATOR_SIGNATURE_HEADER, type PaymentSimulator, type SimulatorDecision } from './simulator.ts';
+import { formatMoney, documentTexts } from '../../platform/document-texts.ts';
+import { SIMULATOR_SIGNATURE_HEADER, type PaymentSimulator } from './simulator.ts';
 
 const STYLE = `
 :root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1b1f;background:#eef1f5}
@@ -37,7 +37,7 @@ export const paymentSimulatorPages: FastifyPluginAsync<{ simulator: PaymentSimul
   app.get<{ Params: { reference: string } }>('/payment-simulator/:reference', async (request, reply) => {
     const found = await simulator.find(request.params.reference, request.site.id);
     const locale = requestLocale(request);
-    const t = invoiceTexts(locale);
+    const t = documentTexts(locale);
     const nonce = randomBytes(16).toString('base64');
     let content: string;
     if (!found) {
@@ -92,7 +92,7 @@ ${content}
     }
     const found = await simulator.find(request.params.reference, request.site.id);
     if (!found) return reply.status(404).type('text/plain').send('No such payment');
-    await simulator.decide(found.reference, found.siteId, decision as SimulatorDecision);
+    await simulator.decide(found.reference, found.siteId, decision);
     if (decision !== 'pending') {
       // The provider's server tells the merchant's server, as a real provider does: a signed callback
       // through the portal's public callback route, before the payer is even back.

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { simulatedPayment } from '../../db/schema/billing.ts';
 import type { Database } from '../../platform/database.ts';
 import { isValidCallbackSignature, signCallback } from './callback-signature.ts';
-import { ForgedCallbackError, PaymentProviderError, type CallbackRequest, type PaymentProvider, type ProviderPaymentState } from './port.ts';
+import {
+  ForgedCallbackError,
+  PaymentProviderError,
+  type CallbackRequest,
+  type PaymentProvider,
+  type ProviderPaymentState,
+} from './port.ts';
 
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
 export type SimulatorDecision = 'approve' | 'decline' | 'pending';

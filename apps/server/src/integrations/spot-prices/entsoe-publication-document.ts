@@ -19,7 +19,11 @@ const RESOLUTION_MINUTES: Record<string, number> = { PT60M: 60, PT15M: 15 };
 const PRICE = /^-?\d{1,6}(\.\d{1,2})?$/;
 
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-const text = (value: unknown): string => (value === undefined || value === null ? '' : typeof value === 'object' ? String((value as { '#text'?: unknown })['#text'] ?? '') : String(value)).trim();
+/** fast-xml-parser gives a leaf as a string or number, or as `{ '#text': … }` when it carries attributes. */
+const text = (value: unknown): string => {
+  const leaf = typeof value === 'object' && value !== null ? (value as { '#text'?: unknown })['#text'] : value;
+  return typeof leaf === 'string' || typeof leaf === 'number' ? String(leaf).trim() : '';
+};
 
 /** ENTSO-E writes minutes without seconds (`2025-10-01T22:00Z`); Date accepts it once seconds are added. */
 function instant(value: string): Date | null {
@@ -38,8 +42,12 @@ type Period = { timeInterval?: { start?: unknown; end?: unknown }; resolution?: 
 
 export function parsePublicationDocument(xml: string): { prices: PublishedPrice[]; problems: DocumentProblem[] } {
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { prices: [], problems: [{ element: `line ${valid.err.line}`, message: `not well-formed XML: ${valid.err.msg}` }] };
-  const parsed = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false }).parse(xml) as Record<string, unknown>;
+  if (valid !== true)
+    return { prices: [], problems: [{ element: `line ${valid.err.line}`, message: `not well-formed XML: ${valid.err.msg}` }] };
+  const parsed = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false }).parse(xml) as Record<
+    string,
+    unknown
+  >;
   const document = parsed.Publication_MarketDocument as Record<string, unknown> | undefined;
   if (!document) {
     const root = Object.keys(parsed).find((key) => key !== '?xml') ?? 'nothing';
@@ -60,7 +68,8 @@ export function parsePublicationDocument(xml: string): { prices: PublishedPrice[
       return;
     }
     const currency = text(timeSeries['currency_Unit.name']);
-    if (currency && currency !== 'EUR') problems.push({ element: `${at}/currency_Unit.name`, message: `currency must be EUR, not ${currency}` });
+    if (currency && currency !== 'EUR')
+      problems.push({ element: `${at}/currency_Unit.name`, message: `currency must be EUR, not ${currency}` });
     const unit = text(timeSeries['price_Measure_Unit.name']);
     if (unit && unit !== 'MWH') problems.push({ element: `${at}/price_Measure_Unit.name`, message: `unit must be MWH, not ${unit}` });
     const curveType = text(timeSeries.curveType) || 'A01';

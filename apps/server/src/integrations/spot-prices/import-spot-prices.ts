@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { refreshSpotPriceHours } from '../../db/spot-price-hours.ts';
 import { stagedUpsert, type UpsertReport } from '../../db/staged-upsert.ts';
 import type { Database } from '../../platform/database.ts';
 import { parsePublicationDocument, type DocumentProblem } from './entsoe-publication-document.ts';
@@ -13,6 +15,7 @@ export async function importSpotPrices(db: Database, xml: string): Promise<Price
     key: ['bidding_zone', 'starts_at'],
     values: ['resolution_minutes', 'eur_per_mwh'],
     lines: prices.map((price) => `${price.zone}\t${price.startsAt.toISOString()}\t${price.minutes}\t${price.eurPerMwh}`),
+    alongside: (tx, staging) => refreshSpotPriceHours(tx, sql.raw(`select bidding_zone, starts_at from ${staging}`)),
   });
   return { ok: true, rows: prices.length, ...report };
 }

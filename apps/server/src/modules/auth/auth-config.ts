@@ -72,7 +72,7 @@ export function authConfigFor({ db, site, secret, providers, actor, logger, now 
         userOrRepresentativeCode: actor?.code ?? null,
         features: site.features,
         expires: new Date(session.expires).toISOString(),
-      }) as never,
+      }),
     },
     events: {
       // A strong sign-in renews the verification the re-verification period counts from (spec §4).
@@ -83,7 +83,7 @@ export function authConfigFor({ db, site, secret, providers, actor, logger, now 
           .set({
             verifiedAt: now(),
             ssn: account.providerAccountId,
-            name: (profile?.name as string | undefined) ?? user.name ?? null,
+            name: profile?.name ?? user.name ?? null,
             countryCode: (profile?.country as string | undefined) ?? null,
             updatedAt: now(),
           })

@@ -39,7 +39,7 @@ function emailProvider(site: SiteBootstrap, mail: MailSender): EmailConfig {
     maxAge: 15 * 60,
     sendVerificationRequest: async ({ identifier, url }) => mail.send(signInMail(site, identifier, url)),
     options: {},
-  } as EmailConfig;
+  };
 }
 
 /**

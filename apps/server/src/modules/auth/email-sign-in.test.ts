@@ -17,7 +17,10 @@ describe('sign-in by e-mail link (SIGN_IN_EMAIL_ONLY)', () => {
   async function requestLink(browser: ReturnType<typeof testBrowser>, email: string) {
     await ctx.database.db.insert(siteFeature).values({ siteId: 'daugava', feature: 'SIGN_IN_EMAIL_ONLY' }).onConflictDoNothing();
     const csrf = (await browser.request(`${portal}/api/auth/csrf`)).json().csrfToken as string;
-    return browser.request(`${portal}/api/auth/signin/email`, { method: 'POST', form: { csrfToken: csrf, email, callbackUrl: '/dashboard' } });
+    return browser.request(`${portal}/api/auth/signin/email`, {
+      method: 'POST',
+      form: { csrfToken: csrf, email, callbackUrl: '/dashboard' },
+    });
   }
 
   it('offers only the e-mail provider on such a site', async () => {

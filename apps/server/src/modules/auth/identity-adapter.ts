@@ -18,7 +18,7 @@ export function identityAdapter(db: Database, siteId: string): Adapter {
     accountsTable: authAccount,
     sessionsTable: authSession,
     verificationTokensTable: authVerificationToken,
-  } as never);
+  });
   return {
     ...base,
     createSession: (session) => base.createSession!({ ...session, siteId } as typeof session),
@@ -35,7 +35,7 @@ export function identityAdapter(db: Database, siteId: string): Adapter {
         .insert(authAccount)
         .values({ userId: known.id, type: 'oidc', provider: account.provider, providerAccountId: account.providerAccountId })
         .onConflictDoNothing();
-      return { ...known, email: known.email ?? '' } as never;
+      return { ...known, email: known.email ?? '' };
     },
     async deleteSession(sessionToken) {
       await db.delete(authSession).where(and(eq(authSession.sessionToken, sessionToken), eq(authSession.siteId, siteId)));

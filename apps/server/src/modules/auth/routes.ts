@@ -5,8 +5,9 @@ import type { MailSender } from '../../integrations/mail/port.ts';
 import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
 import type { ActorRepository } from '../../platform/actor-repository.ts';
 import type { Database } from '../../platform/database.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ClientLogRepository } from '../client-logs/client-log-repository.ts';
+import { CLIENT_LOG_BODY_LIMIT } from '../client-logs/routes.ts';
 import { authConfigFor } from './auth-config.ts';
 import { authFailureOf } from './auth-failure.ts';
 import { authLogger } from './auth-logger.ts';
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
         details: failure,
       });
       if (request.headers['x-auth-return-redirect']) {
-        throw new HttpError(400, 'AuthError', `Sign-in was refused: ${failure}`, failure);
+        throw new AppError('SIGN_IN_REFUSED', `Sign-in was refused: ${failure}`);
       }
     }
     // A new sign-in or a sign-out ends any acting for someone else.
@@ -62,20 +63,23 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
     return sendWebResponse(reply, response);
   }
 
-  const schema = { tags: ['auth'], hide: false };
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/signin/*', config: signInLimit, schema: { ...schema, summary: 'Starts sign-in with a provider' }, handler: handle });
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/callback/*', config: signInLimit, schema: { ...schema, summary: 'Where the identity provider returns the person' }, handler: handle });
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { ...schema, summary: 'Auth.js: session, csrf, providers, signin, signout' },
-    handler: handle,
-  });
+  // Auth.js answers GET and POST on the same paths; each method is its own operation in the API reference.
+  const authPaths = [
+    { url: '/api/auth/signin/*', config: signInLimit, summary: 'Starts sign-in with a provider' },
+    { url: '/api/auth/callback/*', config: signInLimit, summary: 'Where the identity provider returns the person' },
+    { url: '/api/auth/*', config: {}, summary: 'Auth.js: session, csrf, providers, signin, signout' },
+  ];
+  for (const { url, config, summary } of authPaths) {
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({ method, url, config, schema: { tags: ['auth'], summary: `${summary} (${method})` }, handler: handle });
+    }
+  }
 
   app.post(
     '/api/auth/_log',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      bodyLimit: CLIENT_LOG_BODY_LIMIT,
       schema: { tags: ['auth'], summary: "The auth client's log lines, kept with the client log", body: clientLogRequest },
     },
     async (request, reply) => {

@@ -15,16 +15,21 @@ export function createBankRepository(db: Database) {
         .innerJoin(site, eq(site.countryCode, bank.countryCode))
         .where(and(eq(site.id, siteId), purpose))
         .orderBy(asc(bank.position));
-      return rows as Bank[];
+      return rows;
     },
     async operators(siteId: string): Promise<EInvoiceOperator[]> {
       const rows = await db
-        .select({ id: eInvoiceOperator.id, name: eInvoiceOperator.name, code: eInvoiceOperator.code, countryCode: eInvoiceOperator.countryCode })
+        .select({
+          id: eInvoiceOperator.id,
+          name: eInvoiceOperator.name,
+          code: eInvoiceOperator.code,
+          countryCode: eInvoiceOperator.countryCode,
+        })
         .from(eInvoiceOperator)
         .innerJoin(site, eq(site.countryCode, eInvoiceOperator.countryCode))
         .where(eq(site.id, siteId))
         .orderBy(asc(eInvoiceOperator.position));
-      return rows as EInvoiceOperator[];
+      return rows;
     },
   };
 }

@@ -7,7 +7,9 @@ describe('banks and e-invoice operators', () => {
 
   it('lists the banks of the site’s country with real BIC codes, by what they are for', async () => {
     const finnish = await get('/api/banks?type=payment', HOSTS.lumo);
-    expect(finnish.map((bank: { bic: string }) => bank.bic)).toEqual(expect.arrayContaining(['OKOYFIHH', 'NDEAFIHH', 'DABAFIHH', 'HANDFIHH', 'SBANFIHH', 'HELSFIHH', 'AABAFI22']));
+    expect(finnish.map((bank: { bic: string }) => bank.bic)).toEqual(
+      expect.arrayContaining(['OKOYFIHH', 'NDEAFIHH', 'DABAFIHH', 'HANDFIHH', 'SBANFIHH', 'HELSFIHH', 'AABAFI22']),
+    );
     expect(finnish.every((bank: { countryCode: string }) => bank.countryCode === 'FI')).toBe(true);
     const estonian = await get('/api/banks?type=e-invoice', HOSTS.virmalise);
     expect(estonian.map((bank: { bic: string }) => bank.bic)).toEqual(['HABAEE2X', 'EEUHEE2X', 'LHVBEE22', 'RIKOEE22', 'EKRDEE22']);
@@ -18,7 +20,12 @@ describe('banks and e-invoice operators', () => {
 
   it('lists e-invoice operators with their routing codes', async () => {
     const operators = await get('/api/banks/operators', HOSTS.lumo);
-    expect(operators).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Basware', code: 'BAWCFI22' }), expect.objectContaining({ name: 'Maventa', code: '003721291126' })]));
+    expect(operators).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Basware', code: 'BAWCFI22' }),
+        expect.objectContaining({ name: 'Maventa', code: '003721291126' }),
+      ]),
+    );
   });
 
   it('refuses an unknown type with a 400 naming it', async () => {

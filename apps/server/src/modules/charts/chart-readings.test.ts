@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildContract, buildMeteringPoint, insertReadings, insertSpotPrices, insertTemperatures } from '../../test-support/energy-factories.ts';
+import {
+  buildContract,
+  buildMeteringPoint,
+  insertReadings,
+  insertSpotPrices,
+  insertTemperatures,
+} from '../../test-support/energy-factories.ts';
 import { sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
@@ -94,8 +100,15 @@ describe('GET /api/charts/readings', () => {
   it('reads 15-minute rows at quarter-hour resolution and hourly rows above it', async () => {
     const site = SITES[0];
     const point = await buildMeteringPoint(ctx.database.db, { siteId: site.siteId, clientCode: site.clientCode, resolutionMinutes: 15 });
-    await insertReadings(ctx.database.db, point.id, { from: utc('2025-06-01T21:00:00Z'), to: utc('2025-06-02T21:00:00Z'), minutes: 15, wh: () => 250 });
-    const quarters = (await readings(site, `series[]=consumption&from=2025-06-02&to=2025-06-02&resolution=quarter-hour&meteringPointId=${point.id}`)).json();
+    await insertReadings(ctx.database.db, point.id, {
+      from: utc('2025-06-01T21:00:00Z'),
+      to: utc('2025-06-02T21:00:00Z'),
+      minutes: 15,
+      wh: () => 250,
+    });
+    const quarters = (
+      await readings(site, `series[]=consumption&from=2025-06-02&to=2025-06-02&resolution=quarter-hour&meteringPointId=${point.id}`)
+    ).json();
     expect(quarters.values).toHaveLength(96);
     expect(quarters.values[0].value).toBe(0.25);
     // No hourly rows stored: hours are summed from the quarters.
@@ -106,7 +119,12 @@ describe('GET /api/charts/readings', () => {
 
   it('nets production against consumption and averages spot prices and temperature', async () => {
     const site = SITES[0];
-    const point = await buildMeteringPoint(ctx.database.db, { siteId: site.siteId, clientCode: site.clientCode, hasProduction: true, biddingZone: 'FI' });
+    const point = await buildMeteringPoint(ctx.database.db, {
+      siteId: site.siteId,
+      clientCode: site.clientCode,
+      hasProduction: true,
+      biddingZone: 'FI',
+    });
     const day = { from: utc('2031-06-01T21:00:00Z'), to: utc('2031-06-02T21:00:00Z') };
     await insertReadings(ctx.database.db, point.id, { ...day, wh: () => 1500 });
     await insertReadings(ctx.database.db, point.id, { ...day, direction: 'production', wh: (at) => (at.getUTCHours() === 10 ? 4000 : 0) });
@@ -181,9 +199,15 @@ describe('GET /api/charts/readings', () => {
 
     it('a range too long for its resolution, and five-minute data where the site does not offer it', async () => {
       const point = await buildMeteringPoint(ctx.database.db, { siteId: 'virmalise', clientCode: 'VE-500102' });
-      const tooLong = await readings(SITES[1], `series[]=consumption&from=2025-01-01&to=2025-12-31&resolution=hour&meteringPointId=${point.id}`);
+      const tooLong = await readings(
+        SITES[1],
+        `series[]=consumption&from=2025-01-01&to=2025-12-31&resolution=hour&meteringPointId=${point.id}`,
+      );
       expect(tooLong.json()).toMatchObject({ statusCode: 400, code: 'RANGE_TOO_LONG' });
-      const fiveMinute = await readings(SITES[1], `series[]=consumption&from=2025-01-01&to=2025-01-01&resolution=five-minute&meteringPointId=${point.id}`);
+      const fiveMinute = await readings(
+        SITES[1],
+        `series[]=consumption&from=2025-01-01&to=2025-01-01&resolution=five-minute&meteringPointId=${point.id}`,
+      );
       expect(fiveMinute.json()).toMatchObject({ statusCode: 400, code: 'RESOLUTION_NOT_AVAILABLE' });
       const netted = await readings(SITES[1], `series[]=netted&from=2025-01-01&to=2025-01-01&meteringPointId=${point.id}`);
       expect(netted.json()).toMatchObject({ statusCode: 400, code: 'SERIES_NOT_AVAILABLE' });

@@ -1,5 +1,4 @@
 import {
-  daysBetween,
   MAX_RANGE_DAYS,
   METER_RESOLUTION_MINUTES,
   resolutionForRange,
@@ -8,11 +7,11 @@ import {
   type ReadingsResponse,
 } from '@portal/schema/energy';
 import type { SiteFeature } from '@portal/schema/features';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
-import { energyBuckets, priceBuckets, storedResolutions, temperatureBuckets, type Scope } from '../readings/energy-queries.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
-import { shiftYears } from '../readings/local-calendar.ts';
+import { daysBetween, shiftYears } from '@portal/schema/calendar-dates';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 export type ChartReadingsRequest = {
   series: ChartSeries;
@@ -32,23 +31,24 @@ const SERIES_FEATURE: Partial<Record<ChartSeries, SiteFeature>> = {
   temperature: 'CHART_TEMPERATURE',
 };
 
-const bucketMinutes = (resolution: ReadingResolution) =>
-  resolution === 'five-minute' || resolution === 'quarter-hour' ? METER_RESOLUTION_MINUTES[resolution] : 60;
-
 /** Checks a readings query against the site's features and the range limits; returns the resolution to use. */
-export function chooseResolution(site: Site, query: Pick<ChartReadingsRequest, 'series' | 'from' | 'to' | 'resolution'>): ReadingResolution {
+export function chooseResolution(
+  site: Site,
+  query: Pick<ChartReadingsRequest, 'series' | 'from' | 'to' | 'resolution'>,
+): ReadingResolution {
   const feature = SERIES_FEATURE[query.series];
-  if (feature && !site.features.includes(feature)) throw badRequest(`The ${query.series} series is not offered on this site`, 'SERIES_NOT_AVAILABLE');
+  if (feature && !site.features.includes(feature))
+    throw new AppError('SERIES_NOT_AVAILABLE', `The ${query.series} series is not offered on this site`);
   let resolution = query.resolution ?? resolutionForRange(query.from, query.to);
   if (resolution === 'five-minute' && !site.features.includes('CHART_FIVE_MINUTE')) {
-    throw badRequest('Five-minute readings are not offered on this site', 'RESOLUTION_NOT_AVAILABLE');
+    throw new AppError('RESOLUTION_NOT_AVAILABLE', 'Five-minute readings are not offered on this site');
   }
   // Prices are published per 15 minutes and temperatures per hour: finer buckets would only repeat them.
   if (query.series === 'price' && resolution === 'five-minute') resolution = 'quarter-hour';
   if (query.series === 'temperature' && (resolution === 'five-minute' || resolution === 'quarter-hour')) resolution = 'hour';
   const days = daysBetween(query.from, query.to) + 1;
   if (days > MAX_RANGE_DAYS[resolution]) {
-    throw badRequest(`At ${resolution} resolution a range may span at most ${MAX_RANGE_DAYS[resolution]} days`, 'RANGE_TOO_LONG');
+    throw new AppError('RANGE_TOO_LONG', `At ${resolution} resolution a range may span at most ${MAX_RANGE_DAYS[resolution]} days`);
   }
   return resolution;
 }
@@ -57,22 +57,31 @@ export function chooseResolution(site: Site, query: Pick<ChartReadingsRequest, '
  * GET /api/charts/readings: one series of one metering point, bucketed in the database in the site's
  * timezone, with the comparison series N years back merged by date and, for consumption, the cost.
  */
-export async function getChartReadings(energy: EnergyRepository, scope: Scope, site: Site, query: ChartReadingsRequest): Promise<ReadingsResponse> {
+export async function getChartReadings(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  site: Site,
+  query: ChartReadingsRequest,
+): Promise<ReadingsResponse> {
   const point = await energy.meteringPoint(scope, query.meteringPointId);
-  if (!point) throw notFound('No such metering point', 'METERING_POINT_NOT_FOUND');
+  if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
   const resolution = chooseResolution(site, query);
   const { timezone } = site;
-  const fetch = (from: string, to: string, shift: number) => seriesValues(energy, scope, point, query.series, resolution, { from, to, timezone, shiftYears: shift });
+  const fetch = (from: string, to: string, shift: number) =>
+    seriesValues(energy, scope, point, query.series, resolution, { from, to, timezone, shiftYears: shift });
 
   const main = await fetch(query.from, query.to, 0);
-  const comparison = query.yearsBack ? await fetch(shiftYears(query.from, -query.yearsBack), shiftYears(query.to, -query.yearsBack), query.yearsBack) : null;
+  const comparison = query.yearsBack
+    ? await fetch(shiftYears(query.from, -query.yearsBack), shiftYears(query.to, -query.yearsBack), query.yearsBack)
+    : null;
   const energySeries = query.series === 'consumption' || query.series === 'production' || query.series === 'netted';
   const merged = comparison
     ? mergeComparison(main.rows, comparison.rows, (row) => row.raw, energySeries ? undefined : (a, b) => (a + b) / 2)
     : main.rows.map((row) => ({ ...row, comparison: undefined }));
 
   const toValue = (raw: number | null) => (raw === null ? null : energySeries ? raw / 1000 : raw);
-  const sumWh = (rows: { raw: number | null }[]) => (rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null);
+  const sumWh = (rows: { raw: number | null }[]) =>
+    rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null;
   const withCost = main.withCost;
   return {
     series: query.series,
@@ -101,27 +110,26 @@ type SeriesRow = { bucket: Date; key: string; raw: number | null; estimated: boo
 
 async function seriesValues(
   energy: EnergyRepository,
-  scope: Scope,
+  scope: CustomerScope,
   point: MeteringPointRow,
   series: ChartSeries,
   resolution: ReadingResolution,
   period: { from: string; to: string; timezone: string; shiftYears: number },
 ): Promise<{ rows: SeriesRow[]; withCost: boolean }> {
-  const { db } = energy;
   if (series === 'price') {
-    const rows = await priceBuckets(db, { ...period, zone: point.biddingZone, bucket: resolution });
+    const rows = await energy.priceBuckets({ ...period, zone: point.biddingZone, bucket: resolution });
     return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
   }
   if (series === 'temperature') {
-    const rows = await temperatureBuckets(db, { ...period, area: point.temperatureArea, bucket: resolution });
+    const rows = await energy.temperatureBuckets({ ...period, area: point.temperatureArea, bucket: resolution });
     return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
   }
-  const stored = await storedResolutions(db, scope, point.id);
-  const wanted = bucketMinutes(resolution);
-  // The coarsest stored resolution that still fits the bucket: hourly rows for days and months, 15-minute rows for quarters.
-  const sourceMinutes = stored.map((row) => row.minutes).filter((minutes) => minutes <= wanted).sort((a, b) => b - a)[0] ?? wanted;
+  // Hours and longer come from the rollups (decision 081); quarters and five minutes from the coarsest stored
+  // resolution that still fits the bucket (15-minute rows for quarters, where a meter has them).
+  const sourceMinutes =
+    resolution === 'quarter-hour' || resolution === 'five-minute' ? await fineSource(energy, scope, point, resolution) : undefined;
   const withCost = series === 'consumption' && (await energy.contractsOf(scope, [point.id])).length > 0;
-  const rows = await energyBuckets(db, {
+  const rows = await energy.buckets({
     ...period,
     scope,
     meteringPointIds: [point.id],
@@ -131,4 +139,20 @@ async function seriesValues(
     withCost,
   });
   return { rows: rows.map((row) => ({ ...row, raw: row.wh })), withCost };
+}
+
+async function fineSource(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  point: MeteringPointRow,
+  resolution: 'quarter-hour' | 'five-minute',
+): Promise<number> {
+  const wanted = METER_RESOLUTION_MINUTES[resolution];
+  const stored = await energy.storedResolutions(scope, point.id);
+  return (
+    stored
+      .map((row) => row.minutes)
+      .filter((minutes) => minutes <= wanted)
+      .sort((a, b) => b - a)[0] ?? wanted
+  );
 }

@@ -1,25 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readingsQuery, readingsResponse } from '@portal/schema/energy';
-import { apiErrorBody } from '@portal/schema/errors';
-import { requireCustomer } from '../../platform/actor.ts';
-import { scopeOf } from '../readings/actor-scope.ts';
+import { readingsQuery, readingsResponse, resolutionForRange } from '@portal/schema/energy';
+import { guardedErrors } from '../../platform/error-responses.ts';
 import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { getChartReadings } from './get-chart-readings.ts';
-
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+import { customerScopeOf } from '../../platform/actor.ts';
 
 export const chartRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository }> = async (app, { energy }) => {
   app.get(
     '/api/charts/readings',
     {
-      preHandler: requireCustomer,
       schema: {
         tags: ['charts'],
         summary: 'One series of a metering point, bucketed in the site timezone, with an optional comparison N years back',
         querystring: readingsQuery,
-        response: { 200: readingsResponse, ...errors },
+        response: { 200: readingsResponse, ...guardedErrors },
       },
     },
-    async (request) => getChartReadings(energy, scopeOf(request), request.site, request.query),
+    async (request, reply) => {
+      const answer = () => getChartReadings(energy, customerScopeOf(request), request.site, request.query);
+      // Hours and longer come from the rollups, whose changes the answer cache hears (docs/decisions/082); finer
+      // buckets read the stored readings and are computed each time.
+      const resolution = request.query.resolution ?? resolutionForRange(request.query.from, request.query.to);
+      if (resolution === 'quarter-hour' || resolution === 'five-minute') return answer();
+      return app.customerAnswers.send(request, reply, readingsResponse, answer);
+    },
   );
 };

@@ -66,7 +66,10 @@ describe('POST /api/logs', () => {
     );
     expect(fromElsewhere.statusCode).toBe(403);
     expect(fromElsewhere.json().code).toBe('CROSS_SITE_REQUEST');
-    const foreignOrigin = await post({ message: 'forged', level: 'info' }, { 'x-client-id': 'client-0003', origin: 'https://evil.example' });
+    const foreignOrigin = await post(
+      { message: 'forged', level: 'info' },
+      { 'x-client-id': 'client-0003', origin: 'https://evil.example' },
+    );
     expect(foreignOrigin.statusCode).toBe(403);
     expect(await rowsFor('client-0003')).toEqual([]);
     const sameOrigin = await post({ message: 'ok', level: 'info' }, { 'x-client-id': 'client-0003', origin: `http://${HOSTS.daugava}` });

@@ -9,7 +9,7 @@ describe('countries', () => {
   it('lists every country in the locale, sorted as that language sorts', async () => {
     const response = await get('/api/countries?locale=et-EE');
     expect(response.statusCode).toBe(200);
-    const countries = response.json() as { code: string; name: string }[];
+    const countries = response.json<{ code: string; name: string }[]>();
     expect(countries.length).toBeGreaterThan(240);
     expect(countries.find((country) => country.code === 'FI')?.name).toBe('Soome');
     const names = countries.map((country) => country.name);
@@ -17,7 +17,7 @@ describe('countries', () => {
   });
 
   it("uses the request's locale when none is given", async () => {
-    const countries = (await get('/api/countries', { cookie: 'NEXT_LOCALE=ru-RU' })).json() as { code: string; name: string }[];
+    const countries = (await get('/api/countries', { cookie: 'NEXT_LOCALE=ru-RU' })).json<{ code: string; name: string }[]>();
     expect(countries.find((country) => country.code === 'EE')?.name).toBe('Эстония');
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { country, countryCodeParams, countryList, countriesQuery } from '@portal/schema/countries';
 import { apiErrorBody } from '@portal/schema/errors';
-import { notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestLocale } from '../../platform/request-locale.ts';
 import { findCountry, listCountries } from './country-names.ts';
 
@@ -31,7 +31,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const found = findCountry(request.params.countryCode, request.query.locale ?? requestLocale(request));
-      if (!found) throw notFound(`No country has the code ${request.params.countryCode}`, 'UNKNOWN_COUNTRY');
+      if (!found) throw new AppError('UNKNOWN_COUNTRY', `No country has the code ${request.params.countryCode}`);
       return found;
     },
   );

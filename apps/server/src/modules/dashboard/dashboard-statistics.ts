@@ -1,34 +1,32 @@
 import type { EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
 import type { Utility } from '@portal/schema/enums';
-import { notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
-import { energyBuckets, monthlyFees, type Scope } from '../readings/energy-queries.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
-import { addDays, localDate, monthOf, shiftYears, yearOf } from '../readings/local-calendar.ts';
+import { addDays, localDate, monthOf, shiftYears, yearOf } from '@portal/schema/calendar-dates';
+import { vatPermille } from '../pricing/tariff.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 type Site = { timezone: string };
 type Period = 'month' | 'year';
 
 const UTILITY_ORDER: Utility[] = ['electricity', 'heating', 'gas'];
 
-/** VAT on electricity per country, per mille (FI 25.5 %, EE 24 %, LV 21 %): shown beside VAT-free spot prices. */
-export const ELECTRICITY_VAT_PERMILLE: Record<string, number> = { FI: 255, EE: 240, LV: 210 };
-
 function byUtility(points: MeteringPointRow[]): [Utility, MeteringPointRow[]][] {
-  return UTILITY_ORDER.map((utility) => [utility, points.filter((point) => point.utility === utility)] as [Utility, MeteringPointRow[]]).filter(
-    ([, list]) => list.length > 0,
-  );
+  return UTILITY_ORDER.map(
+    (utility) => [utility, points.filter((point) => point.utility === utility)] as [Utility, MeteringPointRow[]],
+  ).filter(([, list]) => list.length > 0);
 }
 
 function periodRange(period: Period, today: string) {
   return period === 'month' ? monthOf(today) : yearOf(today);
 }
 
-async function pointsFor(energy: EnergyRepository, scope: Scope, meteringPointId: string | undefined) {
+async function pointsFor(energy: EnergyRepository, scope: CustomerScope, meteringPointId: string | undefined) {
   const points = await energy.meteringPoints(scope);
   if (!meteringPointId) return points;
   const chosen = points.filter((point) => point.id === meteringPointId);
-  if (chosen.length === 0) throw notFound('No such metering point', 'METERING_POINT_NOT_FOUND');
+  if (chosen.length === 0) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
   return chosen;
 }
 
@@ -38,7 +36,7 @@ async function pointsFor(energy: EnergyRepository, scope: Scope, meteringPointId
  */
 export async function energyStatistics(
   energy: EnergyRepository,
-  scope: Scope,
+  scope: CustomerScope,
   site: Site,
   query: { period: Period; meteringPointId?: string; direction: 'consumption' | 'production' },
   now = new Date(),
@@ -50,10 +48,16 @@ export async function energyStatistics(
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
   const utilities = [];
   for (const [utility, list] of byUtility(points)) {
-    const base = { scope, meteringPointIds: list.map((point) => point.id), directions: query.direction, sourceMinutes: 60, bucket, timezone } as const;
+    const base = {
+      scope,
+      meteringPointIds: list.map((point) => point.id),
+      directions: query.direction,
+      bucket,
+      timezone,
+    } as const;
     const [main, previous] = await Promise.all([
-      energyBuckets(energy.db, { ...base, from, to }),
-      energyBuckets(energy.db, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
+      energy.buckets({ ...base, from, to }),
+      energy.buckets({ ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
     ]);
     const merged = mergeComparison(main, previous, (row) => row.wh);
     const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
@@ -75,18 +79,23 @@ export async function energyStatistics(
 }
 
 /** Totals per calendar year for the last `years` years, per utility; the running year is marked incomplete. */
-export async function yearlyConsumption(energy: EnergyRepository, scope: Scope, site: Site, years: number, now = new Date()): Promise<YearlyConsumption> {
+export async function yearlyConsumption(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  site: Site,
+  years: number,
+  now = new Date(),
+): Promise<YearlyConsumption> {
   const { timezone } = site;
   const today = localDate(now, timezone);
   const thisYear = Number(today.slice(0, 4));
   const points = await energy.meteringPoints(scope);
   const utilities = [];
   for (const [utility, list] of byUtility(points)) {
-    const rows = await energyBuckets(energy.db, {
+    const rows = await energy.buckets({
       scope,
       meteringPointIds: list.map((point) => point.id),
       directions: 'consumption',
-      sourceMinutes: 60,
       bucket: 'year',
       timezone,
       from: `${thisYear - years + 1}-01-01`,
@@ -107,7 +116,13 @@ export async function yearlyConsumption(energy: EnergyRepository, scope: Scope, 
  * Rule 5: expenses per local month from the contracts' price components, in integer cents: each month's
  * energy cost is rounded once in the database, monthly fees are added whole, totals are integer sums.
  */
-export async function expenses(energy: EnergyRepository, scope: Scope, site: Site, period: Period, now = new Date()): Promise<Expenses> {
+export async function expenses(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  site: Site,
+  period: Period,
+  now = new Date(),
+): Promise<Expenses> {
   const { timezone } = site;
   const today = localDate(now, timezone);
   const { from, to } = periodRange(period, today);
@@ -119,14 +134,21 @@ export async function expenses(energy: EnergyRepository, scope: Scope, site: Sit
 
   for (const [utility, list] of byUtility(points)) {
     const ids = list.map((point) => point.id);
-    const base = { scope, meteringPointIds: ids, directions: 'consumption', sourceMinutes: 60, bucket: 'month', timezone, withCost: true } as const;
+    const base = {
+      scope,
+      meteringPointIds: ids,
+      directions: 'consumption',
+      bucket: 'month',
+      timezone,
+      withCost: true,
+    } as const;
     // The same stretch a year back, up to the same day, so a running month or year compares like with like.
     const comparableTo = today < to ? today : to;
     const [rows, fees, previousRows, previousFees] = await Promise.all([
-      energyBuckets(energy.db, { ...base, from, to }),
-      monthlyFees(energy.db, { scope, meteringPointIds: ids, from, to: comparableTo, timezone }),
-      energyBuckets(energy.db, { ...base, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1) }),
-      monthlyFees(energy.db, { scope, meteringPointIds: ids, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
+      energy.buckets({ ...base, from, to }),
+      energy.monthlyFees({ scope, meteringPointIds: ids, from, to: comparableTo, timezone }),
+      energy.buckets({ ...base, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1) }),
+      energy.monthlyFees({ scope, meteringPointIds: ids, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
     ]);
     let utilityTotal = 0;
     for (const row of rows) {
@@ -148,7 +170,13 @@ export async function expenses(energy: EnergyRepository, scope: Scope, site: Sit
 
   const monthList = [...months.values()]
     .sort((a, b) => a.month.localeCompare(b.month))
-    .map(({ month, wh, energyCents, feesCents }) => ({ month, kwh: wh / 1000, energyCents, feesCents, totalCents: energyCents + feesCents }));
+    .map(({ month, wh, energyCents, feesCents }) => ({
+      month,
+      kwh: wh / 1000,
+      energyCents,
+      feesCents,
+      totalCents: energyCents + feesCents,
+    }));
   return {
     period,
     from,
@@ -167,14 +195,23 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
  * Today's and tomorrow's day-ahead prices of the site's bidding zone (the customer's electricity point's zone
  * when it has one), as published and as hourly averages, in c/kWh without VAT.
  */
-export async function spotStatistics(energy: EnergyRepository, scope: Scope, site: Site & { id: string }, now = new Date()): Promise<SpotStatistics> {
+export async function spotStatistics(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  site: Site & { id: string },
+  now = new Date(),
+): Promise<SpotStatistics> {
   const { timezone } = site;
   const points = await energy.meteringPoints(scope);
   const country = await energy.siteCountry(site.id);
   const zone = points.find((point) => point.utility === 'electricity')?.biddingZone ?? country;
   const today = localDate(now, timezone);
   const tomorrow = addDays(today, 1);
-  const [start, middle, end] = await Promise.all([energy.dayStart(today, timezone), energy.dayStart(tomorrow, timezone), energy.dayStart(addDays(today, 2), timezone)]);
+  const [start, middle, end] = await Promise.all([
+    energy.dayStart(today, timezone),
+    energy.dayStart(tomorrow, timezone),
+    energy.dayStart(addDays(today, 2), timezone),
+  ]);
   const rows = await energy.spotPrices(zone, start, end);
   const points15 = rows.map((row) => ({
     startsAt: row.startsAt,
@@ -206,7 +243,8 @@ export async function spotStatistics(energy: EnergyRepository, scope: Scope, sit
   return {
     biddingZone: zone,
     timezone,
-    vatPermille: ELECTRICITY_VAT_PERMILLE[zone] ?? 0,
+    // Shown beside the VAT-free spot prices: the zone's country's rate on electricity today.
+    vatPermille: vatPermille(zone, 'electricity', today),
     current: current ? { startsAt: current.startsAt.toISOString(), centsPerKwh: current.centsPerKwh } : null,
     today: day(today, start, middle),
     tomorrow: day(tomorrow, middle, end),

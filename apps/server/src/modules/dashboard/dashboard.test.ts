@@ -10,7 +10,10 @@ const HELSINKI = { id: 'lumo', timezone: 'Europe/Helsinki' };
 
 describe('dashboard statistics', () => {
   const ctx = useTestApp();
-  const scopeFor = async (siteId: string, clientCode: string) => ({ siteId, customerId: await customerIdOf(ctx.database.db, siteId, clientCode) });
+  const scopeFor = async (siteId: string, clientCode: string) => ({
+    siteId,
+    customerId: await customerIdOf(ctx.database.db, siteId, clientCode),
+  });
 
   it('expenses: energy from price components plus whole monthly fees, VAT on top, integer cents', async () => {
     const db = ctx.database.db;
@@ -24,13 +27,40 @@ describe('dashboard statistics', () => {
     });
     // Two days of 1 kWh an hour in January 2030 (Helsinki time): 48 kWh.
     await insertReadings(db, point.id, { from: new Date('2030-01-09T22:00:00Z'), to: new Date('2030-01-11T22:00:00Z') });
-    const result = await expenses(createEnergyRepository(db), await scopeFor('virmalise', 'VE-500101'), HELSINKI, 'year', new Date('2030-01-20T10:00:00Z'));
+    const result = await expenses(
+      createEnergyRepository(db),
+      await scopeFor('virmalise', 'VE-500101'),
+      HELSINKI,
+      'year',
+      new Date('2030-01-20T10:00:00Z'),
+    );
     // 48 × 10 c × 1.255 = 602.4 → 602; 395 c × 1.255 = 495.725 → 496 for January only (the months to come are not due yet).
     expect(result.months[0]).toEqual({ month: '2030-01', kwh: 48, energyCents: 602, feesCents: 496, totalCents: 1098 });
     expect(result.months).toHaveLength(12);
     expect(result.totalCents).toBe(1098);
     expect(result.byUtility).toEqual([{ utility: 'electricity', totalCents: 1098 }]);
     expect(result.comparisonTotalCents).toBeNull();
+  });
+
+  it('counts a meter that only ever delivered quarter-hours (the audit saw empty statistics for one)', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001', resolutionMinutes: 15 });
+    await insertReadings(db, point.id, {
+      from: new Date('2031-05-01T21:00:00Z'),
+      to: new Date('2031-05-02T21:00:00Z'),
+      minutes: 15,
+      wh: () => 250,
+    });
+    const result = await energyStatistics(
+      createEnergyRepository(db),
+      await scopeFor('lumo', 'LUMO-100001'),
+      HELSINKI,
+      { period: 'month', meteringPointId: point.id, direction: 'consumption' },
+      new Date('2031-05-20T12:00:00Z'),
+    );
+    const electricity = result.utilities.find((entry) => entry.utility === 'electricity')!;
+    expect(electricity.total).toBe(24);
+    expect(electricity.values.find((value) => value.value !== null)).toMatchObject({ date: '2031-05-01T21:00:00.000Z', value: 24 });
   });
 
   it('consumption this month by day, with the same days a year back', async () => {
@@ -61,7 +91,13 @@ describe('dashboard statistics', () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
     await insertReadings(db, point.id, { from: new Date('2028-12-31T20:00:00Z'), to: new Date('2029-01-01T02:00:00Z') });
-    const result = await yearlyConsumption(createEnergyRepository(db), await scopeFor('lumo', 'LUMO-200001'), HELSINKI, 3, new Date('2029-06-01T00:00:00Z'));
+    const result = await yearlyConsumption(
+      createEnergyRepository(db),
+      await scopeFor('lumo', 'LUMO-200001'),
+      HELSINKI,
+      3,
+      new Date('2029-06-01T00:00:00Z'),
+    );
     // 20:00 and 21:00 UTC on 31 December are 22:00 and 23:00 in Helsinki; the next four hours are 2029.
     expect(result.utilities[0]!.years).toEqual([
       { year: 2027, kwh: 0, complete: true },
@@ -102,8 +138,16 @@ describe('dashboard statistics', () => {
     });
     // 1–10 April 2032: ten days of 24 kWh = 240 c a day.
     await insertReadings(db, point.id, { from: new Date('2032-03-31T21:00:00Z'), to: new Date('2032-04-10T21:00:00Z') });
-    const result = await costEstimation(createEnergyRepository(db), await scopeFor('lumo', 'LUMO-200001'), HELSINKI, [point.objectId], new Date('2032-04-11T09:00:00Z'));
-    expect(result.objects).toEqual([{ objectId: point.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 2900, estimatedMonthCents: 7700 }]);
+    const result = await costEstimation(
+      createEnergyRepository(db),
+      await scopeFor('lumo', 'LUMO-200001'),
+      HELSINKI,
+      [point.objectId],
+      new Date('2032-04-11T09:00:00Z'),
+    );
+    expect(result.objects).toEqual([
+      { objectId: point.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 2900, estimatedMonthCents: 7700 },
+    ]);
   });
 });
 
@@ -112,11 +156,22 @@ describe('usage points and locations over HTTP', () => {
 
   it("searches only the actor's own usage points, by each mode's fields", async () => {
     const db = ctx.database.db;
-    const mine = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001', street: 'Kuusikallionkuja 7', city: 'Espoo', gsrn: '643001100000543212' });
+    const mine = await buildMeteringPoint(db, {
+      siteId: 'lumo',
+      clientCode: 'LUMO-100001',
+      street: 'Kuusikallionkuja 7',
+      city: 'Espoo',
+      gsrn: '643001100000543212',
+    });
     await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Kuusikallionkuja 9', city: 'Espoo' });
     const cookie = await sessionCookieFor(db, 'FI131052-308T', 'lumo');
     const search = (body: unknown) =>
-      ctx.app.inject({ method: 'POST', url: '/api/usage-points/search', headers: { host: HOSTS.lumo, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/usage-points/search',
+        headers: { host: HOSTS.lumo, cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
 
     const byAddress = await search({ searchType: 'ADDRESS', searchQuery: { address: 'kuusikallionkuja espoo' } });
     expect(byAddress.json().map((point: { id: string }) => point.id)).toEqual([mine.id]);
@@ -130,7 +185,10 @@ describe('usage points and locations over HTTP', () => {
 
     const locations = await ctx.app.inject({ url: '/api/locations', headers: { host: HOSTS.lumo, cookie } });
     expect(locations.json().map((location: { objectId: string }) => location.objectId)).toEqual([mine.objectId]);
-    const technical = await ctx.app.inject({ url: `/api/usage-points/technical-data?meteringPointId=${mine.id}`, headers: { host: HOSTS.lumo, cookie } });
+    const technical = await ctx.app.inject({
+      url: `/api/usage-points/technical-data?meteringPointId=${mine.id}`,
+      headers: { host: HOSTS.lumo, cookie },
+    });
     expect(technical.json()).toMatchObject({ gsrn: '643001100000543212', firstReadingAt: null, connectionStatus: 'connected' });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@portal/schema/errors';
 import { externalServiceLink, externalServiceQuery } from '@portal/schema/external-services';
-import { notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestLocale } from '../../platform/request-locale.ts';
 import { findExternalService } from './find-external-service.ts';
 
@@ -19,7 +19,7 @@ export const externalServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { type, locale = requestLocale(request) } = request.query;
       const link = findExternalService(request.site, type, locale);
-      if (!link) throw notFound(`This site has no ${type} link`, 'NO_EXTERNAL_SERVICE');
+      if (!link) throw new AppError('NO_EXTERNAL_SERVICE', `This site has no ${type} link`);
       return link;
     },
   );

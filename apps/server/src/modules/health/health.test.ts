@@ -10,8 +10,8 @@ describe('health checks', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('reports readiness with the database checked', async () => {
+  it('reports readiness with the database and the meter broker checked', async () => {
     const response = await ctx.app.inject({ url: '/health/ready' });
-    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', meterBroker: 'ok' } });
   });
 });

@@ -1,15 +1,16 @@
 import { stringify } from 'csv-stringify/sync';
 import type { InvoiceDetail } from '@portal/schema/invoices';
 import type { LocaleId } from '@portal/schema/locale-ids';
-import { invoiceTexts } from './invoice-texts.ts';
+import { documentTexts } from '../../platform/document-texts.ts';
 
 /**
  * The invoice's rows as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read the
  * letters right). Numbers stay machine-readable: decimal point, no grouping, amounts in euros with two decimals.
  */
 export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): string {
-  const t = invoiceTexts(locale);
-  const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+  const t = documentTexts(locale);
+  const euros = (cents: number) =>
+    `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
   const header = [
     t('invoices.csv.invoice-number'),
     t('invoices.csv.position'),

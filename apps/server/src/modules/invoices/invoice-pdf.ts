@@ -1,19 +1,10 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { formatDay } from '@portal/schema/calendar-dates';
 import type { InvoiceDetail } from '@portal/schema/invoices';
 import type { LocaleId } from '@portal/schema/locale-ids';
-import { formatDate, formatDecimal, formatMoney, formatVatRate, invoiceTexts } from './invoice-texts.ts';
+import { openPdfDocument, PDF_COLOURS } from '../../platform/pdf-document.ts';
+import { formatDecimal, formatMoney, formatVatRate, documentTexts } from '../../platform/document-texts.ts';
 
-const require = createRequire(import.meta.url);
-/** DejaVu Sans covers every letter of Estonian, Finnish, Latvian, Russian and Swedish; pdfkit embeds a subset. */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-/** Theme colours live in the web bundle; the document uses the company's name and one neutral ink. */
-const INK = '#1b1b1f';
-const MUTED = '#5c5f66';
-const ACCENT = '#1d3b5c';
-const RULE = '#c9ced6';
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = PDF_COLOURS;
 
 export type InvoiceDocumentInput = {
   invoice: InvoiceDetail;
@@ -24,22 +15,12 @@ export type InvoiceDocumentInput = {
 
 /** A printable A4 invoice in the customer's language; `compress: false` keeps text streams readable (tests). */
 export function renderInvoicePdf({ invoice, company, customer, locale }: InvoiceDocumentInput, { compress = true } = {}): Promise<Buffer> {
-  const t = invoiceTexts(locale);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    compress,
-    lang: locale,
-    info: { Title: `${t('invoices.pdf.title')} ${invoice.invoiceNumber}`, Author: company.name, Subject: invoice.invoiceNumber },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
+  const t = documentTexts(locale);
+  const { doc, done } = openPdfDocument(
+    locale,
+    { title: `${t('invoices.pdf.title')} ${invoice.invoiceNumber}`, author: company.name, subject: invoice.invoiceNumber },
+    { compress },
+  );
 
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -47,27 +28,51 @@ export function renderInvoicePdf({ invoice, company, customer, locale }: Invoice
 
   // Letterhead: the company, then the document title and its key facts on the right.
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
-  doc.font('bold').fontSize(16).fillColor(ACCENT).text(company.name, left, 40, { width: width / 2 });
-  doc.font('bold').fontSize(22).fillColor(INK).text(t('invoices.pdf.title'), left + width / 2, 40, { width: width / 2, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(16)
+    .fillColor(ACCENT)
+    .text(company.name, left, 40, { width: width / 2 });
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(t('invoices.pdf.title'), left + width / 2, 40, { width: width / 2, align: 'right' });
 
   const facts: [string, string][] = [
     [t('invoices.pdf.number'), invoice.invoiceNumber],
-    [t('invoices.pdf.issue-date'), formatDate(invoice.issueDate)],
-    [t('invoices.pdf.due-date'), formatDate(invoice.dueDate)],
-    [t('invoices.pdf.period'), `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`],
+    [t('invoices.pdf.issue-date'), formatDay(invoice.issueDate)],
+    [t('invoices.pdf.due-date'), formatDay(invoice.dueDate)],
+    [t('invoices.pdf.period'), `${formatDay(invoice.periodStart)} – ${formatDay(invoice.periodEnd)}`],
     [t('invoices.pdf.reference'), invoice.referenceNumber],
     [t('invoices.pdf.contract'), `${invoice.contract.contractNumber} · ${invoice.contract.productName}`],
   ];
   let y = 80;
   for (const [label, value] of facts) {
-    doc.font('regular').fontSize(9).fillColor(MUTED).text(label, left + width / 2, y, { width: width / 4 });
-    doc.font('regular').fontSize(9).fillColor(INK).text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, left + width / 2, y, { width: width / 4 });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
     y += 15;
   }
 
   doc.font('regular').fontSize(9).fillColor(MUTED).text(t('invoices.pdf.customer'), left, 80);
-  doc.font('bold').fontSize(12).fillColor(INK).text(customer.name, left, 94, { width: width / 2 - 10 });
-  doc.font('regular').fontSize(9).fillColor(MUTED).text(`${t('invoices.pdf.client-code')}: ${customer.clientCode}`, left, doc.y + 2);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor(INK)
+    .text(customer.name, left, 94, { width: width / 2 - 10 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`${t('invoices.pdf.client-code')}: ${customer.clientCode}`, left, doc.y + 2);
 
   // Rows: one per metering point and price component.
   y = Math.max(y, doc.y) + 25;
@@ -79,7 +84,12 @@ export function renderInvoicePdf({ invoice, company, customer, locale }: Invoice
   ];
   const drawRow = (cells: string[], font: 'regular' | 'bold', color: string) => {
     let x = left;
-    const heights = cells.map((cell, index) => doc.font(font).fontSize(9).heightOfString(cell, { width: columns[index]!.width - 6 }));
+    const heights = cells.map((cell, index) =>
+      doc
+        .font(font)
+        .fontSize(9)
+        .heightOfString(cell, { width: columns[index]!.width - 6 }),
+    );
     const height = Math.max(...heights) + 8;
     if (y + height > doc.page.height - doc.page.margins.bottom - 120) {
       doc.addPage();
@@ -87,14 +97,27 @@ export function renderInvoicePdf({ invoice, company, customer, locale }: Invoice
     }
     cells.forEach((cell, index) => {
       const column = columns[index]!;
-      doc.font(font).fontSize(9).fillColor(color).text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
+      doc
+        .font(font)
+        .fontSize(9)
+        .fillColor(color)
+        .text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
       x += column.width;
     });
     y += height;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   };
   doc.rect(left, y, width, 20).fill('#eef1f5');
-  drawRow(columns.map((column) => column.label), 'bold', INK);
+  drawRow(
+    columns.map((column) => column.label),
+    'bold',
+    INK,
+  );
   for (const row of invoice.rows) {
     const component = t(`invoices.component.${row.componentKind}`);
     const utility = t(`utility.${row.utility}`);
@@ -103,7 +126,10 @@ export function renderInvoicePdf({ invoice, company, customer, locale }: Invoice
       [
         `${component} · ${utility}\n${row.gsrn}`,
         `${formatDecimal(row.quantity, locale, row.unit === 'kWh' ? 3 : 0)} ${unitLabel}`,
-        `${formatDecimal(row.unitPriceCents, locale, 5)} ${row.unit === 'kWh' ? 'c/kWh' : t('invoices.unit.cents-per-month')}`,
+        // Energy in cents per kWh to five places, as the contract prices it; a monthly fee in euros per month.
+        row.unit === 'kWh'
+          ? `${formatDecimal(row.unitPriceCents, locale, 5)} c/kWh`
+          : t('invoices.unit.per-month', { amount: money(Number(row.unitPriceCents)) }),
         money(row.netCents),
       ],
       'regular',
@@ -119,7 +145,10 @@ export function renderInvoicePdf({ invoice, company, customer, locale }: Invoice
     [t('invoices.pdf.total'), money(invoice.totalCents), 'bold'],
   ];
   for (const [label, value, font] of totals) {
-    doc.font(font).fontSize(font === 'bold' ? 12 : 10).fillColor(INK);
+    doc
+      .font(font)
+      .fontSize(font === 'bold' ? 12 : 10)
+      .fillColor(INK);
     doc.text(label, left + width / 2, y, { width: width / 4 });
     doc.text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
     y += font === 'bold' ? 20 : 16;
@@ -128,17 +157,30 @@ export function renderInvoicePdf({ invoice, company, customer, locale }: Invoice
   // How to pay.
   y += 15;
   doc.rect(left, y, width, 54).lineWidth(1).strokeColor(ACCENT).stroke();
-  const status = invoice.paymentStatus === 'paid' ? t('invoices.pdf.paid') : t('invoices.pdf.pay-by', { date: formatDate(invoice.dueDate) });
-  doc.font('bold').fontSize(11).fillColor(ACCENT).text(status, left + 12, y + 10, { width: width - 24 });
+  const status = invoice.paymentStatus === 'paid' ? t('invoices.pdf.paid') : t('invoices.pdf.pay-by', { date: formatDay(invoice.dueDate) });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(ACCENT)
+    .text(status, left + 12, y + 10, { width: width - 24 });
   doc
     .font('regular')
     .fontSize(9)
     .fillColor(INK)
-    .text(`${t('invoices.pdf.reference')}: ${invoice.referenceNumber} · ${t('invoices.pdf.total')}: ${money(invoice.totalCents)}`, left + 12, y + 30, {
-      width: width - 24,
-    });
+    .text(
+      `${t('invoices.pdf.reference')}: ${invoice.referenceNumber} · ${t('invoices.pdf.total')}: ${money(invoice.totalCents)}`,
+      left + 12,
+      y + 30,
+      {
+        width: width - 24,
+      },
+    );
 
-  doc.font('regular').fontSize(8).fillColor(MUTED).text(company.name, left, doc.page.height - 70, { width, align: 'center' });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(company.name, left, doc.page.height - 70, { width, align: 'center' });
   doc.end();
   return done;
 }

@@ -13,7 +13,12 @@ const unpaid: PostponementFacts = {
 
 describe('invoice postponement rules (docs/decisions/010-invoice-postponement.md)', () => {
   it('offers the day after the due date up to 14 days past the original due date', () => {
-    expect(postponementWindow(unpaid)).toMatchObject({ allowed: true, minDate: '2026-11-27', maxDate: '2026-12-10', postponementsAllowed: 1 });
+    expect(postponementWindow(unpaid)).toMatchObject({
+      allowed: true,
+      minDate: '2026-11-27',
+      maxDate: '2026-12-10',
+      postponementsAllowed: 1,
+    });
     expect(checkPostponement(unpaid, '2026-12-10')).toBeNull();
     expect(checkPostponement(unpaid, '2026-12-11')).toBe('POSTPONE_DATE_TOO_FAR');
   });
@@ -60,11 +65,11 @@ describe('invoice postponement rules (docs/decisions/010-invoice-postponement.md
     expect(checkPostponement({ ...second, postponementsUsed: 2 }, '2026-12-20')).toBe('POSTPONEMENT_LIMIT_REACHED');
   });
 
-  it('explains each refusal with a status, a code and a message', () => {
+  it('explains each refusal as a business refusal with a code and a message', () => {
     const paid = postponementError('INVOICE_ALREADY_PAID', unpaid);
-    expect(paid).toMatchObject({ statusCode: 409, code: 'INVOICE_ALREADY_PAID' });
+    expect(paid).toMatchObject({ kind: 'refused', code: 'INVOICE_ALREADY_PAID' });
     const far = postponementError('POSTPONE_DATE_TOO_FAR', unpaid);
-    expect(far).toMatchObject({ statusCode: 400, code: 'POSTPONE_DATE_TOO_FAR' });
+    expect(far).toMatchObject({ kind: 'refused', code: 'POSTPONE_DATE_TOO_FAR' });
     expect(far.message).toContain('2026-12-10');
   });
 });

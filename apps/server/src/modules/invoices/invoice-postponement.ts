@@ -1,6 +1,6 @@
 import type { PostponementRefusal, PostponementWindow } from '@portal/schema/invoices';
-import { HttpError } from '../../platform/errors.ts';
-import { addDays, maxDate, minDate } from './calendar-dates.ts';
+import { AppError } from '../../platform/errors.ts';
+import { addDays, maxDate, minDate } from '@portal/schema/calendar-dates';
 
 /**
  * The postponement rules of docs/decisions/010-invoice-postponement.md, as pure functions so every rule is
@@ -27,24 +27,17 @@ export type PostponementFacts = {
 const MESSAGES: Record<PostponementRefusal, (facts: PostponementFacts, limit: { maxDays: number; maxTimes: number }) => string> = {
   INVOICE_ALREADY_PAID: () => 'This invoice is already paid, so its due date cannot change',
   POSTPONEMENT_LIMIT_REACHED: (_, { maxTimes }) =>
-    maxTimes === 1 ? 'The due date of this invoice has already been postponed once' : `The due date of this invoice has already been postponed ${maxTimes} times`,
+    maxTimes === 1
+      ? 'The due date of this invoice has already been postponed once'
+      : `The due date of this invoice has already been postponed ${maxTimes} times`,
   POSTPONEMENT_WINDOW_CLOSED: (_, { maxDays }) =>
     `The due date can only be moved up to ${maxDays} days past the original due date, and not past the next invoice's due date; that time has passed`,
   POSTPONE_DATE_NOT_LATER: (facts) => `The new due date must be later than the current due date ${facts.dueDate}`,
   POSTPONE_DATE_IN_PAST: (facts) => `The new due date cannot be in the past (today is ${facts.today})`,
   POSTPONE_DATE_TOO_FAR: (facts, { maxDays }) =>
     `The new due date can be at most ${maxDays} days after the original due date, that is ${addDays(facts.originalDueDate, maxDays)} at the latest`,
-  POSTPONE_DATE_PAST_NEXT_INVOICE: (facts) => `The new due date cannot be later than the next invoice's due date ${facts.nextInvoiceDueDate}`,
-};
-
-const STATUS: Record<PostponementRefusal, 400 | 409> = {
-  INVOICE_ALREADY_PAID: 409,
-  POSTPONEMENT_LIMIT_REACHED: 409,
-  POSTPONEMENT_WINDOW_CLOSED: 409,
-  POSTPONE_DATE_NOT_LATER: 400,
-  POSTPONE_DATE_IN_PAST: 400,
-  POSTPONE_DATE_TOO_FAR: 400,
-  POSTPONE_DATE_PAST_NEXT_INVOICE: 400,
+  POSTPONE_DATE_PAST_NEXT_INVOICE: (facts) =>
+    `The new due date cannot be later than the next invoice's due date ${facts.nextInvoiceDueDate}`,
 };
 
 /** The dates the due date may move to now, or why it may not move at all. */
@@ -73,8 +66,7 @@ export function checkPostponement(facts: PostponementFacts, requested: string): 
   return null;
 }
 
-export function postponementError(refusal: PostponementRefusal, facts: PostponementFacts): HttpError {
+export function postponementError(refusal: PostponementRefusal, facts: PostponementFacts): AppError {
   const limit = facts.advanced ? POSTPONEMENT_POLICY.advanced : POSTPONEMENT_POLICY.standard;
-  const status = STATUS[refusal];
-  return new HttpError(status, status === 409 ? 'ConflictError' : 'ValidationError', MESSAGES[refusal](facts, limit), refusal);
+  return new AppError(refusal, MESSAGES[refusal](facts, limit));
 }

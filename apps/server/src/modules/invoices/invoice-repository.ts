@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InvoiceDetail, InvoiceRow, InvoiceSort, InvoiceStatusFilter, InvoiceSummary } from '@portal/schema/invoices';
 import { invoice, invoicePostponement, invoiceRow } from '../../db/schema/billing.ts';
 import { contract } from '../../db/schema/energy.ts';
-import type { Database } from '../../platform/database.ts';
+import type { Database, Executor, Transaction } from '../../platform/database.ts';
 import { postponementWindow, type PostponementFacts } from './invoice-postponement.ts';
 
 /** Rule 1: every query here is scoped by the actor's site and customer; nothing is found by id alone. */
@@ -13,9 +13,6 @@ export type InvoiceScope = {
   today: string;
   advancedPostponement: boolean;
 };
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 const postponementsUsed = sql<number>`(select count(*)::int from ${invoicePostponement} where ${invoicePostponement.invoiceId} = ${invoice.id})`;
 const nextInvoiceDueDate = sql<string | null>`(
@@ -46,7 +43,7 @@ type SummaryRow = {
 
 function factsOf(row: SummaryRow, scope: InvoiceScope): PostponementFacts {
   return {
-    paymentStatus: row.invoice.paymentStatus as PostponementFacts['paymentStatus'],
+    paymentStatus: row.invoice.paymentStatus,
     dueDate: row.invoice.dueDate,
     originalDueDate: row.invoice.originalDueDate,
     postponementsUsed: Number(row.postponementsUsed),
@@ -58,7 +55,7 @@ function factsOf(row: SummaryRow, scope: InvoiceScope): PostponementFacts {
 
 function toSummary(row: SummaryRow, scope: InvoiceScope): InvoiceSummary {
   const found = row.invoice;
-  const paymentStatus = found.paymentStatus as InvoiceSummary['paymentStatus'];
+  const paymentStatus = found.paymentStatus;
   return {
     id: found.id,
     invoiceNumber: found.invoiceNumber,
@@ -73,8 +70,8 @@ function toSummary(row: SummaryRow, scope: InvoiceScope): InvoiceSummary {
     totalCents: found.totalCents,
     vatPermille: found.vatPermille,
     currency: 'EUR',
-    type: found.type as InvoiceSummary['type'],
-    delivery: found.delivery as InvoiceSummary['delivery'],
+    type: found.type,
+    delivery: found.delivery,
     paymentStatus,
     overdue: paymentStatus === 'unpaid' && found.dueDate < scope.today,
     paidAt: found.paidAt?.toISOString() ?? null,
@@ -86,7 +83,7 @@ function toSummary(row: SummaryRow, scope: InvoiceScope): InvoiceSummary {
 
 const ownedBy = (scope: InvoiceScope) => and(eq(invoice.siteId, scope.siteId), eq(invoice.customerId, scope.customerId));
 
-function statusCondition(status: InvoiceStatusFilter | undefined, today: string): SQL | undefined {
+function statusCondition(status: InvoiceStatusFilter | undefined, today: string | Placeholder): SQL | undefined {
   switch (status) {
     case 'paid':
       return eq(invoice.paymentStatus, 'paid');
@@ -112,9 +109,9 @@ function toRow(row: typeof invoiceRow.$inferSelect): InvoiceRow {
   return {
     position: row.position,
     gsrn: row.gsrn,
-    utility: row.utility as InvoiceRow['utility'],
-    componentKind: row.componentKind as InvoiceRow['componentKind'],
-    unit: row.unit as InvoiceRow['unit'],
+    utility: row.utility,
+    componentKind: row.componentKind,
+    unit: row.unit,
     quantity: row.quantity,
     unitPriceCents: row.unitPriceCents,
     netCents: row.netCents,
@@ -122,6 +119,38 @@ function toRow(row: typeof invoiceRow.$inferSelect): InvoiceRow {
 }
 
 export function createInvoiceRepository(db: Database) {
+  /**
+   * The list's page with its count, one statement (docs/decisions/080): the window counts before LIMIT applies.
+   * One prepared statement per order and filter, built once: PostgreSQL plans it once per connection.
+   */
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(sort: InvoiceSort, type: InvoiceStatusFilter | undefined) {
+    return db
+      .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
+      .from(invoice)
+      .innerJoin(contract, eq(contract.id, invoice.contractId))
+      .where(
+        and(
+          eq(invoice.siteId, sql.placeholder('siteId')),
+          eq(invoice.customerId, sql.placeholder('customerId')),
+          statusCondition(type, sql.placeholder('today')),
+        ),
+      )
+      .orderBy(...ORDER[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`invoice_list_${sort.replace('-', 'desc_')}_${type ?? 'all'}`);
+  }
+  function listStatement(sort: InvoiceSort, type: InvoiceStatusFilter | undefined) {
+    const key = `${sort}:${type ?? 'all'}`;
+    let prepared = listStatements.get(key);
+    if (!prepared) {
+      prepared = prepareList(sort, type);
+      listStatements.set(key, prepared);
+    }
+    return prepared;
+  }
+
   async function summaryRows(executor: Executor, scope: InvoiceScope, where: SQL | undefined, order: SQL[], limit?: number, offset = 0) {
     const query = executor
       .select(summaryColumns)
@@ -145,11 +174,21 @@ export function createInvoiceRepository(db: Database) {
 
   return {
     async list(scope: InvoiceScope, query: { type?: InvoiceStatusFilter; sort: InvoiceSort; page: number; pageSize: number }) {
-      const where = statusCondition(query.type, scope.today);
-      const [invoices, [totalRow]] = await Promise.all([
-        summaries(db, scope, where, ORDER[query.sort], query.pageSize, (query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(invoice).where(and(ownedBy(scope), where)),
-      ]);
+      const offset = (query.page - 1) * query.pageSize;
+      const rows = (await listStatement(query.sort, query.type).execute({
+        siteId: scope.siteId,
+        customerId: scope.customerId,
+        today: scope.today,
+        limit: query.pageSize,
+        offset,
+      })) as (SummaryRow & { total: number })[];
+      const invoices = rows.map((row) => toSummary(row, scope));
+      if (rows.length > 0 || offset === 0) return { invoices, total: Number(rows[0]?.total ?? 0) };
+      // A page past the end has no row to carry the count.
+      const [totalRow] = await db
+        .select({ total: count() })
+        .from(invoice)
+        .where(and(ownedBy(scope), statusCondition(query.type, scope.today)));
       return { invoices, total: Number(totalRow?.total ?? 0) };
     },
 
@@ -165,54 +204,59 @@ export function createInvoiceRepository(db: Database) {
     },
 
     async dashboard(scope: InvoiceScope) {
-      const [totals] = await db
+      // The customer's totals ride on the latest invoices as window sums over all of them (no row: no invoice).
+      const unpaid = sql`${invoice.paymentStatus} = 'unpaid'`;
+      const latestRows = (await db
         .select({
-          unpaidCount: sql<number>`count(*) filter (where ${invoice.paymentStatus} = 'unpaid')::int`,
-          unpaidTotalCents: sql<number>`coalesce(sum(${invoice.totalCents}) filter (where ${invoice.paymentStatus} = 'unpaid'), 0)::bigint`,
-          overdueCount: sql<number>`count(*) filter (where ${invoice.paymentStatus} = 'unpaid' and ${invoice.dueDate} < ${scope.today})::int`,
+          ...summaryColumns,
+          unpaidCount: sql<number>`count(*) filter (where ${unpaid}) over ()`,
+          unpaidTotalCents: sql<number>`coalesce(sum(${invoice.totalCents}) filter (where ${unpaid}) over (), 0)`,
+          overdueCount: sql<number>`count(*) filter (where ${unpaid} and ${invoice.dueDate} < ${scope.today}) over ()`,
         })
         .from(invoice)
-        .where(ownedBy(scope));
-      const [nextDue] = await summaries(db, scope, eq(invoice.paymentStatus, 'unpaid'), ORDER.dueDate, 1);
-      const latest = await summaries(db, scope, undefined, ORDER['-issueDate'], 3);
+        .innerJoin(contract, eq(contract.id, invoice.contractId))
+        .where(ownedBy(scope))
+        .orderBy(...ORDER['-issueDate'])
+        .limit(3)) as (SummaryRow & { unpaidCount: number; unpaidTotalCents: number; overdueCount: number })[];
+      const totals = latestRows[0];
+      const [nextDue] = totals ? await summaries(db, scope, eq(invoice.paymentStatus, 'unpaid'), ORDER.dueDate, 1) : [];
       return {
         unpaidCount: Number(totals?.unpaidCount ?? 0),
         unpaidTotalCents: Number(totals?.unpaidTotalCents ?? 0),
         overdueCount: Number(totals?.overdueCount ?? 0),
         nextDue: nextDue ?? null,
-        latest,
+        latest: latestRows.map((row) => toSummary(row, scope)),
       };
     },
 
     /**
-     * Rule 3: the check and the write happen in one transaction on a locked invoice row, so two
-     * postponements sent at once cannot both pass the once-per-invoice rule.
+     * Locks an invoice of the scope for a change and reads what the postponement rules need (rule 3: the
+     * caller's transaction holds the lock until it commits, so two changes at once cannot both pass a rule).
      */
-    async postpone(
-      scope: InvoiceScope,
-      invoiceNumber: string,
-      decide: (facts: PostponementFacts) => void,
-      change: { dueDate: string; personId: string },
-    ): Promise<InvoiceSummary | null> {
-      return db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ id: invoice.id })
-          .from(invoice)
-          .where(and(ownedBy(scope), eq(invoice.invoiceNumber, invoiceNumber)))
-          .for('update');
-        if (!locked) return null;
-        const [current] = await summaryRows(tx, scope, eq(invoice.id, locked.id), ORDER['-dueDate'], 1);
-        decide(factsOf(current!, scope));
-        await tx.insert(invoicePostponement).values({
-          invoiceId: locked.id,
-          previousDueDate: current!.invoice.dueDate,
-          newDueDate: change.dueDate,
-          personId: change.personId,
-        });
-        await tx.update(invoice).set({ dueDate: change.dueDate }).where(eq(invoice.id, locked.id));
-        const [updated] = await summaries(tx, scope, eq(invoice.id, locked.id), ORDER['-dueDate'], 1);
-        return updated!;
+    async lockForChange(tx: Transaction, scope: InvoiceScope, invoiceNumber: string) {
+      const [locked] = await tx
+        .select({ id: invoice.id })
+        .from(invoice)
+        .where(and(ownedBy(scope), eq(invoice.invoiceNumber, invoiceNumber)))
+        .for('update');
+      if (!locked) return null;
+      const [current] = await summaryRows(tx, scope, eq(invoice.id, locked.id), ORDER['-dueDate'], 1);
+      return { id: locked.id, dueDate: current!.invoice.dueDate, facts: factsOf(current!, scope) };
+    },
+
+    async moveDueDate(tx: Transaction, change: { invoiceId: string; previousDueDate: string; dueDate: string; personId: string }) {
+      await tx.insert(invoicePostponement).values({
+        invoiceId: change.invoiceId,
+        previousDueDate: change.previousDueDate,
+        newDueDate: change.dueDate,
+        personId: change.personId,
       });
+      await tx.update(invoice).set({ dueDate: change.dueDate }).where(eq(invoice.id, change.invoiceId));
+    },
+
+    async summaryById(executor: Executor, scope: InvoiceScope, id: string): Promise<InvoiceSummary | null> {
+      const [found] = await summaries(executor, scope, eq(invoice.id, id), ORDER['-dueDate'], 1);
+      return found ?? null;
     },
   };
 }

@@ -5,8 +5,8 @@ import { buildBilledContract, buildInvoice } from '../../test-support/billing-fa
 import { extractPdfText } from '../../test-support/pdf-text.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { addDays, monthStart, todayIn } from './calendar-dates.ts';
-import { formatMoney } from './invoice-texts.ts';
+import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
+import { formatMoney } from '../../platform/document-texts.ts';
 
 const JANIS = 'LV220790-45671';
 
@@ -90,7 +90,13 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(found.netCents).toBe(rowSum);
     expect(found.vatCents).toBe(Math.round((found.netCents * 255) / 1000));
     expect(found.totalCents).toBe(found.netCents + found.vatCents);
-    expect(found.rows[0]).toMatchObject({ componentKind: 'Base', unit: 'kWh', quantity: '300.000', unitPriceCents: '8.49000', utility: 'electricity' });
+    expect(found.rows[0]).toMatchObject({
+      componentKind: 'Base',
+      unit: 'kWh',
+      quantity: '300.000',
+      unitPriceCents: '8.49000',
+      utility: 'electricity',
+    });
     expect(found.utilities).toEqual(['electricity']);
   });
 
@@ -127,8 +133,9 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(before.postponement).toMatchObject({ allowed: true, minDate: addDays(before.dueDate, 1), maxDate: addDays(before.dueDate, 14) });
 
     const tooFar = await put(addDays(before.dueDate, 15));
-    expect(tooFar.statusCode).toBe(400);
-    expect(tooFar.json()).toMatchObject({ code: 'POSTPONE_DATE_TOO_FAR', name: 'ValidationError' });
+    // Spec §8: a business refusal is 422, customer-facing, so the web shows it in yellow.
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json()).toMatchObject({ code: 'POSTPONE_DATE_TOO_FAR', name: 'BusinessRuleError', customerFacing: true });
     const notLater = await put(before.dueDate);
     expect(notLater.json()).toMatchObject({ code: 'POSTPONE_DATE_NOT_LATER' });
     const malformed = await put('31.12.2026');
@@ -143,20 +150,20 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(ok.json().postponement).toMatchObject({ allowed: false, refusal: 'POSTPONEMENT_LIMIT_REACHED', postponementsUsed: 1 });
 
     const again = await put(addDays(before.dueDate, 10));
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'POSTPONEMENT_LIMIT_REACHED', name: 'ConflictError' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'POSTPONEMENT_LIMIT_REACHED', name: 'BusinessRuleError', customerFacing: true });
     const [row] = await ctx.database.db.select().from(invoice).where(eq(invoice.invoiceNumber, number));
     expect(row!.dueDate).toBe(addDays(before.dueDate, 7));
   });
 
-  it('refuses to postpone a paid invoice with 409', async () => {
+  it('refuses to postpone a paid invoice with 422', async () => {
     const response = await ctx.app.inject({
       method: 'PUT',
       url: `/api/invoices/${numbers[5]}/postpone`,
       headers: { host: HOSTS.lumo, cookie: aino, 'content-type': 'application/json' },
       payload: { dueDate: addDays(today, 3) },
     });
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'INVOICE_ALREADY_PAID' });
   });
 
@@ -169,6 +176,29 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(body.latest).toHaveLength(3);
   });
 
+  it('counts in the same answer as the page, past the last page and under a filter too', async () => {
+    expect((await get('/api/invoices?pageSize=50&page=9', aino)).json()).toEqual({ invoices: [], total: 240 });
+    const overdue = (await get('/api/invoices?type=overdue&pageSize=10', aino)).json();
+    expect(overdue.total).toBe(1);
+    expect(overdue.invoices).toHaveLength(1);
+    const paid = (await get('/api/invoices?type=paid&pageSize=10&page=3', aino)).json();
+    expect(paid).toMatchObject({ total: 238 });
+    expect(paid.invoices).toHaveLength(10);
+  });
+
+  it('sums every unpaid invoice on the dashboard, not only the latest three, and zeros for none', async () => {
+    const all = (await get('/api/invoices?type=unpaid&pageSize=100', aino)).json();
+    const unpaidTotalCents = all.invoices.reduce((sum: number, item: { totalCents: number }) => sum + item.totalCents, 0);
+    expect((await get('/api/dashboard/invoices', aino)).json()).toMatchObject({ unpaidCount: 2, unpaidTotalCents, overdueCount: 1 });
+    expect((await get('/api/dashboard/invoices', mikko)).json()).toEqual({
+      unpaidCount: 0,
+      unpaidTotalCents: 0,
+      overdueCount: 0,
+      nextDue: null,
+      latest: [],
+    });
+  });
+
   it('downloads the rows as CSV where the site offers it', async () => {
     const found = (await get(`/api/invoices/${numbers[0]}`, aino)).json();
     const response = await get(`/api/invoices/${found.id}/download/csv`, aino);
@@ -176,7 +206,10 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''Lasku%20${found.invoiceNumber}.csv`);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('Laskun numero');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('8.49000');
@@ -209,11 +242,17 @@ describe('invoice PDF', () => {
     expect(text).toContain('Rēķins');
     expect(text).toContain(formatMoney(created.totalCents, 'lv-LV'));
     expect(text).toContain('PVN 21%');
+    // The monthly fee in euros per month, not "395,00000 c/month".
+    expect(text).toContain(`${formatMoney(395, 'lv-LV')}/mēn.`);
+    expect(text).not.toContain('395,00000');
   });
 
   it('is not offered as CSV on a site without the INVOICE_CSV_DOWNLOAD feature', async () => {
     const cookie = await sessionCookieFor(ctx.database.db, JANIS, 'daugava');
-    const response = await ctx.app.inject({ url: '/api/invoices/00000000-0000-0000-0000-000000000000/download/csv', headers: { host: HOSTS.daugava, cookie } });
+    const response = await ctx.app.inject({
+      url: '/api/invoices/00000000-0000-0000-0000-000000000000/download/csv',
+      headers: { host: HOSTS.daugava, cookie },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'FEATURE_DISABLED' });
   });
@@ -240,6 +279,6 @@ describe('advanced invoice postponement', () => {
     const second = await put(addDays(today, 32));
     expect(second.statusCode).toBe(200);
     expect(second.json().postponement).toMatchObject({ postponementsUsed: 2, postponementsAllowed: 2, allowed: false });
-    expect((await put(addDays(today, 31))).statusCode).toBe(409);
+    expect((await put(addDays(today, 31))).statusCode).toBe(422);
   });
 });

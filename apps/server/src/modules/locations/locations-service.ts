@@ -1,9 +1,8 @@
 import type { Location } from '@portal/schema/energy';
-import type { Utility } from '@portal/schema/enums';
-import { notFound } from '../../platform/errors.ts';
-import { energyBuckets, monthlyFees, type Scope } from '../readings/energy-queries.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
-import { daysInMonth, localDate, monthOf } from '../readings/local-calendar.ts';
+import { daysInMonth, localDate, monthOf } from '@portal/schema/calendar-dates';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 const addressOf = (point: MeteringPointRow) => ({
   street: point.street,
@@ -16,7 +15,7 @@ const summaryOf = (point: MeteringPointRow) => ({
   id: point.id,
   gsrn: point.gsrn,
   utility: point.utility,
-  usagePointKind: point.usagePointKind as Location['meteringPoints'][number]['usagePointKind'],
+  usagePointKind: point.usagePointKind,
   biddingZone: point.biddingZone,
   resolutionMinutes: point.resolutionMinutes,
   hasProduction: point.hasProduction,
@@ -31,9 +30,12 @@ function groupByObject(points: MeteringPointRow[]): MeteringPointRow[][] {
 }
 
 /** GET /api/locations: the customer's objects with their metering points, contracts and price components. */
-export async function listLocations(energy: EnergyRepository, scope: Scope): Promise<Location[]> {
+export async function listLocations(energy: EnergyRepository, scope: CustomerScope): Promise<Location[]> {
   const points = await energy.meteringPoints(scope);
-  const contracts = await energy.contractsOf(scope, points.map((point) => point.id));
+  const contracts = await energy.contractsOf(
+    scope,
+    points.map((point) => point.id),
+  );
   return groupByObject(points).map((list) => ({
     objectId: list[0]!.objectId,
     address: addressOf(list[0]!),
@@ -45,15 +47,15 @@ export async function listLocations(energy: EnergyRepository, scope: Scope): Pro
         .map((row) => ({
           id: row.id,
           contractNumber: row.contractNumber,
-          type: row.type as Location['meteringPoints'][number]['contracts'][number]['type'],
+          type: row.type,
           productName: row.productName,
-          priceType: row.priceType as Location['meteringPoints'][number]['contracts'][number]['priceType'],
+          priceType: row.priceType,
           startDate: row.startDate,
           endDate: row.endDate,
           vatPermille: row.vatPermille,
           priceComponents: row.priceComponents.map((component) => ({
-            kind: component.kind as Location['meteringPoints'][number]['contracts'][number]['priceComponents'][number]['kind'],
-            unit: component.unit as 'c/kWh' | 'c/month',
+            kind: component.kind,
+            unit: component.unit,
             priceCents: component.priceCents,
             validFrom: component.validFrom,
             validTo: component.validTo,
@@ -64,28 +66,40 @@ export async function listLocations(energy: EnergyRepository, scope: Scope): Pro
 }
 
 /** GET /api/dashboard/locations: one line per object: address, status and the utilities delivered there. */
-export async function dashboardLocations(energy: EnergyRepository, scope: Scope) {
+export async function dashboardLocations(energy: EnergyRepository, scope: CustomerScope) {
   const points = await energy.meteringPoints(scope);
   return groupByObject(points).map((list) => ({
     objectId: list[0]!.objectId,
     address: addressOf(list[0]!),
     connectionStatus: list[0]!.connectionStatus,
-    utilities: [...new Set(list.map((point) => point.utility))] as Utility[],
+    utilities: [...new Set(list.map((point) => point.utility))],
     meteringPointIds: list.map((point) => point.id),
   }));
 }
 
 /** GET /api/locations/gsrn: every metering point code of the customer with its object's address. */
-export async function gsrnList(energy: EnergyRepository, scope: Scope) {
+export async function gsrnList(energy: EnergyRepository, scope: CustomerScope) {
   const points = await energy.meteringPoints(scope);
-  return points.map((point) => ({ meteringPointId: point.id, gsrn: point.gsrn, utility: point.utility, objectId: point.objectId, address: addressOf(point) }));
+  return points.map((point) => ({
+    meteringPointId: point.id,
+    gsrn: point.gsrn,
+    utility: point.utility,
+    objectId: point.objectId,
+    address: addressOf(point),
+  }));
 }
 
 /**
  * GET /api/locations/cost-estimation: this month's consumption and cost so far per object, and the month
  * extended at the average daily cost so far. Monthly fees count once, whole. Integer cents throughout.
  */
-export async function costEstimation(energy: EnergyRepository, scope: Scope, site: { timezone: string }, objectIds: string[], now = new Date()) {
+export async function costEstimation(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  site: { timezone: string },
+  objectIds: string[],
+  now = new Date(),
+) {
   const { timezone } = site;
   const today = localDate(now, timezone);
   const month = monthOf(today);
@@ -93,21 +107,20 @@ export async function costEstimation(energy: EnergyRepository, scope: Scope, sit
   const objects = [];
   for (const objectId of [...new Set(objectIds)]) {
     const list = points.filter((point) => point.objectId === objectId);
-    if (list.length === 0) throw notFound(`No such object: ${objectId}`, 'OBJECT_NOT_FOUND');
+    if (list.length === 0) throw new AppError('OBJECT_NOT_FOUND', `No such object: ${objectId}`);
     const ids = list.map((point) => point.id);
     const [rows, fees] = await Promise.all([
-      energyBuckets(energy.db, {
+      energy.buckets({
         scope,
         meteringPointIds: ids,
         directions: 'consumption',
-        sourceMinutes: 60,
         bucket: 'day',
         timezone,
         from: month.from,
         to: today,
         withCost: true,
       }),
-      monthlyFees(energy.db, { scope, meteringPointIds: ids, from: month.from, to: month.to, timezone }),
+      energy.monthlyFees({ scope, meteringPointIds: ids, from: month.from, to: month.to, timezone }),
     ]);
     const measuredDays = rows.filter((row) => row.wh !== null).length;
     const wh = rows.reduce((sum, row) => sum + (row.wh ?? 0), 0);

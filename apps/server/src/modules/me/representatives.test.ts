@@ -12,8 +12,22 @@ describe('acting for someone else', () => {
     const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
     const response = await ctx.app.inject({ url: '/api/me/representatives', headers: { host: HOSTS.lumo, cookie } });
     expect(response.json()).toEqual([
-      { representativeCode: 'rc-lumo-aino', clientCode: 'LUMO-100001', name: 'Aino Virtanen', type: 'private', relation: 'self', active: true },
-      { representativeCode: 'rc-lumo-aino-revontuli', clientCode: 'LUMO-200001', name: 'Revontuli Sauna Oy', type: 'legal', relation: 'representative', active: false },
+      {
+        representativeCode: 'rc-lumo-aino',
+        clientCode: 'LUMO-100001',
+        name: 'Aino Virtanen',
+        type: 'private',
+        relation: 'self',
+        active: true,
+      },
+      {
+        representativeCode: 'rc-lumo-aino-revontuli',
+        clientCode: 'LUMO-200001',
+        name: 'Revontuli Sauna Oy',
+        type: 'legal',
+        relation: 'representative',
+        active: false,
+      },
     ]);
   });
 
@@ -28,10 +42,30 @@ describe('acting for someone else', () => {
     expect(response.statusCode).toBe(200);
     const set = response.cookies.find((candidate) => candidate.name === 'representative-code');
     expect(set).toMatchObject({ value: 'rc-lumo-aino-revontuli', secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
-    const info = await ctx.app.inject({ url: '/api/info', headers: { host: HOSTS.lumo, cookie: `${cookie}; representative-code=${set!.value}` } });
+    const info = await ctx.app.inject({
+      url: '/api/info',
+      headers: { host: HOSTS.lumo, cookie: `${cookie}; representative-code=${set!.value}` },
+    });
     expect(info.json()).toMatchObject({ actingAs: 'representative', customer: { clientCode: 'LUMO-200001', type: 'legal' } });
-    const session = await ctx.app.inject({ url: '/api/auth/session', headers: { host: HOSTS.lumo, cookie: `${cookie}; representative-code=${set!.value}` } });
-    expect(session.json()).toMatchObject({ userOrRepresentativeCode: 'rc-lumo-aino-revontuli', user: { clientCode: 'LUMO-200001', verified: true } });
+    const session = await ctx.app.inject({
+      url: '/api/auth/session',
+      headers: { host: HOSTS.lumo, cookie: `${cookie}; representative-code=${set!.value}` },
+    });
+    expect(session.json()).toMatchObject({
+      userOrRepresentativeCode: 'rc-lumo-aino-revontuli',
+      user: { clientCode: 'LUMO-200001', verified: true },
+    });
+  });
+
+  it('gives each session, and each customer acted for, a form-draft key of its own (spec §4)', async () => {
+    const info = async (cookie: string) => (await ctx.app.inject({ url: '/api/info', headers: { host: HOSTS.lumo, cookie } })).json();
+    const first = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+    const own = (await info(first)).draftKey as string;
+    expect(Buffer.from(own, 'base64')).toHaveLength(32);
+    expect((await info(first)).draftKey).toBe(own);
+    expect((await info(`${first}; representative-code=rc-lumo-aino-revontuli`)).draftKey).not.toBe(own);
+    const second = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+    expect((await info(second)).draftKey).not.toBe(own);
   });
 
   it("refuses another person's code with 403, sets nothing and writes an audit line", async () => {
@@ -84,13 +118,28 @@ describe('acting for someone else', () => {
 describe('profile', () => {
   const ctx = useTestApp();
   const put = (cookie: string, body: unknown) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/me', headers: { host: HOSTS.lumo, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me',
+      headers: { host: HOSTS.lumo, cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
 
-  it('saves contact details with the phone number in international form', async () => {
+  it('saves contact details with the phone number in international form; a new e-mail waits for its link', async () => {
     const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.mikko, 'lumo');
-    const response = await put(cookie, { email: 'Mikko.K@Example.fi', phone: '040 123 4567', preferredLocale: 'sv-FI', contactPreference: 'phone' });
+    const response = await put(cookie, {
+      email: 'Mikko.K@Example.fi',
+      phone: '040 123 4567',
+      preferredLocale: 'sv-FI',
+      contactPreference: 'phone',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email: 'mikko.k@example.fi', phone: '+358401234567', preferredLocale: 'sv-FI', ssn: PEOPLE.mikko });
+    expect(response.json()).toMatchObject({
+      pendingEmail: 'mikko.k@example.fi',
+      phone: '+358401234567',
+      preferredLocale: 'sv-FI',
+      ssn: PEOPLE.mikko,
+    });
   });
 
   it('refuses a bad phone, a bad e-mail and a taken e-mail, and changes nothing', async () => {
@@ -99,11 +148,15 @@ describe('profile', () => {
     const badPhone = await put(cookie, { email: null, phone: '12', preferredLocale: null, contactPreference: 'email' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().code).toBe('INVALID_PHONE');
+    // A date is not a phone number, though as digits it reads as a Finnish universal access number (020…).
+    const date = await put(cookie, { email: null, phone: '2026-02-30', preferredLocale: null, contactPreference: 'email' });
+    expect(date.json()).toMatchObject({ statusCode: 400, code: 'INVALID_PHONE' });
     const badEmail = await put(cookie, { email: 'not-an-address', phone: null, preferredLocale: null, contactPreference: 'email' });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().issues[0].path).toBe('body.email');
     const taken = await put(cookie, { email: 'jaan.tamm@example.ee', phone: null, preferredLocale: null, contactPreference: 'email' });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toMatchObject({ code: 'EMAIL_IN_USE', customerFacing: true });
     const after = (await ctx.app.inject({ url: '/api/me', headers: { host: HOSTS.lumo, cookie } })).json();
     expect(after).toEqual(before);
   });

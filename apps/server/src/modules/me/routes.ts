@@ -1,30 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorBody } from '@portal/schema/errors';
-import {
-  actorInfo,
-  chooseRepresentativeRequest,
-  profile,
-  representativeList,
-  updateProfileRequest,
-} from '@portal/schema/identity';
+import { actorInfo, chooseRepresentativeRequest, profile, representativeList, updateProfileRequest } from '@portal/schema/identity';
 import { z } from 'zod';
-import { actorOf, REPRESENTATIVE_COOKIE, requirePerson, secureCookie } from '../../platform/actor.ts';
+import { actorOf, REPRESENTATIVE_COOKIE, secureCookie, SESSION_COOKIE, type Actor } from '../../platform/actor.ts';
+import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import type { ActorRepository } from '../../platform/actor-repository.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import type { ProfileRepository } from './profile-repository.ts';
-import { updateProfile } from './update-profile.ts';
+import { AppError } from '../../platform/errors.ts';
+import { confirmEmailRequest } from '@portal/schema/settings';
+import type { Database } from '../../platform/database.ts';
+import { formDraftKey } from './form-draft-key.ts';
+import { profileRepository } from './profile-repository.ts';
+import { confirmEmail, updateProfile } from './update-profile.ts';
 
-type Options = { profiles: ProfileRepository; actors: ActorRepository; reverificationPeriodSeconds: number };
+type Options = { db: Database; actors: ActorRepository; reverificationPeriodSeconds: number; authSecret: string };
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
+/**
+ * Whose profile GET/PUT /api/me show and change (docs/decisions/046-staff-see-the-customers-settings.md): the signed-in
+ * person's own, except for staff acting for a private customer, who see and change that customer's (every call they
+ * make while acting is in the audit log). A company has no personal profile.
+ */
+async function profilePersonOf(db: Database, actor: Actor): Promise<string> {
+  if (actor.actingAs !== 'staff' || !actor.customer) return actor.person.id;
+  const holder = await profileRepository.holderOf(db, actor.customer.id);
+  if (!holder) throw new AppError('PROFILE_NOT_FOUND', 'This customer is a company: it has no personal profile');
+  return holder;
+}
 
-export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, actors, reverificationPeriodSeconds }) => {
+export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, actors, reverificationPeriodSeconds, authSecret }) => {
   app.get(
     '/api/me',
-    { preHandler: requirePerson, schema: { tags: ['me'], summary: "The signed-in person's profile", response: { 200: profile, ...errors } } },
+    {
+      schema: {
+        tags: ['me'],
+        summary: "The signed-in person's profile (staff acting for a private customer: the customer's)",
+        response: { 200: profile, ...guardedErrors },
+      },
+    },
     async (request) => {
-      const found = await profiles.find(actorOf(request).person.id);
-      if (!found) throw notFound('Profile not found');
+      const found = await profileRepository.find(db, await profilePersonOf(db, actorOf(request)), new Date());
+      if (!found) throw new AppError('PROFILE_NOT_FOUND', 'Profile not found');
       return found;
     },
   );
@@ -32,26 +45,42 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, 
   app.put(
     '/api/me',
     {
-      preHandler: requirePerson,
+      config: { freshVerification: true },
       schema: {
         tags: ['me'],
-        summary: "Updates the person's e-mail, phone, language and contact preference",
+        summary: "Updates the person's phone, language, contact preference and marketing channels; mails a link to a new e-mail",
         body: updateProfileRequest,
-        response: { 200: profile, 409: apiErrorBody, ...errors },
+        response: { 200: profile, ...refusedError, ...guardedErrors },
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const country = actor.person.ssn?.slice(0, 2) ?? 'FI';
-      return updateProfile(profiles, actor.person.id, country, request.body);
+      const origin = `${request.protocol}://${request.host}`;
+      const personId = await profilePersonOf(db, actorOf(request));
+      return updateProfile(db, { personId, site: request.site, origin, now: new Date() }, request.body);
     },
+  );
+
+  app.post(
+    '/api/me/email-confirmation',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Follows the link mailed to a new e-mail address: the address replaces the current one',
+        body: confirmEmailRequest,
+        response: { 200: profile, ...refusedError, ...guardedErrors },
+      },
+    },
+    async (request) => confirmEmail(db, { personId: actorOf(request).person.id, site: request.site, now: new Date() }, request.body.token),
   );
 
   app.get(
     '/api/me/representatives',
     {
-      preHandler: requirePerson,
-      schema: { tags: ['me'], summary: 'Customers the person may act for on this site', response: { 200: representativeList, ...errors } },
+      schema: {
+        tags: ['me'],
+        summary: 'Customers the person may act for on this site',
+        response: { 200: representativeList, ...guardedErrors },
+      },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -69,12 +98,11 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, 
   app.post(
     '/api/me/representatives',
     {
-      preHandler: requirePerson,
       schema: {
         tags: ['me'],
         summary: 'Acts for the customer of a representative code from now on',
         body: chooseRepresentativeRequest,
-        response: { 200: z.object({ representativeCode: z.string() }), ...errors },
+        response: { 200: z.object({ representativeCode: z.string() }), ...guardedErrors },
       },
     },
     async (request, reply) => {
@@ -91,7 +119,7 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, 
           ipAddress: request.ip,
           details: 'representative code is not this person’s',
         });
-        throw forbidden('You cannot act for this customer', 'REPRESENTATIVE_CODE_INVALID');
+        throw new AppError('REPRESENTATIVE_CODE_INVALID', 'You cannot act for this customer');
       }
       reply.setCookie(REPRESENTATIVE_COOKIE, access.code, { ...secureCookie, maxAge: 315_360_000 });
       return { representativeCode: access.code };
@@ -100,7 +128,9 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, 
 
   app.get(
     '/api/info',
-    { preHandler: requirePerson, schema: { tags: ['me'], summary: 'Who is acting, for whom, and with which roles', response: { 200: actorInfo, ...errors } } },
+    {
+      schema: { tags: ['me'], summary: 'Who is acting, for whom, and with which roles', response: { 200: actorInfo, ...guardedErrors } },
+    },
     async (request) => {
       const actor = actorOf(request);
       return {
@@ -109,6 +139,7 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, 
         actingAs: actor.actingAs,
         staffRoles: actor.staffRoles,
         reverificationPeriodSeconds,
+        draftKey: formDraftKey(authSecret, request.cookies[SESSION_COOKIE] ?? '', actor.customer?.id ?? null),
       };
     },
   );

@@ -1,49 +1,99 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { PaymentView } from '@portal/schema/payments';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentProviderId, PaymentStatus, PaymentView } from '@portal/schema/payments';
 import { invoice, payment, paymentEvent } from '../../db/schema/billing.ts';
-import type { ProviderStatus } from '../../integrations/payments/port.ts';
-import type { Database } from '../../platform/database.ts';
+import type { Database, Transaction } from '../../platform/database.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
 
-export type PaymentScope = { siteId: string; customerId: string };
-type PaymentRow = typeof payment.$inferSelect;
+export type PaymentRow = typeof payment.$inferSelect;
+
+/** A payment under way: the database allows one per invoice (payment_one_open_per_invoice). */
+export const OPEN_STATUSES = ['created', 'pending'] as const;
 
 const toView = (row: PaymentRow, invoiceNumber: string): PaymentView => ({
   id: row.id,
   invoiceId: row.invoiceId,
   invoiceNumber,
-  provider: row.provider as PaymentView['provider'],
-  status: row.status as PaymentView['status'],
+  provider: row.provider,
+  status: row.status,
   amountCents: row.amountCents,
   currency: 'EUR',
   createdAt: row.createdAt.toISOString(),
   confirmedAt: row.confirmedAt?.toISOString() ?? null,
 });
 
-export type AppliedStatus = { paymentId: string; status: PaymentView['status']; transition: string | null };
+/** PostgreSQL's unique_violation: another request inserted the same open payment or idempotency key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 export function createPaymentRepository(db: Database) {
   return {
-    async create(values: { siteId: string; customerId: string; invoiceId: string; provider: string; amountCents: number; startedBy: string }) {
-      const [row] = await db.insert(payment).values({ ...values, status: 'created' }).returning();
+    /** Inserts a new payment; throws a unique violation when the invoice already has an open one. */
+    async create(values: {
+      siteId: string;
+      customerId: string;
+      invoiceId: string;
+      provider: PaymentProviderId;
+      amountCents: number;
+      startedBy: string;
+      bankBic: string | null;
+      idempotencyKey: string | null;
+    }): Promise<PaymentRow> {
+      const [row] = await db
+        .insert(payment)
+        .values({ ...values, status: 'created' })
+        .returning();
       return row!;
     },
 
-    async markStarted(paymentId: string, providerReference: string) {
-      await db.transaction(async (tx) => {
-        await tx.update(payment).set({ providerReference, status: 'pending', updatedAt: new Date() }).where(eq(payment.id, paymentId));
-        await tx.insert(paymentEvent).values({ paymentId, source: 'start', transition: 'pending' });
-      });
+    /** The invoice's payment under way (created or pending), if any: the database allows one at most. */
+    async openFor(invoiceId: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.invoiceId, invoiceId), inArray(payment.status, [...OPEN_STATUSES])));
+      return row ?? null;
     },
 
-    async markStartFailed(paymentId: string, reason: string) {
-      await db.transaction(async (tx) => {
-        await tx.update(payment).set({ status: 'failed', providerState: reason.slice(0, 200), updatedAt: new Date() }).where(eq(payment.id, paymentId));
+    async byIdempotencyKey(scope: CustomerScope, key: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.siteId, scope.siteId), eq(payment.customerId, scope.customerId), eq(payment.idempotencyKey, key)));
+      return row ?? null;
+    },
+
+    async byId(paymentId: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payment).where(eq(payment.id, paymentId));
+      return row ?? null;
+    },
+
+    /** The provider took the payment: the payer is on their way to its page. */
+    async markStarted(tx: Transaction, paymentId: string, started: { providerReference: string; redirectUrl: string }) {
+      await tx
+        .update(payment)
+        .set({ ...started, status: 'pending', updatedAt: new Date() })
+        .where(eq(payment.id, paymentId));
+      await tx.insert(paymentEvent).values({ paymentId, source: 'start', transition: 'pending' });
+    },
+
+    /** A start that never reached the provider, or one abandoned half-way: it no longer blocks a new one. */
+    async markStartFailed(tx: Transaction, paymentId: string, reason: string) {
+      const updated = await tx
+        .update(payment)
+        .set({ status: 'failed', providerState: reason.slice(0, 200), updatedAt: new Date() })
+        .where(and(eq(payment.id, paymentId), eq(payment.status, 'created')))
+        .returning({ id: payment.id });
+      if (updated.length > 0) {
         await tx.insert(paymentEvent).values({ paymentId, source: 'start', providerState: 'start-failed', transition: 'failed' });
-      });
+      }
     },
 
     /** A payment of the acting customer (rule 1), with its invoice number. */
-    async find(scope: PaymentScope, paymentId: string) {
+    async find(scope: CustomerScope, paymentId: string) {
       if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
       const [row] = await db
         .select({ payment, invoiceNumber: invoice.invoiceNumber })
@@ -53,7 +103,7 @@ export function createPaymentRepository(db: Database) {
       return row ? { row: row.payment, view: toView(row.payment, row.invoiceNumber) } : null;
     },
 
-    async findByReference(provider: string, providerReference: string) {
+    async findByReference(provider: PaymentProviderId, providerReference: string) {
       const [row] = await db
         .select()
         .from(payment)
@@ -70,58 +120,63 @@ export function createPaymentRepository(db: Database) {
       return row ? toView(row.payment, row.invoiceNumber) : null;
     },
 
+    /** Locks the payment a provider reference names, for the transaction of a status change. */
+    async lockByReference(tx: Transaction, provider: PaymentProviderId, providerReference: string): Promise<PaymentRow | null> {
+      const [row] = await tx
+        .select()
+        .from(payment)
+        .where(and(eq(payment.provider, provider), eq(payment.providerReference, providerReference)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async recordEvent(tx: Transaction, event: typeof paymentEvent.$inferInsert) {
+      await tx.insert(paymentEvent).values(event);
+    },
+
+    async moveTo(tx: Transaction, paying: PaymentRow, change: { status: PaymentStatus; providerState: string; at: Date }) {
+      await tx
+        .update(payment)
+        .set({
+          status: change.status,
+          providerState: change.providerState,
+          updatedAt: change.at,
+          confirmedAt: change.status === 'confirmed' ? change.at : null,
+        })
+        .where(eq(payment.id, paying.id));
+      if (change.status === 'confirmed') {
+        await tx.update(invoice).set({ paymentStatus: 'paid', paidAt: change.at }).where(eq(invoice.id, paying.invoiceId));
+      }
+    },
+
     /**
-     * What the provider says, applied once (rules 3 and 5): the payment row is locked, a final state is never
-     * left, and the invoice turns paid in the same transaction as the payment's confirmation, so a callback
-     * arriving twice, or racing the payer's return, records the payment exactly once.
+     * Locks the payment's invoice (so two confirmations of one invoice take turns) and tells whether this payment
+     * may still pay it: the invoice is unpaid and the confirmed payments plus this one stay within its total.
      */
-    async applyStatus(provider: string, status: ProviderStatus, source: 'callback' | 'status'): Promise<AppliedStatus | null> {
-      return db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select()
-          .from(payment)
-          .where(and(eq(payment.provider, provider), eq(payment.providerReference, status.providerReference)))
-          .for('update');
-        if (!locked) return null;
-        const final = locked.status === 'confirmed' || locked.status === 'failed';
-        const amountMatches = status.amountCents === undefined || status.amountCents === locked.amountCents;
-        let next = locked.status;
-        if (!final && status.state !== 'pending' && locked.status !== status.state) {
-          next = status.state === 'confirmed' && !amountMatches ? locked.status : status.state;
-        }
-        const transition = next !== locked.status ? next : null;
-        await tx.insert(paymentEvent).values({
-          paymentId: locked.id,
-          source,
-          providerState: amountMatches ? status.providerState : `${status.providerState} (amount ${status.amountCents} ≠ ${locked.amountCents})`,
-          transition,
-        });
-        if (!transition) return { paymentId: locked.id, status: locked.status as AppliedStatus['status'], transition: null };
-        const now = new Date();
-        await tx
-          .update(payment)
-          .set({ status: next, providerState: status.providerState, updatedAt: now, confirmedAt: next === 'confirmed' ? now : null })
-          .where(eq(payment.id, locked.id));
-        if (next === 'confirmed') {
-          await tx
-            .update(invoice)
-            .set({ paymentStatus: 'paid', paidAt: now })
-            .where(and(eq(invoice.id, locked.invoiceId), eq(invoice.paymentStatus, 'unpaid')));
-        }
-        return { paymentId: locked.id, status: next as AppliedStatus['status'], transition };
-      });
+    async invoiceStillOwes(tx: Transaction, paying: PaymentRow): Promise<boolean> {
+      const [owed] = await tx
+        .select({ paymentStatus: invoice.paymentStatus, totalCents: invoice.totalCents })
+        .from(invoice)
+        .where(eq(invoice.id, paying.invoiceId))
+        .for('update');
+      if (!owed || owed.paymentStatus === 'paid') return false;
+      const [paid] = await tx
+        .select({ cents: sql<string>`coalesce(sum(${payment.amountCents}), 0)` })
+        .from(payment)
+        .where(and(eq(payment.invoiceId, paying.invoiceId), eq(payment.status, 'confirmed')));
+      return Number(paid?.cents ?? 0) + paying.amountCents <= owed.totalCents;
     },
 
     async eventsOf(paymentId: string) {
       return db.select().from(paymentEvent).where(eq(paymentEvent.paymentId, paymentId)).orderBy(paymentEvent.id);
     },
 
-    async confirmedCount(invoiceId: string) {
+    async confirmedTotal(invoiceId: string) {
       const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
+        .select({ count: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${payment.amountCents}), 0)` })
         .from(payment)
         .where(and(eq(payment.invoiceId, invoiceId), eq(payment.status, 'confirmed')));
-      return Number(row?.count ?? 0);
+      return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
     },
   };
 }

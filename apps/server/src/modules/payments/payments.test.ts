@@ -5,7 +5,7 @@ import { signCallback } from '../../integrations/payments/callback-signature.ts'
 import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { addDays, monthStart, todayIn } from '../invoices/calendar-dates.ts';
+import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
 
 const SECRET = 'payment-callback-secret-for-tests-0123456789';
 
@@ -34,7 +34,7 @@ describe('paying an invoice through the payment simulator', () => {
       payload: {},
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { paymentId: string; provider: string; redirectUrl: string };
+    return response.json<{ paymentId: string; provider: string; redirectUrl: string }>();
   }
 
   async function decide(redirectUrl: string, decision: string) {
@@ -55,7 +55,11 @@ describe('paying an invoice through the payment simulator', () => {
     return ctx.app.inject({
       method: 'POST',
       url: '/api/payments/callback/SIMULATOR',
-      headers: { host: HOSTS.lumo, 'content-type': 'application/json', 'x-simulator-signature': signature ?? signCallback(SECRET, rawBody) },
+      headers: {
+        host: HOSTS.lumo,
+        'content-type': 'application/json',
+        'x-simulator-signature': signature ?? signCallback(SECRET, rawBody),
+      },
       payload: rawBody,
     });
   }
@@ -79,7 +83,11 @@ describe('paying an invoice through the payment simulator', () => {
 
     // The signed callback came before the payer's return: the invoice is already paid.
     expect(await invoiceRow(unpaid.id)).toMatchObject({ paymentStatus: 'paid' });
-    expect(await poll(started.paymentId)).toMatchObject({ status: 'confirmed', invoiceNumber: unpaid.invoiceNumber, amountCents: unpaid.totalCents });
+    expect(await poll(started.paymentId)).toMatchObject({
+      status: 'confirmed',
+      invoiceNumber: unpaid.invoiceNumber,
+      amountCents: unpaid.totalCents,
+    });
     const listed = await ctx.app.inject({ url: `/api/invoices/${unpaid.invoiceNumber}`, headers: browser() });
     expect(listed.json()).toMatchObject({ paymentStatus: 'paid', overdue: false });
   });
@@ -106,7 +114,9 @@ describe('paying an invoice through the payment simulator', () => {
     const unpaid = await unpaidInvoice(3);
     const started = await start(unpaid.invoiceNumber);
     const reference = (await paymentRow(started.paymentId)).providerReference!;
-    const forged = await callback(reference, { signature: signCallback('not-the-secret-not-the-secret-!!', JSON.stringify({ reference, state: 'approved' })) });
+    const forged = await callback(reference, {
+      signature: signCallback('not-the-secret-not-the-secret-!!', JSON.stringify({ reference, state: 'approved' })),
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ code: 'CALLBACK_SIGNATURE_INVALID' });
     expect((await callback(reference, { signature: 'abc' })).statusCode).toBe(401);
@@ -147,20 +157,27 @@ describe('paying an invoice through the payment simulator', () => {
   });
 
   it('refuses to pay a paid invoice and shows no one else’s payment', async () => {
-    const paid = await buildInvoice(ctx.database.db, { contract, periodStart: monthStart(today, -9), dueDate: addDays(today, -30), paymentStatus: 'paid' });
+    const paid = await buildInvoice(ctx.database.db, {
+      contract,
+      periodStart: monthStart(today, -9),
+      dueDate: addDays(today, -30),
+      paymentStatus: 'paid',
+    });
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/invoices/${paid.invoiceNumber}/payments`,
       headers: { ...browser(), 'content-type': 'application/json' },
       payload: {},
     });
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'INVOICE_ALREADY_PAID' });
 
     const unpaid = await unpaidInvoice(7);
     const started = await start(unpaid.invoiceNumber);
     const mikko = await sessionCookieFor(ctx.database.db, PEOPLE.mikko, 'lumo');
-    expect((await ctx.app.inject({ url: `/api/payments/${started.paymentId}`, headers: { host: HOSTS.lumo, cookie: mikko } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/api/payments/${started.paymentId}`, headers: { host: HOSTS.lumo, cookie: mikko } })).statusCode,
+    ).toBe(404);
     const theirs = await ctx.app.inject({
       method: 'POST',
       url: `/api/invoices/${unpaid.invoiceNumber}/payments`,
@@ -172,7 +189,12 @@ describe('paying an invoice through the payment simulator', () => {
 
   it('answers 404 to a callback about a payment it does not know and to a provider it does not use', async () => {
     expect((await callback('SIM-000000000000000000000000')).statusCode).toBe(404);
-    const everypay = await ctx.app.inject({ method: 'POST', url: '/api/payments/callback/EVERYPAY', headers: { host: HOSTS.lumo }, payload: '' });
+    const everypay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/callback/EVERYPAY',
+      headers: { host: HOSTS.lumo },
+      payload: '',
+    });
     expect(everypay.statusCode).toBe(404);
   });
 });

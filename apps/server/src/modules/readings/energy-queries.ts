@@ -1,9 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadingResolution } from '@portal/schema/energy';
-import type { Database } from '../../platform/database.ts';
-
-/** Rule 1: who may see the rows. Every query below filters metering points by both. */
-export type Scope = { siteId: string; customerId: string };
+import { queryRows, type Database } from '../../platform/database.ts';
+import {
+  componentRateSql,
+  energyAndLimitKindsSql,
+  monthlyFeeSql,
+  pricedStatusesSql,
+  seasonalSql,
+  spotPriceTypesSql,
+} from '../pricing/pricing-sql.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 /** Calendar buckets of a series; `year` only serves yearly totals. */
 export type Bucket = ReadingResolution | 'year';
@@ -83,59 +89,97 @@ function keyOf(column: SQL, timezone: string, shiftYears: number): SQL {
 
 const toNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 export type EnergyQuery = Period & {
-  scope: Scope;
+  scope: CustomerScope;
   meteringPointIds: string[];
   /** 'netted' counts production as negative consumption. */
   directions: 'consumption' | 'production' | 'netted';
-  /** Which stored resolution to read (60, 15 or 5 minutes). */
-  sourceMinutes: number;
   bucket: Bucket;
+  /** Quarter-hour and five-minute buckets only: the stored resolution to read (15 or 5 minutes). */
+  sourceMinutes?: number;
   /** Adds each bucket's cost under the metering points' contracts. */
   withCost?: boolean;
 };
 
+const FINE_BUCKETS: readonly Bucket[] = ['quarter-hour', 'five-minute'];
+
 /**
- * The SQL of one energy series: stored intervals summed into calendar buckets in the database.
+ * Where a series' intervals come from (decision 081): quarter-hours and five minutes from the stored readings;
+ * hours, and any bucket that is priced, from the hourly rollup; days from the daily rollup; months and years from
+ * the monthly rollup for whole months and the daily one for the part-months at the ends of the period. Each row:
+ * metering point, bidding zone, start instant, signed Wh, whether it holds an estimate.
+ */
+function intervalsSql(query: EnergyQuery, directionFilter: (alias: string) => SQL, signedWh: (alias: string) => SQL): SQL {
+  const { bucket, timezone, withCost = false } = query;
+  const dayStart = (column: SQL) => sql`(${column}::timestamp at time zone ${timezone}::text)`;
+  if (FINE_BUCKETS.includes(bucket)) {
+    return sql`
+      select r.metering_point_id, points.bidding_zone, r.starts_at, ${signedWh('r')} as wh, not r.measured as estimated
+      from points join reading r on r.metering_point_id = points.id
+      where ${directionFilter('r')} and r.resolution_minutes = ${query.sourceMinutes ?? 60}
+        and r.starts_at >= ${lowerBound(query)} and r.starts_at < ${upperBound(query)}`;
+  }
+  if (bucket === 'hour' || withCost) {
+    return sql`
+      select h.metering_point_id, points.bidding_zone, h.starts_at, ${signedWh('h')} as wh, h.estimated_intervals > 0 as estimated
+      from points join reading_hour h on h.metering_point_id = points.id
+      where ${directionFilter('h')} and h.starts_at >= ${lowerBound(query)} and h.starts_at < ${upperBound(query)}`;
+  }
+  const days = sql`
+      select d.metering_point_id, points.bidding_zone, ${dayStart(sql`d.day`)} as starts_at, ${signedWh('d')} as wh,
+             d.estimated_intervals > 0 as estimated
+      from points join reading_day d on d.metering_point_id = points.id
+      where ${directionFilter('d')} and d.day >= ${query.from}::date and d.day <= ${query.to}::date`;
+  if (bucket === 'day') return days;
+  // Whole months of the period come from the monthly rollup, the days before and after them from the daily one.
+  const firstWhole = sql`(case when extract(day from ${query.from}::date) = 1 then ${query.from}::date
+                              else (date_trunc('month', ${query.from}::date) + interval '1 month')::date end)`;
+  const afterLastWhole = sql`date_trunc('month', ${query.to}::date + 1)::date`;
+  return sql`
+      select m.metering_point_id, points.bidding_zone, ${dayStart(sql`m.month`)} as starts_at, ${signedWh('m')} as wh,
+             m.estimated_intervals > 0 as estimated
+      from points join reading_month m on m.metering_point_id = points.id
+      where ${directionFilter('m')} and m.month >= ${firstWhole} and m.month < ${afterLastWhole}
+      union all
+      select * from (${days}) edge
+      where not (edge.starts_at >= ${dayStart(firstWhole)} and edge.starts_at < ${dayStart(afterLastWhole)})`;
+}
+
+/**
+ * The SQL of one energy series: intervals summed into calendar buckets in the database.
  * Exported so the benchmark can run exactly this statement without the HTTP layer.
  */
 export function energySql(query: EnergyQuery): SQL {
-  const { scope, meteringPointIds, directions, sourceMinutes, bucket, timezone, withCost = false } = query;
+  const { scope, meteringPointIds, directions, bucket, timezone, withCost = false } = query;
   const shiftYears = query.shiftYears ?? 0;
   const ids = sql.join(
     meteringPointIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const directionFilter =
-    directions === 'netted' ? sql`r.direction in ('consumption', 'production')` : sql`r.direction = ${directions}`;
-  const signedWh = directions === 'netted' ? sql`case when r.direction = 'production' then -r.wh else r.wh end` : sql`r.wh`;
-  const readings = sql`
-    select r.metering_point_id, points.bidding_zone, r.starts_at, ${signedWh} as wh, r.measured
-    from points
-    join reading r on r.metering_point_id = points.id
-    where ${directionFilter}
-      and r.resolution_minutes = ${sourceMinutes}
-      and r.starts_at >= ${lowerBound(query)} and r.starts_at < ${upperBound(query)}`;
+  const directionFilter = (alias: string) =>
+    directions === 'netted'
+      ? sql`${sql.raw(alias)}.direction in ('consumption', 'production')`
+      : sql`${sql.raw(alias)}.direction = ${directions}`;
+  const signedWh = (alias: string) =>
+    directions === 'netted'
+      ? sql`case when ${sql.raw(alias)}.direction = 'production' then -${sql.raw(alias)}.wh else ${sql.raw(alias)}.wh end`
+      : sql`${sql.raw(alias)}.wh`;
   const grouped = withCost
-    ? sql`select ${bucketOf(bucket, sql`p.starts_at`, timezone)} as bucket, sum(p.wh) as wh, bool_or(not p.measured) as estimated,
+    ? sql`select ${bucketOf(bucket, sql`p.starts_at`, timezone)} as bucket, sum(p.wh) as wh, bool_or(p.estimated) as estimated,
              round(sum(p.cost)) as cost
           from priced p group by 1`
-    : sql`select ${bucketOf(bucket, sql`r.starts_at`, timezone)} as bucket, sum(r.wh) as wh, bool_or(not r.measured) as estimated,
+    : sql`select ${bucketOf(bucket, sql`r.starts_at`, timezone)} as bucket, sum(r.wh) as wh, bool_or(r.estimated) as estimated,
              null::numeric as cost
           from r group by 1`;
-  const pricing = withCost ? sql`, ${pricingCtes(scope, sourceMinutes, timezone, ids, lowerBound(query), upperBound(query))}` : sql``;
+  const pricedMinutes = FINE_BUCKETS.includes(bucket) ? (query.sourceMinutes ?? 60) : 60;
+  const pricing = withCost ? sql`, ${pricingCtes(scope, pricedMinutes, timezone, ids, lowerBound(query), upperBound(query))}` : sql``;
   return sql`
     with bounds as (${bounds(query)}),
     points as materialized (
       select id, bidding_zone from metering_point
       where site_id = ${scope.siteId} and customer_id = ${scope.customerId} and id in (${ids})
     ),
-    r as (${readings})${pricing}
+    r as (${intervalsSql(query, directionFilter, signedWh)})${pricing}
     select b.bucket, ${keyOf(sql`b.bucket`, timezone, shiftYears)} as key, g.wh, coalesce(g.estimated, false) as estimated, g.cost
     from (${bucketSeries(bucket, timezone)}) b
     left join (${grouped}) g on g.bucket = b.bucket
@@ -143,35 +187,46 @@ export function energySql(query: EnergyQuery): SQL {
 }
 
 /**
- * Rule 5: cost of every interval in exact numeric cents. The contract's per-kWh components that are valid on
- * the interval's local day apply: Base and Margin always, the spot price (€/MWh ÷ 10 = c/kWh) for Hourly
- * contracts, Day from 07:00 to 22:00 local time and Night otherwise; VAT per contract on top.
+ * Rule 5: cost of every interval in exact numeric cents, by the one pricing module (modules/pricing): each
+ * component valid on the interval's local day charges its rate (componentRateSql), the spot row of a spot
+ * contract the day-ahead price (€/MWh ÷ 10 = c/kWh) within its Floor and Ceiling; VAT per contract on top.
  */
-function pricingCtes(scope: Scope, sourceMinutes: number, timezone: string, ids: SQL, lower: SQL, upper: SQL): SQL {
+function pricingCtes(scope: CustomerScope, sourceMinutes: number, timezone: string, ids: SQL, lower: SQL, upper: SQL): SQL {
   const spotKey = sourceMinutes >= 60 ? sql`date_trunc('hour', r.starts_at)` : sql`date_bin('15 minutes', r.starts_at, ${ORIGIN})`;
-  // Hourly readings meet the hour's time-weighted mean price straight from the stored periods; finer readings
-  // meet their quarter-hour, with hourly prices (before 1 October 2025) spread over their four quarters.
+  // Hourly readings meet the hour's time-weighted mean price (spot_price_hour, decision 081); finer readings meet
+  // their quarter-hour, with hourly prices (before 1 October 2025) spread over their four quarters.
   const spotByKey =
     sourceMinutes >= 60
-      ? sql`select sp.bidding_zone, date_trunc('hour', sp.starts_at) as k, sum(sp.eur_per_mwh * sp.resolution_minutes) / sum(sp.resolution_minutes) as eur
-            from spot_price sp
-            where sp.bidding_zone in (select distinct bidding_zone from points) and sp.starts_at >= ${lower} and sp.starts_at < ${upper}
-            group by 1, 2`
+      ? sql`select sh.bidding_zone, sh.starts_at as k, sh.eur_per_mwh as eur
+            from spot_price_hour sh
+            where sh.bidding_zone in (select distinct bidding_zone from points) and sh.starts_at >= ${lower} and sh.starts_at < ${upper}`
       : sql`select bidding_zone, q as k, eur_per_mwh as eur from spot`;
-  const localHour = sql`extract(hour from r.local)`;
+  const contracts = sql`c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
+        and c.status in (${pricedStatusesSql})`;
+  const limit = (kind: 'Floor' | 'Ceiling') =>
+    sql`(select l.price_cents from comp l where l.contract_id = c.contract_id and l.kind = ${kind} and r.local::date between l.vf and l.vt limit 1)`;
+  const rate = componentRateSql({
+    kind: sql`c.kind`,
+    price: sql`c.price_cents`,
+    priceType: sql`c.price_type`,
+    seasonal: sql`c.seasonal`,
+    spot: sql`(sk.eur / 10)`,
+    floor: limit('Floor'),
+    ceiling: limit('Ceiling'),
+    local: sql`r.local`,
+  });
   return sql`
     comp as materialized (
-      select c.metering_point_id, pc.kind, pc.price_cents, c.vat_permille,
+      select c.id as contract_id, c.metering_point_id, pc.kind, pc.price_cents, c.vat_permille, c.price_type,
+             ${seasonalSql(sql`c.id`)} as seasonal,
              greatest(pc.valid_from, c.start_date) as vf,
              least(coalesce(pc.valid_to, 'infinity'::date), coalesce(c.end_date, 'infinity'::date)) as vt
       from contract c join price_component pc on pc.contract_id = c.id
-      where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
-        and pc.unit = 'c/kWh' and pc.kind in ('Base', 'Margin', 'Day', 'Night')
+      where ${contracts} and pc.unit = 'c/kWh' and pc.kind in (${energyAndLimitKindsSql})
       union all
-      select c.metering_point_id, 'Spot', 0, c.vat_permille, c.start_date, coalesce(c.end_date, 'infinity'::date)
+      select c.id, c.metering_point_id, 'Spot', 0, c.vat_permille, c.price_type, false, c.start_date, coalesce(c.end_date, 'infinity'::date)
       from contract c
-      where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
-        and c.price_type = 'Hourly'
+      where ${contracts} and c.price_type in (${spotPriceTypesSql})
     ),
     ${
       sourceMinutes >= 60
@@ -187,14 +242,9 @@ function pricingCtes(scope: Scope, sourceMinutes: number, timezone: string, ids:
     spot_by_key as (${spotByKey}),
     local_r as (select r.*, r.starts_at at time zone ${timezone}::text as local from r),
     priced as (
-      select r.starts_at, r.wh, r.measured,
+      select r.starts_at, r.wh, r.estimated,
         r.wh * (
-          select coalesce(sum(
-            (case c.kind
-               when 'Spot' then coalesce(sk.eur, 0) / 10
-               when 'Day' then case when ${localHour} between 7 and 21 then c.price_cents else 0 end
-               when 'Night' then case when ${localHour} between 7 and 21 then 0 else c.price_cents end
-               else c.price_cents end) * (1000 + c.vat_permille)), 0) / 1000000
+          select coalesce(sum(${rate} * (1000 + c.vat_permille)), 0) / 1000000
           from comp c
           where c.metering_point_id = r.metering_point_id
             and r.local::date between c.vf and c.vt
@@ -204,7 +254,10 @@ function pricingCtes(scope: Scope, sourceMinutes: number, timezone: string, ids:
 }
 
 export async function energyBuckets(db: Database, query: EnergyQuery): Promise<BucketRow[]> {
-  const rows = await rowsOf<{ bucket: Date | string; key: string; wh: unknown; estimated: boolean; cost: unknown }>(db, energySql(query));
+  const rows = await queryRows<{ bucket: Date | string; key: string; wh: unknown; estimated: boolean; cost: unknown }>(
+    db,
+    energySql(query),
+  );
   return rows.map((row) => ({
     bucket: new Date(row.bucket),
     key: row.key,
@@ -220,7 +273,7 @@ export async function priceBuckets(db: Database, query: Period & { zone: string;
   // Buckets of an hour or more take the time-weighted mean of the stored periods; finer ones need the
   // hourly periods of before 1 October 2025 spread over their quarters.
   const fine = bucket === 'quarter-hour' || bucket === 'five-minute';
-  const rows = await rowsOf<{ bucket: Date | string; key: string; value: unknown }>(
+  const rows = await queryRows<{ bucket: Date | string; key: string; value: unknown }>(
     db,
     sql`
     with bounds as (${bounds(query)}),
@@ -245,7 +298,7 @@ export async function priceBuckets(db: Database, query: Period & { zone: string;
 /** Mean outdoor temperature of a weather area per bucket, in °C with one decimal. */
 export async function temperatureBuckets(db: Database, query: Period & { area: string; bucket: Bucket }): Promise<AverageRow[]> {
   const { area, bucket, timezone } = query;
-  const rows = await rowsOf<{ bucket: Date | string; key: string; value: unknown }>(
+  const rows = await queryRows<{ bucket: Date | string; key: string; value: unknown }>(
     db,
     sql`
     with bounds as (${bounds(query)})
@@ -259,24 +312,32 @@ export async function temperatureBuckets(db: Database, query: Period & { area: s
   return rows.map((row) => ({ bucket: new Date(row.bucket), key: row.key, value: toNumber(row.value) }));
 }
 
-/** Monthly fees (c/month components) of the customer's contracts per local month, VAT included, rounded cents. */
-export async function monthlyFees(db: Database, query: Period & { scope: Scope; meteringPointIds: string[] }): Promise<Map<string, number>> {
+/**
+ * Fees of the customer's contracts per local month (Monthly, PaperBill while billed by post, a twelfth of
+ * YearlyCost: monthlyFeeSql of the pricing module), VAT included, rounded cents.
+ */
+export async function monthlyFees(
+  db: Database,
+  query: Period & { scope: CustomerScope; meteringPointIds: string[] },
+): Promise<Map<string, number>> {
   const { scope, timezone } = query;
   if (query.meteringPointIds.length === 0) return new Map();
   const ids = sql.join(
     query.meteringPointIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await rowsOf<{ month: string; cents: unknown }>(
+  const fee = monthlyFeeSql({ kind: sql`pc.kind`, unit: sql`pc.unit`, price: sql`pc.price_cents`, billingChannel: sql`c.billing_channel` });
+  const rows = await queryRows<{ month: string; cents: unknown }>(
     db,
     sql`
     with bounds as (${bounds(query)}),
     months as (select (m at time zone ${timezone}::text)::date as first_day from (${bucketSeries('month', timezone)}) s(m))
     select to_char(months.first_day, 'YYYY-MM') as month,
-           round(sum(pc.price_cents * (1000 + c.vat_permille) / 1000)) as cents
+           round(sum(${fee} * (1000 + c.vat_permille) / 1000)) as cents
     from months
     join contract c on c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
-    join price_component pc on pc.contract_id = c.id and pc.unit = 'c/month'
+      and c.status in (${pricedStatusesSql})
+    join price_component pc on pc.contract_id = c.id and pc.unit in ('c/month', 'c/year')
     where pc.valid_from <= (months.first_day + interval '1 month' - interval '1 day')::date
       and coalesce(pc.valid_to, 'infinity'::date) >= months.first_day
       and c.start_date <= (months.first_day + interval '1 month' - interval '1 day')::date
@@ -287,8 +348,8 @@ export async function monthlyFees(db: Database, query: Period & { scope: Scope; 
 }
 
 /** Stored resolutions (minutes) of a metering point and direction set, with the first and last interval. */
-export async function storedResolutions(db: Database, scope: Scope, meteringPointId: string) {
-  const rows = await rowsOf<{ minutes: number; first: Date | string; last: Date | string }>(
+export async function storedResolutions(db: Database, scope: CustomerScope, meteringPointId: string) {
+  const rows = await queryRows<{ minutes: number; first: Date | string; last: Date | string }>(
     db,
     sql`
     select m.minutes, (select min(starts_at) from reading r where r.metering_point_id = mp.id and r.direction = 'consumption' and r.resolution_minutes = m.minutes) as first,
@@ -300,5 +361,3 @@ export async function storedResolutions(db: Database, scope: Scope, meteringPoin
     .filter((row) => row.first !== null)
     .map((row) => ({ minutes: Number(row.minutes), first: new Date(row.first), last: new Date(row.last) }));
 }
-
-export { rowsOf };

@@ -1,16 +1,17 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BiddingZone } from '@portal/schema/energy';
-import type { Utility } from '@portal/schema/enums';
+import type { UsagePointKind, Utility } from '@portal/schema/enums';
 import { contract, meteringPoint, priceComponent, spotPrice, supplyObject } from '../../db/schema/energy.ts';
 import { site } from '../../db/schema/sites.ts';
-import type { Database } from '../../platform/database.ts';
-import type { Scope } from './energy-queries.ts';
+import { queryRows, type Database } from '../../platform/database.ts';
+import { energyBuckets, monthlyFees, priceBuckets, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 export type MeteringPointRow = {
   id: string;
   gsrn: string;
   utility: Utility;
-  usagePointKind: string;
+  usagePointKind: UsagePointKind;
   biddingZone: BiddingZone;
   resolutionMinutes: number;
   hasProduction: boolean;
@@ -43,30 +44,44 @@ const meteringPointColumns = {
 };
 
 /** Rule 1: metering points, objects and contracts only ever of the actor's customer on the actor's site. */
-const ownedBy = (scope: Scope) => and(eq(meteringPoint.siteId, scope.siteId), eq(meteringPoint.customerId, scope.customerId));
+const ownedBy = (scope: CustomerScope) => and(eq(meteringPoint.siteId, scope.siteId), eq(meteringPoint.customerId, scope.customerId));
 
 export function createEnergyRepository(db: Database) {
   const selectPoints = () =>
     db.select(meteringPointColumns).from(meteringPoint).innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId));
 
   return {
-    db,
-    async meteringPoint(scope: Scope, id: string): Promise<MeteringPointRow | null> {
+    /** Energy bucketed in the site's timezone, with cost where asked (energy-queries.ts). */
+    buckets: (query: EnergyQuery) => energyBuckets(db, query),
+    priceBuckets: (query: Parameters<typeof priceBuckets>[1]) => priceBuckets(db, query),
+    temperatureBuckets: (query: Parameters<typeof temperatureBuckets>[1]) => temperatureBuckets(db, query),
+    monthlyFees: (query: Parameters<typeof monthlyFees>[1]) => monthlyFees(db, query),
+    storedResolutions: (scope: CustomerScope, meteringPointId: string) => storedResolutions(db, scope, meteringPointId),
+
+    async meteringPoint(scope: CustomerScope, id: string): Promise<MeteringPointRow | null> {
       const [row] = await selectPoints().where(and(ownedBy(scope), eq(meteringPoint.id, id)));
-      return (row as MeteringPointRow | undefined) ?? null;
+      return row ?? null;
     },
 
-    async meteringPoints(scope: Scope): Promise<MeteringPointRow[]> {
-      const rows = await selectPoints().where(ownedBy(scope)).orderBy(asc(supplyObject.id), asc(meteringPoint.utility), asc(meteringPoint.id));
-      return rows as MeteringPointRow[];
+    async meteringPoints(scope: CustomerScope): Promise<MeteringPointRow[]> {
+      const rows = await selectPoints()
+        .where(ownedBy(scope))
+        .orderBy(asc(supplyObject.id), asc(meteringPoint.utility), asc(meteringPoint.id));
+      return rows;
     },
 
-    async contractsOf(scope: Scope, meteringPointIds: string[]) {
+    async contractsOf(scope: CustomerScope, meteringPointIds: string[]) {
       if (meteringPointIds.length === 0) return [];
       const contracts = await db
         .select()
         .from(contract)
-        .where(and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId), inArray(contract.meteringPointId, meteringPointIds)))
+        .where(
+          and(
+            eq(contract.siteId, scope.siteId),
+            eq(contract.customerId, scope.customerId),
+            inArray(contract.meteringPointId, meteringPointIds),
+          ),
+        )
         .orderBy(asc(contract.startDate));
       const components =
         contracts.length === 0
@@ -74,12 +89,17 @@ export function createEnergyRepository(db: Database) {
           : await db
               .select()
               .from(priceComponent)
-              .where(inArray(priceComponent.contractId, contracts.map((row) => row.id)))
+              .where(
+                inArray(
+                  priceComponent.contractId,
+                  contracts.map((row) => row.id),
+                ),
+              )
               .orderBy(asc(priceComponent.id));
       return contracts.map((row) => ({ ...row, priceComponents: components.filter((component) => component.contractId === row.id) }));
     },
 
-    async contract(scope: Scope, id: string) {
+    async contract(scope: CustomerScope, id: string) {
       const [row] = await db
         .select()
         .from(contract)
@@ -89,11 +109,11 @@ export function createEnergyRepository(db: Database) {
 
     async siteCountry(siteId: string): Promise<BiddingZone> {
       const [row] = await db.select({ countryCode: site.countryCode }).from(site).where(eq(site.id, siteId));
-      return (row?.countryCode ?? 'FI') as BiddingZone;
+      return row?.countryCode ?? 'FI';
     },
 
     /** Published day-ahead periods of a zone in [from, to), in publication order. */
-    async spotPrices(zone: string, from: Date, to: Date) {
+    async spotPrices(zone: BiddingZone, from: Date, to: Date) {
       return db
         .select({ startsAt: spotPrice.startsAt, resolutionMinutes: spotPrice.resolutionMinutes, eurPerMwh: spotPrice.eurPerMwh })
         .from(spotPrice)
@@ -103,9 +123,8 @@ export function createEnergyRepository(db: Database) {
 
     /** The instant a local day starts in a timezone, computed by the database (rule 4). */
     async dayStart(date: string, timezone: string): Promise<Date> {
-      const result = await db.execute(sql`select (${date}::date)::timestamp at time zone ${timezone}::text as at`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: { at: Date | string }[] }).rows) as { at: Date | string }[];
-      return new Date(rows[0]!.at);
+      const [row] = await queryRows<{ at: Date | string }>(db, sql`select (${date}::date)::timestamp at time zone ${timezone}::text as at`);
+      return new Date(row!.at);
     },
   };
 }

@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { meteringPoint } from '../../db/schema/energy.ts';
 import { stagedUpsert, type UpsertReport } from '../../db/staged-upsert.ts';
 import type { Database } from '../../platform/database.ts';
+import { refreshRollups } from './reading-rollups.ts';
 import { parseReadingsCsv, type CsvProblem } from './readings-csv.ts';
 
 export type ImportResult = ({ ok: true } & UpsertReport & { rows: number }) | { ok: false; problems: CsvProblem[] };
@@ -14,14 +15,22 @@ export type ImportResult = ({ ok: true } & UpsertReport & { rows: number }) | { 
 export async function importReadings(db: Database, csv: string, { siteId }: { siteId?: string } = {}): Promise<ImportResult> {
   const { readings, problems } = parseReadingsCsv(csv);
   const codes = [...new Set(readings.map((row) => row.code))];
-  const points = codes.length === 0 ? [] : await db.select({ id: meteringPoint.id, siteId: meteringPoint.siteId, gsrn: meteringPoint.gsrn }).from(meteringPoint).where(inArray(meteringPoint.gsrn, codes));
+  const points =
+    codes.length === 0
+      ? []
+      : await db
+          .select({ id: meteringPoint.id, siteId: meteringPoint.siteId, gsrn: meteringPoint.gsrn })
+          .from(meteringPoint)
+          .where(inArray(meteringPoint.gsrn, codes));
   const byCode = new Map<string, string[]>();
   for (const point of points) if (!siteId || point.siteId === siteId) byCode.set(point.gsrn, [...(byCode.get(point.gsrn) ?? []), point.id]);
   const lines: string[] = [];
   for (const row of readings) {
     const ids = byCode.get(row.code) ?? [];
-    if (ids.length === 0) problems.push({ line: row.line, message: `metering point ${row.code} is not known${siteId ? ` on site ${siteId}` : ''}` });
-    else if (ids.length > 1) problems.push({ line: row.line, message: `metering point ${row.code} exists on several sites: name one with --site` });
+    if (ids.length === 0)
+      problems.push({ line: row.line, message: `metering point ${row.code} is not known${siteId ? ` on site ${siteId}` : ''}` });
+    else if (ids.length > 1)
+      problems.push({ line: row.line, message: `metering point ${row.code} exists on several sites: name one with --site` });
     else lines.push(`${ids[0]}\t${row.direction}\t${row.minutes}\t${row.startsAt.toISOString()}\t${row.wh}\t${row.measured ? 't' : 'f'}`);
   }
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
@@ -30,6 +39,7 @@ export async function importReadings(db: Database, csv: string, { siteId }: { si
     key: ['metering_point_id', 'direction', 'resolution_minutes', 'starts_at'],
     values: ['wh', 'measured'],
     lines,
+    alongside: (tx, staging) => refreshRollups(tx, sql.raw(`select metering_point_id, starts_at from ${staging}`)),
   });
   return { ok: true, rows: lines.length, ...report };
 }

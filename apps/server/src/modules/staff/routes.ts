@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBody } from '@portal/schema/errors';
 import { staffActingCustomerRequest } from '@portal/schema/identity';
-import { actorOf, CS_REPRESENTATIVE_COOKIE, requireStaff, secureCookie } from '../../platform/actor.ts';
+import { actorOf, CS_REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
+import { guardedErrors } from '../../platform/error-responses.ts';
 import type { ActorRepository } from '../../platform/actor-repository.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
-const errors = { 400: apiErrorBody, 401: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
 const actingCustomer = z.object({ clientCode: z.string(), name: z.string() });
 
 /** Customer service act for a customer of their own site; each start and stop is audited. */
@@ -14,12 +13,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository }> = a
   app.post(
     '/api/staff/acting-customer',
     {
-      preHandler: requireStaff('customer-service'),
+      config: { freshVerification: true },
       schema: {
         tags: ['staff'],
         summary: 'Starts acting for a customer of this site by client code',
         body: staffActingCustomerRequest,
-        response: { 200: actingCustomer, ...errors },
+        response: { 200: actingCustomer, ...guardedErrors },
       },
     },
     async (request, reply) => {
@@ -35,7 +34,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository }> = a
         ipAddress: request.ip,
         details: request.body.clientCode,
       });
-      if (!customer) throw notFound(`No customer of this site has client code ${request.body.clientCode}`, 'UNKNOWN_CLIENT_CODE');
+      if (!customer) throw new AppError('UNKNOWN_CLIENT_CODE', `No customer of this site has client code ${request.body.clientCode}`);
       reply.setCookie(CS_REPRESENTATIVE_COOKIE, customer.clientCode, secureCookie);
       return { clientCode: customer.clientCode, name: customer.name };
     },
@@ -43,7 +42,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository }> = a
 
   app.delete(
     '/api/staff/acting-customer',
-    { preHandler: requireStaff('customer-service'), schema: { tags: ['staff'], summary: 'Stops acting for a customer', response: { 204: z.null(), ...errors } } },
+    {
+      schema: { tags: ['staff'], summary: 'Stops acting for a customer', response: { 204: z.null(), ...guardedErrors } },
+    },
     async (request, reply) => {
       reply.clearCookie(CS_REPRESENTATIVE_COOKIE, secureCookie);
       return reply.status(204).send(null);

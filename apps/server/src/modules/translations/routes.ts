@@ -4,10 +4,7 @@ import { translationBundle, translationParams, translationQuery } from '@portal/
 import { siteTranslations } from './site-translations.ts';
 import type { TranslationRepository } from './translation-repository.ts';
 
-export const translationRoutes: FastifyPluginAsyncZod<{ translations: TranslationRepository }> = async (
-  app,
-  { translations },
-) => {
+export const translationRoutes: FastifyPluginAsyncZod<{ translations: TranslationRepository }> = async (app, { translations }) => {
   app.get(
     '/api/translations/:locale',
     {

@@ -1,8 +1,8 @@
 import type { UsagePoint, UsagePointSearchRequest } from '@portal/schema/energy';
-import { notFound } from '../../platform/errors.ts';
-import { storedResolutions, type Scope } from '../readings/energy-queries.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
 import { addressOf, summaryOf } from '../locations/locations-service.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
 
 const toUsagePoint = (point: MeteringPointRow): UsagePoint => ({
   ...summaryOf(point),
@@ -12,18 +12,26 @@ const toUsagePoint = (point: MeteringPointRow): UsagePoint => ({
 });
 
 /** GET /api/usage-points/me: the actor's customer's usage points. */
-export async function myUsagePoints(energy: EnergyRepository, scope: Scope): Promise<UsagePoint[]> {
+export async function myUsagePoints(energy: EnergyRepository, scope: CustomerScope): Promise<UsagePoint[]> {
   return (await energy.meteringPoints(scope)).map(toUsagePoint);
 }
 
-const normalise = (value: string) => value.toLocaleLowerCase('en').replace(/[\s-]+/g, ' ').trim();
+const normalise = (value: string) =>
+  value
+    .toLocaleLowerCase('en')
+    .replace(/[\s-]+/g, ' ')
+    .trim();
 const compact = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
 
 /**
  * POST /api/usage-points/search: finds among the actor's own usage points only (rule 1), by the fields the
  * Address search mode names. Address matches street, postal code and city words in any order.
  */
-export async function searchUsagePoints(energy: EnergyRepository, scope: Scope, { searchType, searchQuery }: UsagePointSearchRequest): Promise<UsagePoint[]> {
+export async function searchUsagePoints(
+  energy: EnergyRepository,
+  scope: CustomerScope,
+  { searchType, searchQuery }: UsagePointSearchRequest,
+): Promise<UsagePoint[]> {
   const points = await energy.meteringPoints(scope);
   const addressMatches = (point: MeteringPointRow) => {
     const haystack = normalise(`${point.street} ${point.postalCode} ${point.city}`);
@@ -32,7 +40,8 @@ export async function searchUsagePoints(energy: EnergyRepository, scope: Scope, 
       .every((word) => haystack.includes(word));
   };
   const codeMatches = (point: MeteringPointRow, code: string | undefined) => !!code && compact(point.gsrn) === compact(code);
-  const meterMatches = (point: MeteringPointRow) => !!searchQuery.meterNumber && compact(point.meterNumber) === compact(searchQuery.meterNumber);
+  const meterMatches = (point: MeteringPointRow) =>
+    !!searchQuery.meterNumber && compact(point.meterNumber) === compact(searchQuery.meterNumber);
   const matches: Record<UsagePointSearchRequest['searchType'], (point: MeteringPointRow) => boolean> = {
     ADDRESS: addressMatches,
     GSRN: (point) => point.utility === 'electricity' && codeMatches(point, searchQuery.gsrn),
@@ -44,10 +53,10 @@ export async function searchUsagePoints(energy: EnergyRepository, scope: Scope, 
 }
 
 /** GET /api/usage-points/technical-data: the meter behind a usage point and the span of its stored readings. */
-export async function technicalData(energy: EnergyRepository, scope: Scope, meteringPointId: string) {
+export async function technicalData(energy: EnergyRepository, scope: CustomerScope, meteringPointId: string) {
   const point = await energy.meteringPoint(scope, meteringPointId);
-  if (!point) throw notFound('No such metering point', 'METERING_POINT_NOT_FOUND');
-  const stored = await storedResolutions(energy.db, scope, point.id);
+  if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
+  const stored = await energy.storedResolutions(scope, point.id);
   const first = stored.map((row) => row.first.getTime());
   const last = stored.map((row) => row.last.getTime());
   return {

@@ -2,6 +2,7 @@ import escapeHtml from 'escape-html';
 import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { siteTitleFor } from '@portal/schema/site-title';
+import { THEME_APP_ASSETS } from '@portal/schema/theme-assets';
 import type { TranslationBundle } from '@portal/schema/translations';
 
 /** `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects. */
@@ -9,7 +10,10 @@ export type IndexHtmlInput = PageBootstrap & { translations: TranslationBundle; 
 
 /** JSON inside a script element must not be able to close it: escape `<` and the line separators JS rejects. */
 const embedJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 // Runs before first paint so a person whose device is dark never sees a light flash.
 const followDeviceScheme =
@@ -29,6 +33,14 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
     `<title>${escapeHtml(siteTitleFor(bootstrap.site, bootstrap.locale))}</title>`,
     ...metaTags,
     `<link rel="icon" type="image/svg+xml" href="/themes/${bootstrap.site.themeId}/favicon.svg">`,
+    // The installable app (docs/decisions/045): the site's manifest, its colour for the browser's bar, its home-screen icon.
+    ...(bootstrap.site.features.includes('PWA')
+      ? [
+          `<link rel="manifest" href="/manifest.webmanifest">`,
+          `<meta name="theme-color" content="${THEME_APP_ASSETS[bootstrap.site.themeId].themeColor}">`,
+          `<link rel="apple-touch-icon" href="${THEME_APP_ASSETS[bootstrap.site.themeId].notificationIcon ?? THEME_APP_ASSETS[bootstrap.site.themeId].icon}">`,
+        ]
+      : []),
     `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson({ ...bootstrap, translations })}</script>`,
     `<style id="portal-style-nonce" nonce="${escapeHtml(styleNonce)}"></style>`,
     bootstrap.colorScheme === 'auto' ? `<script ${nonceAttribute}>${followDeviceScheme}</script>` : '',
@@ -37,7 +49,10 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
     .join('\n    ');
   const scheme = bootstrap.colorScheme === 'dark' ? 'dark' : 'light';
   return template
-    .replace(/<html[^>]*>/, `<html lang="${languageOf(bootstrap.locale)}" data-mantine-color-scheme="${scheme}" data-theme="${bootstrap.site.themeId}">`)
+    .replace(
+      /<html[^>]*>/,
+      `<html lang="${languageOf(bootstrap.locale)}" data-mantine-color-scheme="${scheme}" data-theme="${bootstrap.site.themeId}">`,
+    )
     .replace(/<title>[^<]*<\/title>/, '')
     .replace('<!--app-head-->', head)
     .replace(/<script(?![^>]*\snonce=)/g, `<script ${nonceAttribute}`);

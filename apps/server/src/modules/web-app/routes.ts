@@ -3,12 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
 import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
 import { siteTranslations } from '../translations/site-translations.ts';
 import type { TranslationRepository } from '../translations/translation-repository.ts';
 import { resolveColorScheme } from './color-scheme.ts';
+import { loadPageRoutes } from './page-routes.ts';
 import { renderIndexHtml } from './render-index-html.ts';
 
 export const USER_ID_COOKIE = '__user-id';
@@ -17,15 +18,21 @@ const yearInSeconds = 365 * 24 * 60 * 60;
 
 type Options = { distDir: string; appVersion: string; translations: TranslationRepository };
 
-/** Serves the built web app: hashed assets for a year, every page as index.html written for its site. */
+/**
+ * Serves the built web app: hashed assets for a year, every page as index.html written for its site; a path that is
+ * none of the app's pages gets the same document with status 404.
+ */
 export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, appVersion, translations }) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const isAppPage = template ? loadPageRoutes(distDir, app.log) : () => true;
   if (template) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (apps/web/precompress.ts), chosen by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -37,7 +44,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+      throw new AppError('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
     }
     if (!template) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` and restart.');
@@ -54,7 +61,9 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       nonce: nonces.script,
       styleNonce: nonces.style,
     });
+    // A path that is no page still gets the app, which shows its not-found page; the status tells crawlers and tools.
     return reply
+      .status(isAppPage(request.url.split('?')[0]!, request.site.features) ? 200 : 404)
       .header('content-security-policy', pageContentSecurityPolicy(nonces))
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

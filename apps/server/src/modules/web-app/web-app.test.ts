@@ -102,6 +102,25 @@ describe('index.html written for the site', () => {
     expect(again.cookies).toEqual([]);
   });
 
+  it('answers 404 with the app, which shows its not-found page, for a path that is none of its pages', async () => {
+    for (const path of ['/dashboard', '/Dashboard', '/dashboard/', '/invoices?type=paid', '/invoices/inv-1/confirmation', '/files/a/b']) {
+      expect((await page(HOSTS.lumo, {}, path)).statusCode, path).toBe(200);
+    }
+    for (const path of ['/no-such-page', '/invoices/inv-1', '/invoices/inv-1/confirmation/more', '/invoices/inv-1/bogus', '/files']) {
+      const response = await page(HOSTS.lumo, {}, path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(bootstrapOf(response.body).site.id).toBe('lumo');
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'strict-dynamic'");
+    }
+  });
+
+  it('answers 404 for a page whose feature the site does not have', async () => {
+    // Lumo's meters can be switched; Daugava's heating customers have nothing to control.
+    expect((await page(HOSTS.lumo, {}, '/power-control')).statusCode).toBe(200);
+    expect((await page(HOSTS.daugava, {}, '/power-control')).statusCode).toBe(404);
+  });
+
   it('keeps API paths out of the page fallback', async () => {
     const response = await ctx.app.inject({ url: '/api/no-such-call', headers: { host: HOSTS.lumo } });
     expect(response.statusCode).toBe(404);

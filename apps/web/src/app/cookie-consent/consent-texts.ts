@@ -1,16 +1,36 @@
 import type { TFunction } from 'i18next';
 import type { Translation } from 'vanilla-cookieconsent';
+import type { AnalyticsService } from './analytics-services.ts';
 
 type CookieRow = { name: string; purpose: string; expiry: string };
 
-/** The banner and preferences texts of screen 5, from the portal's own bundles so admins' overrides apply. */
-export function consentTexts(t: TFunction, withAnalytics: boolean, privacyPolicyUrl: string | null): Translation {
+/** What each analytics service stores, as the preferences' cookie table shows it. */
+const analyticsCookieRows = (t: TFunction): Record<AnalyticsService, CookieRow> => ({
+  tagManager: { name: '_ga, _ga_*, _gcl_*', purpose: t('cookie-consent.cookie.tag-manager'), expiry: t('cookie-consent.expiry.two-years') },
+  analyticsTag: { name: '_ga, _ga_*', purpose: t('cookie-consent.cookie.ga'), expiry: t('cookie-consent.expiry.two-years') },
+  cookiebot: { name: 'CookieConsent', purpose: t('cookie-consent.cookie.cookiebot'), expiry: t('cookie-consent.expiry.year') },
+  piwikPro: {
+    name: '_pk_id.*, _pk_ses.*, stg_*',
+    purpose: t('cookie-consent.cookie.piwik-pro'),
+    expiry: t('cookie-consent.expiry.thirteen-months'),
+  },
+});
+
+/**
+ * The banner and preferences texts of screen 5, from the portal's own bundles so admins' overrides apply. They
+ * promise only what the site has: a site without analytics services says it uses necessary cookies alone.
+ */
+export function consentTexts(t: TFunction, services: AnalyticsService[], privacyPolicyUrl: string | null): Translation {
   const necessaryCookies: CookieRow[] = [
     { name: 'NEXT_LOCALE', purpose: t('cookie-consent.cookie.locale'), expiry: t('cookie-consent.expiry.year') },
     { name: 'color-scheme', purpose: t('cookie-consent.cookie.color-scheme'), expiry: t('cookie-consent.expiry.year') },
     { name: 'cc_cookie', purpose: t('cookie-consent.cookie.consent'), expiry: t('cookie-consent.expiry.months') },
     { name: '__user-id', purpose: t('cookie-consent.cookie.user-id'), expiry: t('cookie-consent.expiry.year') },
-    { name: 'session_id', purpose: t('cookie-consent.cookie.session-id'), expiry: t('cookie-consent.expiry.session') },
+    {
+      name: 'session_id',
+      purpose: t(services.length > 0 ? 'cookie-consent.cookie.session-id' : 'cookie-consent.cookie.session-id-visit'),
+      expiry: t('cookie-consent.expiry.session'),
+    },
   ];
   const table = (rows: CookieRow[]) => ({
     headers: {
@@ -20,10 +40,12 @@ export function consentTexts(t: TFunction, withAnalytics: boolean, privacyPolicy
     },
     body: rows,
   });
+  const rows = analyticsCookieRows(t);
+  const withAnalytics = services.length > 0;
   return {
     consentModal: {
       title: t('cookie-consent.title'),
-      description: t('cookie-consent.description'),
+      description: t(withAnalytics ? 'cookie-consent.description' : 'cookie-consent.description-necessary-only'),
       acceptAllBtn: t('cookie-consent.accept-all'),
       acceptNecessaryBtn: t('cookie-consent.reject-all'),
       showPreferencesBtn: t('cookie-consent.manage'),
@@ -48,7 +70,7 @@ export function consentTexts(t: TFunction, withAnalytics: boolean, privacyPolicy
                 title: t('cookie-consent.analytics-title'),
                 description: t('cookie-consent.analytics-description'),
                 linkedCategory: 'analytics',
-                cookieTable: table([{ name: '_ga, _ga_*', purpose: t('cookie-consent.cookie.ga'), expiry: t('cookie-consent.expiry.two-years') }]),
+                cookieTable: table(services.map((service) => rows[service])),
               },
             ]
           : []),

@@ -4,25 +4,33 @@ import type { i18n as I18n } from 'i18next';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { LOCALE_MAP, languageOf } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
+import { analyticsServicesOf, SERVICE_COOKIES, SERVICE_LABELS } from './analytics-services.ts';
 import { consentTexts } from './consent-texts.ts';
-import { loadAnalytics } from './load-analytics.ts';
+import { loadAnalyticsService, trackPageView } from './load-analytics.ts';
 
 /** Bump when the categories or services change: every visitor is asked again (spec §5). */
 export const CONSENT_REVISION = 1;
 
+/** The app tells the consent code about each page it shows (a single-page app has no page loads to count). */
+export type PageViews = (listener: (pagePath: string) => void) => void;
+
 /**
- * Screen 5 with vanilla-cookieconsent v3: opt-in, necessary always on, analytics only when the site has
- * a measurement id, and analytics scripts only after consent. The record is the library's cc_cookie.
+ * Screen 5 with vanilla-cookieconsent v3: opt-in, necessary always on, an analytics category only when the site
+ * configures an analytics service, and each service's script only once it is accepted (decision 022). The record
+ * is the library's cc_cookie.
  */
-export async function startCookieConsent(site: SiteBootstrap, i18n: I18n) {
-  const withAnalytics = Boolean(site.gaMeasurementId);
+export async function startCookieConsent(site: SiteBootstrap, i18n: I18n, pageViews: PageViews) {
+  const services = analyticsServicesOf(site);
   const languages = site.locales.map(({ id }) => languageOf(id));
   const privacyPolicy = (language: string) =>
     site.links.find((link) => link.type === 'PRIVACY_POLICY' && link.localeId === LOCALE_MAP[language])?.url ??
     site.links.find((link) => link.type === 'PRIVACY_POLICY' && !link.localeId)?.url ??
     null;
-  const onConsent = () => {
-    if (CookieConsent.acceptedCategory('analytics')) loadAnalytics(site);
+  const analytics: CookieConsent.Category = {
+    autoClear: { cookies: [...new Set(services.flatMap((service) => SERVICE_COOKIES[service]))].map((name) => ({ name })) },
+    services: Object.fromEntries(
+      services.map((service) => [service, { label: SERVICE_LABELS[service], onAccept: () => loadAnalyticsService(service, site) }]),
+    ),
   };
   await CookieConsent.run({
     revision: CONSENT_REVISION,
@@ -36,11 +44,8 @@ export async function startCookieConsent(site: SiteBootstrap, i18n: I18n) {
     },
     categories: {
       necessary: { enabled: true, readOnly: true },
-      ...(withAnalytics ? { analytics: { autoClear: { cookies: [{ name: /^_ga/ }] } } } : {}),
+      ...(services.length > 0 ? { analytics } : {}),
     },
-    onFirstConsent: onConsent,
-    onChange: onConsent,
-    onConsent,
     language: {
       default: languages.includes('en') ? 'en' : (languages[0] ?? 'en'),
       autoDetect: 'document',
@@ -50,7 +55,7 @@ export async function startCookieConsent(site: SiteBootstrap, i18n: I18n) {
           async () => {
             const locale = LOCALE_MAP[language]!;
             await i18n.loadLanguages(locale);
-            return consentTexts(i18n.getFixedT(locale), withAnalytics, privacyPolicy(language));
+            return consentTexts(i18n.getFixedT(locale), services, privacyPolicy(language));
           },
         ]),
       ),
@@ -58,4 +63,5 @@ export async function startCookieConsent(site: SiteBootstrap, i18n: I18n) {
   });
   // The banner follows the language switcher.
   i18n.on('languageChanged', (locale) => void CookieConsent.setLanguage(languageOf(locale as never), true));
+  pageViews((pagePath) => trackPageView(site, pagePath));
 }

@@ -7,7 +7,8 @@ import { SiteLogo } from './site-logo.tsx';
 
 /**
  * Screen 7: logo, a contact row with dividers and a link row. Links that carry a locale are left out of
- * the link row; every link opens in a new tab without a referrer.
+ * the link row; every link opens in a new tab without a referrer. On phones the contacts stack, one a line,
+ * as a divider at the end of a wrapped line separates nothing.
  */
 export function Footer() {
   const { t } = useTranslation();
@@ -20,16 +21,21 @@ export function Footer() {
         <Stack gap="md">
           <SiteLogo height={32} />
           <section aria-label={t('footer.contacts')}>
-            <Group gap="sm" wrap="wrap">
+            <div className={classes.contacts}>
               {site.contactLinks.map((link, index) => (
                 <Fragment key={link.type}>
                   {index > 0 && <Divider orientation="vertical" className={classes.divider} />}
-                  <Anchor href={link.url} {...newTab} className={classes.link} aria-label={t(`footer.contact.${link.type}`, { value: link.label })}>
+                  <Anchor
+                    href={link.url}
+                    {...newTab}
+                    className={classes.link}
+                    aria-label={t(`footer.contact.${link.type}`, { value: link.label })}
+                  >
                     {link.label}
                   </Anchor>
                 </Fragment>
               ))}
-            </Group>
+            </div>
           </section>
           {links.length > 0 && (
             <nav aria-label={t('footer.links')}>

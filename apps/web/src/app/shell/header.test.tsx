@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, stubApi } from '../../test/api-stub.ts';
 import { buildActorInfo, buildRepresentative, buildSession } from '../../test/identity-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { buildSite } from '../../test/test-site.ts';
 import { Header } from './header.tsx';
 
 const company = buildRepresentative({
@@ -32,6 +33,21 @@ describe('Header', () => {
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
+
+  it('links power control only where the site offers a part of it', async () => {
+    const answers = { 'GET /api/auth/session': buildSession(), 'GET /api/info': buildActorInfo(), 'GET /api/me/representatives': [] };
+    stubApi(answers);
+    const offered = await renderWithProviders(<Header />, { path: '/dashboard', site: buildSite({ features: ['LIVE_READINGS'] }) });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(nav).findByRole('link', { name: 'Power control' })).toHaveAttribute('href', '/power-control');
+    offered.unmount();
+
+    stubApi(answers);
+    await renderWithProviders(<Header />, { path: '/dashboard', site: buildSite({ features: ['INVOICES'] }) });
+    const without = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(without).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(without).queryByRole('link', { name: 'Power control' })).toBeNull();
   });
 
   it('shows the person and customer, and switches the represented customer by posting its code', async () => {
@@ -74,10 +90,31 @@ describe('Header', () => {
     const menu = await screen.findByRole('menu');
     await waitFor(() => expect(within(menu).getByText('Customer C-1001 · Maria Virtanen')).toBeInTheDocument());
     expect(within(menu).queryByText('Act for')).toBeNull();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign out']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings', 'Sign out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
-  it('lets customer-service staff act for a client code and shows for whom they act', async () => {
+  it('names the company whose data is shown when the person acts for one', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession(),
+      'GET /api/info': buildActorInfo({
+        actingAs: 'representative',
+        customer: { clientCode: 'C-2002', name: 'Virtanen Sauna Oy', type: 'legal' },
+      }),
+      'GET /api/me/representatives': [buildRepresentative({ active: false }), { ...company, active: true }],
+    });
+    await renderWithProviders(<Header />);
+    const button = await screen.findByRole('button', { name: 'Account menu for Maria Virtanen, acting for Virtanen Sauna Oy' });
+    expect(button).toHaveTextContent('Virtanen Sauna Oy');
+    await userEvent.click(button);
+    expect(await screen.findByText('Acting for Virtanen Sauna Oy (C-2002)')).toBeInTheDocument();
+  });
+
+  it('lets customer-service staff act for a client code, then opens the customer’s dashboard', async () => {
     const fetchMock = stubApi({
       'GET /api/auth/session': buildSession({ name: 'Sari Service' }),
       'GET /api/info': buildActorInfo({
@@ -87,14 +124,59 @@ describe('Header', () => {
         staffRoles: ['customer-service'],
       }),
       'GET /api/me/representatives': [],
-      'POST /api/staff/acting-customer': { clientCode: 'C-4004' },
+      'POST /api/staff/acting-customer': { clientCode: 'C-4004', name: 'Liisa Laine' },
     });
-    await renderWithProviders(<Header />);
-    expect(await screen.findByText('Acting for Juha Korhonen')).toBeInTheDocument();
+    const { router } = await renderWithProviders(<Header />, { path: '/workspace' });
+    expect(await screen.findByRole('button', { name: 'Account menu for Sari Service, acting for Juha Korhonen' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Act for a customer' }));
-    await userEvent.type(await screen.findByRole('textbox', { name: /Client code/ }), 'C-4004');
+    const code = await screen.findByRole('textbox', { name: /Client code/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Act for this customer' }));
+    expect(code).toHaveAccessibleDescription("Enter the customer's client code.");
+    expect(callsTo(fetchMock, 'POST', '/api/staff/acting-customer')).toHaveLength(0);
+    await userEvent.type(code, ' C-4004 ');
     await userEvent.click(screen.getByRole('button', { name: 'Act for this customer' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/staff/acting-customer')).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST', '/api/staff/acting-customer')[0]!.body).toEqual({ clientCode: 'C-4004' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('offers a site administrator, who acts for no customer, the workspace instead of the customer pages', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession({ name: 'Jukka Mäkinen' }),
+      'GET /api/info': buildActorInfo({ person: { name: 'Jukka Mäkinen' }, customer: null, staffRoles: ['site-admin'] }),
+      'GET /api/me/representatives': [],
+    });
+    await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES'] }) });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(nav).findByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/workspace');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Workspace']);
+  });
+
+  it('puts the account, the customers to act for, colour scheme, language and sign-out in the phone menu', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/session': buildSession(),
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me/representatives': [buildRepresentative(), company],
+      'POST /api/me/representatives': { representativeCode: 'R-company' },
+    });
+    await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES', 'DARK_THEME'] }), path: '/dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Lumo Energia Oy' });
+    expect(within(drawer).getByText('Customer C-1001 · Maria Virtanen')).toBeInTheDocument();
+    const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Dashboard', 'Charts', 'Invoices']);
+    expect(within(drawer).getByRole('radio', { name: 'Dark' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/auth/signout');
+    await userEvent.click(await within(drawer).findByRole('button', { name: /Virtanen Sauna Oy/ }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/me/representatives')).toHaveLength(1));
   });
 });

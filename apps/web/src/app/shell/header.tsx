@@ -1,37 +1,36 @@
-import { ActionIcon, Box, Burger, Button, Drawer, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { useSession } from '../../shared/auth/session.ts';
 import { useCurrentPath } from '../../shared/hooks/use-current-path.ts';
-import { themeFor } from '../../themes/theme-registry.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
+import { themeFor } from '../../themes/theme-registry.ts';
 import { ColorSchemeMenu } from './color-scheme-menu.tsx';
 import classes from './header.module.css';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { navigationItems } from './navigation-items.ts';
 import { SiteLogo } from './site-logo.tsx';
 import { StaffActingCustomer } from './staff-acting-customer.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Pages of the shell's navigation; later modules add theirs as their routes exist. */
-const navigation = [
-  { to: '/', label: 'nav.home', signedInOnly: false },
-  { to: '/dashboard', label: 'nav.dashboard', signedInOnly: true },
-  { to: '/charts', label: 'nav.charts', signedInOnly: true },
-  { to: '/invoices', label: 'nav.invoices', signedInOnly: true },
-] as const;
+const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then(({ MenuDrawer: Drawer }) => ({ default: Drawer })));
 
+/** The header bar: logo, the pages, language, colour scheme, the account and whose data is shown; a menu drawer on phones. */
 export function Header() {
   const { t } = useTranslation();
   const site = useSite();
   const [menuOpen, menu] = useDisclosure(false);
+  const [menuOpened, setMenuOpened] = useState(false);
+  if (menuOpen && !menuOpened) setMenuOpened(true);
   const { status, session } = useSession();
   const info = useActorInfo({ enabled: status === 'authenticated' });
   const currentPath = useCurrentPath();
   const logoHeight = Math.min(48, themeFor(site.themeId).headerHeight - 16);
-  const items = navigation.filter((item) => !item.signedInOnly || status === 'authenticated');
+  const items = navigationItems(session ? info.data : undefined, site.features);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.header}>
       <Group gap="lg" wrap="nowrap">
@@ -39,7 +38,7 @@ export function Header() {
           <SiteLogo height={Math.max(26, logoHeight)} />
         </Link>
         <nav aria-label={t('nav.main')} className={classes.desktopNav}>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             {items.map((item) => (
               <Link key={item.to} to={item.to} className={classes.navLink} activeOptions={{ exact: true }}>
                 {t(item.label)}
@@ -49,12 +48,18 @@ export function Header() {
         </nav>
       </Group>
       <Group gap="xs" wrap="nowrap" className={classes.actions}>
-        {/* On small screens the bar has no room for it next to the account controls; the menu drawer has it. */}
+        {/* On phones the bar has room for the account and the menu only; the menu drawer holds the rest. */}
         <Box visibleFrom="sm">
           <LanguageSwitcher />
         </Box>
-        <ColorSchemeMenu />
-        {session && info.data?.staffRoles.includes('customer-service') && <StaffActingCustomer info={info.data} />}
+        <Box visibleFrom="sm">
+          <ColorSchemeMenu />
+        </Box>
+        {session && info.data?.staffRoles.includes('customer-service') && (
+          <Box visibleFrom="sm">
+            <StaffActingCustomer info={info.data} />
+          </Box>
+        )}
         {session && <UserMenu session={session} info={info.data} />}
         {status === 'unauthenticated' && (
           <>
@@ -84,18 +89,12 @@ export function Header() {
           aria-label={t(menuOpen ? 'nav.close-menu' : 'nav.open-menu')}
         />
       </Group>
-      <Drawer opened={menuOpen} onClose={menu.close} title={site.companyName} hiddenFrom="sm" closeButtonProps={{ 'aria-label': t('nav.close-menu') }}>
-        <nav aria-label={t('nav.main')}>
-          <Stack gap={0}>
-            {items.map((item) => (
-              <MantineNavLink key={item.to} component={Link} to={item.to} label={t(item.label)} onClick={menu.close} />
-            ))}
-          </Stack>
-        </nav>
-        <div className={classes.drawerLanguages}>
-          <LanguageSwitcher />
-        </div>
-      </Drawer>
+      {/* The drawer's code loads when a phone first opens the menu. */}
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={menuOpen} onClose={menu.close} items={items} session={session} info={info.data} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -31,6 +31,7 @@ describe('LanguageSwitcher (screen 6)', () => {
     expect(document.cookie).toContain('NEXT_LOCALE=fi-FI');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.search).toEqual({ period: 'month' });
-    expect(document.documentElement.lang).toBe('fi');
+    // The page's lang is set once the date locale has loaded, which may come a moment after the new texts.
+    await waitFor(() => expect(document.documentElement.lang).toBe('fi'));
   });
 });

@@ -1,50 +1,65 @@
-import { AppShell } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActorInfo } from '../../shared/auth/actor-info.ts';
+import { useSession } from '../../shared/auth/session.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { themeFor } from '../../themes/theme-registry.ts';
 import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.tsx';
+import { FeedbackPrompt } from '../../features/feedback/feedback-prompt.tsx';
+import { PushTokenRefresh } from '../../features/settings/push-token-refresh.tsx';
+import { BottomNavigation } from './bottom-navigation.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { navigationItems } from './navigation-items.ts';
 import classes from './page-shell.module.css';
 import { ReverificationAlert } from './reverification-alert.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 type Props = { children: ReactNode; withoutHeaderAndFooter?: boolean };
 
 /**
- * The shell of spec §2 around every page: header, the re-verification notice, main content, footer and
- * the consent button. Pages with their own frame (sign-in) keep only the main landmark and the consent button,
- * which must stay reachable everywhere.
+ * The shell of spec §2 around every page: header, the re-verification notice, main content, footer, the signed-in
+ * phone's bottom bar and the consent button. Pages with their own frame (sign-in) keep only the main landmark and
+ * the consent button, which must stay reachable everywhere.
  */
 export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
   const { t } = useTranslation();
   const site = useSite();
-  const headerHeight = themeFor(site.themeId).headerHeight;
-  const consentButton = site.features.includes('COOKIE_CONSENT') && <CookieSettingsButton />;
-  if (withoutHeaderAndFooter) {
-    return (
-      <>
+  const { session } = useSession();
+  const info = useActorInfo({ enabled: !!session });
+  const consent = site.features.includes('COOKIE_CONSENT');
+  const bottomItems = navigationItems(session ? info.data : undefined, site.features).filter((item) => item.to !== '/');
+  const bottomBar = !withoutHeaderAndFooter && bottomItems.length > 1;
+  // Spec §4: a browser registered for push sends a fresh token after 7 days (only the customer's own browsers are).
+  const pushOwner =
+    session && site.features.includes('PUSH_NOTIFICATIONS') && info.data?.customer && info.data.actingAs !== 'staff'
+      ? info.data.customer.clientCode
+      : null;
+  return (
+    <div className={classes.shell} data-bottom-bar={bottomBar || undefined} data-consent-button={consent || undefined}>
+      {withoutHeaderAndFooter ? (
         <main id="main" tabIndex={-1} className={classes.bareMain}>
           {children}
         </main>
-        {consentButton}
-      </>
-    );
-  }
-  return (
-    <AppShell header={{ height: headerHeight }} padding={0}>
-      <a href="#main" className={classes.skipLink}>
-        {t('app.skip-to-content')}
-      </a>
-      <AppShell.Header className={classes.header}>
-        <Header />
-      </AppShell.Header>
-      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        <ReverificationAlert />
-        {children}
-      </AppShell.Main>
-      <Footer />
-      {consentButton}
-    </AppShell>
+      ) : (
+        <>
+          <a href="#main" className={classes.skipLink}>
+            {t('app.skip-to-content')}
+          </a>
+          <header className={classes.header}>
+            <Header />
+          </header>
+          <main id="main" tabIndex={-1} className={classes.main}>
+            <UpdatePrompt />
+            <ReverificationAlert />
+            {children}
+          </main>
+          <Footer />
+          {bottomBar && <BottomNavigation items={bottomItems} />}
+        </>
+      )}
+      {consent && <CookieSettingsButton />}
+      <FeedbackPrompt />
+      {pushOwner && <PushTokenRefresh owner={pushOwner} />}
+    </div>
   );
 }

@@ -23,12 +23,7 @@ export function ReverificationAlert() {
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
         <Text size="sm">{t('reverification.description')}</Text>
-        <Button
-          mt="sm"
-          size="sm"
-          loading={signIn.isPending}
-          onClick={() => signIn.mutate({ providerId: 'eid', callbackUrl: currentPath })}
-        >
+        <Button mt="sm" size="sm" loading={signIn.isPending} onClick={() => signIn.mutate({ providerId: 'eid', callbackUrl: currentPath })}>
           {t('reverification.verify')}
         </Button>
       </Alert>

@@ -1,5 +1,5 @@
 import { Box, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconChevronDown, IconHeadset, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActorInfo, PortalSession } from '@portal/schema/identity';
@@ -10,7 +10,8 @@ type Props = { session: PortalSession; info: ActorInfo | undefined };
 
 /**
  * The signed-in person's menu: who they are, which customer they act for, the other customers they may act
- * for (when there is more than one), and signing out.
+ * for (when there is more than one), and signing out. Its button names whose data the pages show: the person,
+ * or the company or customer they act for.
  */
 export function UserMenu({ session, info }: Props) {
   const { t } = useTranslation();
@@ -19,16 +20,25 @@ export function UserMenu({ session, info }: Props) {
   const name = session.user.name ?? info?.person.name ?? t('user-menu.unnamed');
   const customer = info?.customer;
   const choices = representatives.data ?? [];
+  // Whose data the pages show, when it is not the person's own: a company they represent, or a customer staff act for.
+  const actingFor = info && info.actingAs !== 'self' ? info.customer : null;
+  const Icon = info?.actingAs === 'staff' ? IconHeadset : actingFor ? IconBuilding : IconUserCircle;
   return (
     // Without the placeholder, opening the menu focuses its first item, and the menu holds only menu content (axe).
     <Menu position="bottom-end" withinPortal width={300} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         {/* Icon-sized on phones, where the name and chevron would push the menu button off the bar. */}
-        <Button variant="subtle" color="var(--portal-header-text)" px={{ base: 6, sm: 'sm' }} aria-label={t('user-menu.label', { name })}>
+        <Button
+          variant="subtle"
+          color="var(--portal-header-text)"
+          px={{ base: 6, sm: 'sm' }}
+          aria-label={actingFor ? t('user-menu.label-acting', { name, customer: actingFor.name }) : t('user-menu.label', { name })}
+          data-testid="user-menu"
+        >
           <span className={classes.menuTarget}>
-            <IconUserCircle size={22} aria-hidden />
-            <Text span visibleFrom="sm" inherit>
-              {name}
+            <Icon size={22} aria-hidden />
+            <Text span visibleFrom="sm" inherit className={classes.menuName}>
+              {actingFor ? actingFor.name : name}
             </Text>
             <Box component="span" visibleFrom="sm" display="flex">
               <IconChevronDown size={16} aria-hidden />
@@ -42,7 +52,9 @@ export function UserMenu({ session, info }: Props) {
           <Text fw={600}>{name}</Text>
           {customer && (
             <Text size="sm" c="dimmed">
-              {t('user-menu.customer', { clientCode: customer.clientCode, name: customer.name })}
+              {actingFor
+                ? t('header.acting-for', { name: `${customer.name} (${customer.clientCode})` })
+                : t('user-menu.customer', { clientCode: customer.clientCode, name: customer.name })}
             </Text>
           )}
         </div>
@@ -73,6 +85,9 @@ export function UserMenu({ session, info }: Props) {
           </>
         )}
         <Menu.Divider />
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
+          {t('settings.menu-link')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/auth/signout" leftSection={<IconLogout size={16} aria-hidden />}>
           {t('user-menu.sign-out')}
         </Menu.Item>

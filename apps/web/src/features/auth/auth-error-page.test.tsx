@@ -10,7 +10,9 @@ describe('AuthErrorPage (/auth/error)', () => {
     await renderWithProviders(<AuthErrorPage error="TotallyUnknown" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeInTheDocument();
     expect(
-      screen.getByText('Something unexpected happened while signing in. Please try again. If the problem continues, contact customer service.'),
+      screen.getByText(
+        'Something unexpected happened while signing in. Please try again. If the problem continues, contact customer service.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try signing in again' })).toHaveAttribute('href', '/auth/signin');
     expect(screen.getByRole('link', { name: 'Back to the main page' })).toHaveAttribute('href', '/');

@@ -1,9 +1,10 @@
-import { ActionIcon, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { UsagePoint } from '@portal/schema/energy';
 import type { ReadingResolution } from '@portal/schema/energy-rules';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../shared/format/site-time.ts';
+import { formatDay, maxDate, minDate } from '@portal/schema/calendar-dates';
+import { DateField } from '../../shared/ui/date-field.tsx';
 import { fitsRange, periodAround, periodKindOf, stepPeriod, type ChartSearch, type EnergySeries, type PeriodKind } from './chart-search.ts';
 
 type Props = {
@@ -28,7 +29,22 @@ const PERIOD_KINDS: Exclude<PeriodKind, 'custom'>[] = ['day', 'week', 'month', '
 /** Metering point, series, period (with previous and next), resolution, comparison and overlays of /charts. */
 export function ChartControls(props: Props) {
   const { t } = useTranslation();
-  const { points, point, series, seriesOptions, from, to, today, resolution, chosenResolution, resolutions, compare, overlays, canShow, onChange } = props;
+  const {
+    points,
+    point,
+    series,
+    seriesOptions,
+    from,
+    to,
+    today,
+    resolution,
+    chosenResolution,
+    resolutions,
+    compare,
+    overlays,
+    canShow,
+    onChange,
+  } = props;
   const kind = periodKindOf(from, to);
   const utility = (value: UsagePoint['utility']) => t(`utility.${value}`);
   const finePrice = resolution === 'quarter-hour' || resolution === 'five-minute';
@@ -55,7 +71,7 @@ export function ChartControls(props: Props) {
               fullWidth
               value={series}
               data={seriesOptions.map((value) => ({ value, label: t(`charts.series.${value}`) }))}
-              onChange={(value) => onChange({ series: value as EnergySeries })}
+              onChange={(value) => onChange({ series: value })}
             />
           </Stack>
         ) : (
@@ -72,10 +88,17 @@ export function ChartControls(props: Props) {
             aria-labelledby="charts-period-label"
             value={kind === 'custom' ? '' : kind}
             data={PERIOD_KINDS.map((value) => ({ value, label: t(`charts.period.${value}`) }))}
-            onChange={(value) => onChange({ ...periodAround(value as (typeof PERIOD_KINDS)[number], kind === 'custom' ? today : clampToToday(from, today)) })}
+            onChange={(value) =>
+              onChange({ ...periodAround(value as (typeof PERIOD_KINDS)[number], kind === 'custom' ? today : clampToToday(from, today)) })
+            }
           />
           <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="default" size="lg" aria-label={t('charts.period.previous')} onClick={() => onChange(stepPeriod(from, to, -1))}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('charts.period.previous')}
+              onClick={() => onChange(stepPeriod(from, to, -1))}
+            >
               <IconChevronLeft size={18} aria-hidden />
             </ActionIcon>
             <Text fw={600} miw={170} ta="center" aria-live="polite" data-testid="charts-period">
@@ -89,8 +112,9 @@ export function ChartControls(props: Props) {
       </Stack>
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        <TextInput type="date" label={t('charts.period.from')} value={from} max={to} onChange={(event) => event.currentTarget.value && onChange({ from: event.currentTarget.value })} />
-        <TextInput type="date" label={t('charts.period.to')} value={to} min={from} onChange={(event) => event.currentTarget.value && onChange({ to: event.currentTarget.value })} />
+        {/* Both ends go to the URL together: the page shows a period only when it has both. */}
+        <DateField label={t('charts.period.from')} value={from} onChange={(day) => day && onChange({ from: day, to: maxDate(day, to) })} />
+        <DateField label={t('charts.period.to')} value={to} onChange={(day) => day && onChange({ from: minDate(from, day), to: day })} />
         <Select
           label={t('charts.resolution.label')}
           value={chosenResolution && chosenResolution === resolution ? resolution : 'auto'}
@@ -99,20 +123,29 @@ export function ChartControls(props: Props) {
             { value: 'auto', label: t('charts.resolution.auto', { resolution: t(`charts.resolution.${resolution}`) }) },
             ...resolutions.map((value) => ({ value, label: t(`charts.resolution.${value}`), disabled: !fitsRange(value, from, to) })),
           ]}
-          onChange={(value) => onChange({ resolution: value === 'auto' || !value ? undefined : (value as ReadingResolution) })}
+          onChange={(value) => onChange({ resolution: value === 'auto' || !value ? undefined : value })}
         />
         <Select
           label={t('charts.compare.label')}
           value={String(compare)}
           allowDeselect={false}
-          data={[0, 1, 2].map((years) => ({ value: String(years), label: years === 0 ? t('charts.compare.none') : t('charts.compare.years', { count: years }) }))}
+          data={[0, 1, 2].map((years) => ({
+            value: String(years),
+            label: years === 0 ? t('charts.compare.none') : t('charts.compare.years', { count: years }),
+          }))}
           onChange={(value) => onChange({ compare: value && value !== '0' ? Number(value) : undefined })}
         />
       </SimpleGrid>
 
       {(canShow.price || canShow.temperature) && (
         <Group gap="lg">
-          {canShow.price && <Switch label={t('charts.overlay.price')} checked={overlays.price} onChange={(event) => onChange({ price: event.currentTarget.checked || undefined })} />}
+          {canShow.price && (
+            <Switch
+              label={t('charts.overlay.price')}
+              checked={overlays.price}
+              onChange={(event) => onChange({ price: event.currentTarget.checked || undefined })}
+            />
+          )}
           {canShow.price && overlays.price && finePrice && (
             <Switch
               label={t('charts.overlay.hourly-price')}
@@ -121,7 +154,11 @@ export function ChartControls(props: Props) {
             />
           )}
           {canShow.temperature && (
-            <Switch label={t('charts.overlay.temperature')} checked={overlays.temperature} onChange={(event) => onChange({ temperature: event.currentTarget.checked || undefined })} />
+            <Switch
+              label={t('charts.overlay.temperature')}
+              checked={overlays.temperature}
+              onChange={(event) => onChange({ temperature: event.currentTarget.checked || undefined })}
+            />
           )}
         </Group>
       )}

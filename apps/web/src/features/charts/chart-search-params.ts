@@ -1,8 +1,9 @@
+import { isCalendarDate } from '@portal/schema/calendar-dates';
 import { READING_RESOLUTIONS, type ReadingResolution } from '@portal/schema/energy-rules';
 
 /*
  * The route's search validation runs on the first load (TanStack Router keeps it out of the lazy route chunk),
- * so this file stays tiny: no dates library, no UI.
+ * so this file stays tiny: no dates or validation library, no UI.
  */
 export type EnergySeries = 'consumption' | 'production' | 'netted';
 
@@ -20,8 +21,7 @@ export type ChartSearch = {
   view?: 'chart' | 'table';
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const validDay = (value: unknown): string | undefined => (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined);
+const validDay = (value: unknown): string | undefined => (typeof value === 'string' && isCalendarDate(value) ? value : undefined);
 const flag = (value: unknown) => (value === true || value === 'true' || value === 1 || value === '1' ? true : undefined);
 
 export function validateChartSearch(raw: Record<string, unknown>): ChartSearch {
@@ -44,4 +44,3 @@ export function validateChartSearch(raw: Record<string, unknown>): ChartSearch {
     view: raw.view === 'table' ? 'table' : undefined,
   };
 }
-

@@ -34,7 +34,9 @@ describe('chart periods and resolutions', () => {
   });
 
   it('reads search params defensively', () => {
-    expect(validateChartSearch({ series: 'voltage', from: '2026-02-31x', to: '2026-01-01', compare: '9', price: 'true', resolution: 'hour' })).toEqual({
+    expect(
+      validateChartSearch({ series: 'voltage', from: '2026-02-31x', to: '2026-01-01', compare: '9', price: 'true', resolution: 'hour' }),
+    ).toEqual({
       mp: undefined,
       series: undefined,
       from: undefined,
@@ -52,12 +54,23 @@ describe('chart periods and resolutions', () => {
 
 describe('CSV of the shown data', () => {
   it('quotes fields with semicolons or quotes and writes cents as exact euros', () => {
-    const row = { date: '2026-01-01T00:00:00Z', value: 1.5, comparison: null, estimated: false, costCents: -5, price: null, temperature: null };
-    const csv = readingsCsv([row], [
-      { header: 'Kulutus; "kWh"', value: (entry) => entry.value },
-      { header: 'Hinta', value: (entry) => centsAsEuros(entry.costCents) },
-      { header: 'Vertailu', value: (entry) => entry.comparison },
-    ]);
+    const row = {
+      date: '2026-01-01T00:00:00Z',
+      value: 1.5,
+      comparison: null,
+      estimated: false,
+      costCents: -5,
+      price: null,
+      temperature: null,
+    };
+    const csv = readingsCsv(
+      [row],
+      [
+        { header: 'Kulutus; "kWh"', value: (entry) => entry.value },
+        { header: 'Hinta', value: (entry) => centsAsEuros(entry.costCents) },
+        { header: 'Vertailu', value: (entry) => entry.comparison },
+      ],
+    );
     expect(csv).toBe('"Kulutus; ""kWh""";Hinta;Vertailu\r\n1.5;-0.05;\r\n');
     expect(centsAsEuros(123_456)).toBe('1234.56');
   });

@@ -1,39 +1,47 @@
 import { MAX_RANGE_DAYS, METER_RESOLUTION_MINUTES, resolutionForRange, type ReadingResolution } from '@portal/schema/energy-rules';
 import type { SiteFeature } from '@portal/schema/features';
 import type { UsagePoint } from '@portal/schema/energy';
-import { daysApart, endOf, shiftDay, startOf } from '../../shared/format/site-time.ts';
+import { addDays, addMonths, daysBetween, monthOf, shiftYears, weekOf, yearOf } from '@portal/schema/calendar-dates';
 
 export type { ChartSearch, EnergySeries } from './chart-search-params.ts';
 export type PeriodKind = 'day' | 'week' | 'month' | 'year' | 'custom';
 
 /** This month on the site's clock: the page's default period. */
 export function defaultPeriod(today: string) {
-  return { from: startOf(today, 'month'), to: endOf(today, 'month') };
+  return monthOf(today);
 }
+
+const periodOf = { week: weekOf, month: monthOf, year: yearOf } as const;
 
 export function periodKindOf(from: string, to: string): PeriodKind {
   if (from === to) return 'day';
-  if (from === startOf(from, 'week') && to === endOf(from, 'week')) return 'week';
-  if (from === startOf(from, 'month') && to === endOf(from, 'month')) return 'month';
-  if (from === startOf(from, 'year') && to === endOf(from, 'year')) return 'year';
+  for (const kind of ['week', 'month', 'year'] as const) {
+    const period = periodOf[kind](from);
+    if (period.from === from && period.to === to) return kind;
+  }
   return 'custom';
 }
 
-/** The period of a kind that contains `day`. */
+/** The period of a kind that contains `day`; weeks start on Monday (spec §9). */
 export function periodAround(kind: Exclude<PeriodKind, 'custom'>, day: string) {
-  if (kind === 'day') return { from: day, to: day };
-  return { from: startOf(day, kind), to: endOf(day, kind) };
+  return kind === 'day' ? { from: day, to: day } : periodOf[kind](day);
 }
 
 /** The previous (-1) or next (+1) period of the same kind; a custom range moves by its own length. */
 export function stepPeriod(from: string, to: string, direction: -1 | 1) {
   const kind = periodKindOf(from, to);
   if (kind === 'custom') {
-    const length = daysApart(from, to) + 1;
-    return { from: shiftDay(from, direction * length, 'day'), to: shiftDay(to, direction * length, 'day') };
+    const length = daysBetween(from, to) + 1;
+    return { from: addDays(from, direction * length), to: addDays(to, direction * length) };
   }
-  const unit = kind === 'day' ? 'day' : kind === 'week' ? 'week' : kind;
-  const anchor = unit === 'week' ? shiftDay(from, direction * 7, 'day') : shiftDay(from, direction, unit);
+  const anchor =
+    kind === 'day'
+      ? addDays(from, direction)
+      : kind === 'week'
+        ? addDays(from, direction * 7)
+        : kind === 'month'
+          ? addMonths(from, direction)
+          : shiftYears(from, direction);
   return periodAround(kind, anchor);
 }
 
@@ -47,11 +55,16 @@ export function resolutionsFor(point: Pick<UsagePoint, 'resolutionMinutes'> | un
 }
 
 export function fitsRange(resolution: ReadingResolution, from: string, to: string): boolean {
-  return daysApart(from, to) + 1 <= MAX_RANGE_DAYS[resolution];
+  return daysBetween(from, to) + 1 <= MAX_RANGE_DAYS[resolution];
 }
 
 /** The resolution asked for when it suits the range, otherwise the range axis rule's (spec §9). */
-export function effectiveResolution(chosen: ReadingResolution | undefined, allowed: ReadingResolution[], from: string, to: string): ReadingResolution {
+export function effectiveResolution(
+  chosen: ReadingResolution | undefined,
+  allowed: ReadingResolution[],
+  from: string,
+  to: string,
+): ReadingResolution {
   if (chosen && allowed.includes(chosen) && fitsRange(chosen, from, to)) return chosen;
   return resolutionForRange(from, to);
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadingsResponse, UsagePoint } from '@portal/schema/energy';
+import { formatDay, maxDate, monthOf, todayIn } from '@portal/schema/calendar-dates';
+import { buildUsagePoint } from '../../test/energy-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
 import { ChartsPage } from './charts-page.tsx';
@@ -13,19 +15,7 @@ vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
   default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
 }));
 
-const POINT: UsagePoint = {
-  id: 'mp-1',
-  meteringPointId: 'mp-1',
-  gsrn: '643001100000543212',
-  utility: 'electricity',
-  usagePointKind: 'MicrogenerationSite',
-  biddingZone: 'FI',
-  resolutionMinutes: 15,
-  hasProduction: true,
-  meterNumber: 'M-1',
-  objectId: 'obj-1',
-  address: { street: 'Kuusikallionkuja 7', postalCode: '02210', city: 'Espoo', countryCode: 'FI' },
-};
+const POINT = buildUsagePoint();
 
 function readings(query: URLSearchParams, values: ReadingsResponse['values'] | null = null): ReadingsResponse {
   const series = query.getAll('series[]');
@@ -85,7 +75,9 @@ describe('/charts', () => {
 
   it('asks for the period with the resolution the range axis rule picks, and shows totals, cost and a text alternative', async () => {
     await renderWithProviders(<Harness initial={{ from: '2026-01-01', to: '2026-01-31' }} />, { site, path: '/charts' });
-    expect(await screen.findByRole('img', { name: /Consumption, 01\.01\.2026 – 31\.01\.2026, by Day/ }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /Consumption, 01\.01\.2026 – 31\.01\.2026, by Day/ }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     const [call] = readingsCalls();
     expect(call!.getAll('series[]')).toEqual(['consumption']);
     expect(call!.get('resolution')).toBe('day');
@@ -111,9 +103,33 @@ describe('/charts', () => {
     });
   });
 
+  it('changes the period from the From and To fields on their own, sending both ends', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Harness initial={{}} />, { site, path: '/charts' });
+    await screen.findByTestId('charts-summary');
+    const thisMonth = monthOf(todayIn('Europe/Helsinki'));
+    const from = screen.getByRole('textbox', { name: 'From' });
+    expect(from).toHaveValue(formatDay(thisMonth.from));
+    await user.clear(from);
+    await user.type(from, '05.01.2026');
+    await waitFor(() => expect(readingsCalls().at(-1)!.get('from')).toBe('2026-01-05'));
+    expect(readingsCalls().at(-1)!.get('to')).toBe(maxDate('2026-01-05', thisMonth.to));
+
+    const to = screen.getByRole('textbox', { name: 'To' });
+    await user.clear(to);
+    await user.type(to, '03.01.2026');
+    await waitFor(() => expect(readingsCalls().at(-1)!.get('to')).toBe('2026-01-03'));
+    // A To before From makes a one-day period rather than an impossible one.
+    expect(readingsCalls().at(-1)!.get('from')).toBe('2026-01-03');
+    expect(screen.getByTestId('charts-period')).toHaveTextContent('03.01.2026');
+  });
+
   it('compares with a year earlier through the series entry and shows the data as a table', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-16', compare: 1, view: 'table' }} />, { site, path: '/charts' });
+    await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-16', compare: 1, view: 'table' }} />, {
+      site,
+      path: '/charts',
+    });
     const table = await screen.findByRole('table');
     expect(readingsCalls().at(-1)!.getAll('series[]')).toEqual(['consumption', '1']);
     const rows = within(table).getAllByRole('row');
@@ -127,17 +143,34 @@ describe('/charts', () => {
 
   it('asks for the price at hourly average when 15-minute prices are averaged', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-15', resolution: 'quarter-hour', price: true }} />, { site, path: '/charts' });
+    await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-15', resolution: 'quarter-hour', price: true }} />, {
+      site,
+      path: '/charts',
+    });
     await screen.findByTestId('charts-summary');
-    expect(readingsCalls().find((call) => call.get('series[]') === 'price')!.get('resolution')).toBe('quarter-hour');
+    expect(
+      readingsCalls()
+        .find((call) => call.get('series[]') === 'price')!
+        .get('resolution'),
+    ).toBe('quarter-hour');
     await user.click(screen.getByLabelText('Hourly average price'));
-    await waitFor(() => expect(readingsCalls().filter((call) => call.get('series[]') === 'price').at(-1)!.get('resolution')).toBe('hour'));
+    await waitFor(() =>
+      expect(
+        readingsCalls()
+          .filter((call) => call.get('series[]') === 'price')
+          .at(-1)!
+          .get('resolution'),
+      ).toBe('hour'),
+    );
   });
 
   it('exports the shown rows as CSV', async () => {
     const user = userEvent.setup();
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-16' }} />, { site, path: '/charts' });
     await screen.findByTestId('charts-summary');

@@ -6,25 +6,29 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReadingsResponse } from '@portal/schema/energy';
 import { changePercent, formatCelsius, formatCents, formatCentsPerKwh, formatKwh } from '../../shared/format/energy-format.ts';
-import { axisScaleFor, formatBucket, formatDay, todayIn } from '../../shared/format/site-time.ts';
+import { formatDay, todayIn } from '@portal/schema/calendar-dates';
+import { axisScaleFor, formatBucket } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { ChartEmptyState } from '../../shared/ui/chart-empty-state.tsx';
 import { EChart } from '../../shared/ui/echart/echart.tsx';
 import { useChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
 import { ChartControls } from './chart-controls.tsx';
 import { defaultPeriod, effectiveResolution, resolutionsFor, type ChartSearch, type EnergySeries } from './chart-search.ts';
 import { buildReadingRows } from './reading-rows.ts';
 import { readingsChartOption } from './readings-chart-option.ts';
 import { centsAsEuros, downloadText, readingsCsv, type CsvColumn } from './readings-csv.ts';
-import { readingsQueryOptions, usagePointsQueryOptions } from './readings-query.ts';
+import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
+import { readingsQueryOptions } from './readings-query.ts';
 import { ReadingsTable } from './readings-table.tsx';
 
 type Props = { search: ChartSearch; onSearchChange: (patch: Partial<ChartSearch>) => void };
 
-const hasValues = (response: ReadingsResponse | undefined) => !!response?.values.some((value) => value.value !== null || (value.comparison ?? null) !== null);
+const hasValues = (response: ReadingsResponse | undefined) =>
+  !!response?.values.some((value) => value.value !== null || (value.comparison ?? null) !== null);
 
 /** /charts: consumption, production and netted energy of a metering point, with price, temperature and cost. */
 export function ChartsPage({ search, onSearchChange }: Props) {
@@ -47,19 +51,32 @@ export function ChartsPage({ search, onSearchChange }: Props) {
   const resolutions = resolutionsFor(point, site.features);
   const resolution = effectiveResolution(search.resolution, resolutions, from, to);
   const canShow = { price: point?.utility === 'electricity' && has('CHART_SPOT_PRICE'), temperature: has('CHART_TEMPERATURE') };
-  const overlays = { price: !!search.price && canShow.price, temperature: !!search.temperature && canShow.temperature, hourlyPrice: !!search.hourlyPrice };
+  const overlays = {
+    price: !!search.price && canShow.price,
+    temperature: !!search.temperature && canShow.temperature,
+    hourlyPrice: !!search.hourlyPrice,
+  };
   const compare = search.compare ?? 0;
   const base = { meteringPointId: point?.id ?? '', from, to };
   const priceResolution = overlays.hourlyPrice && (resolution === 'quarter-hour' || resolution === 'five-minute') ? 'hour' : resolution;
 
   const main = useQuery({ ...readingsQueryOptions({ ...base, series, resolution, yearsBack: compare || undefined }), enabled: !!point });
-  const price = useQuery({ ...readingsQueryOptions({ ...base, series: 'price', resolution: priceResolution }), enabled: !!point && overlays.price });
-  const temperature = useQuery({ ...readingsQueryOptions({ ...base, series: 'temperature', resolution }), enabled: !!point && overlays.temperature });
+  const price = useQuery({
+    ...readingsQueryOptions({ ...base, series: 'price', resolution: priceResolution }),
+    enabled: !!point && overlays.price,
+  });
+  const temperature = useQuery({
+    ...readingsQueryOptions({ ...base, series: 'temperature', resolution }),
+    enabled: !!point && overlays.temperature,
+  });
 
   const seriesLabel = t(`charts.series.${series}`);
   const comparisonLabel = main.data?.yearsBack ? t('charts.compare.legend', { count: main.data.yearsBack }) : null;
   const rows = useMemo(
-    () => (main.data ? buildReadingRows(main.data, overlays.price ? price.data : undefined, overlays.temperature ? temperature.data : undefined) : []),
+    () =>
+      main.data
+        ? buildReadingRows(main.data, overlays.price ? price.data : undefined, overlays.temperature ? temperature.data : undefined)
+        : [],
     [main.data, price.data, temperature.data, overlays.price, overlays.temperature],
   );
   const showCost = main.data?.costTotalCents !== null && main.data?.costTotalCents !== undefined;
@@ -91,10 +108,30 @@ export function ChartsPage({ search, onSearchChange }: Props) {
           })
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `theme` is rebuilt each render from the scheme and site it reads
-    [main.data, price.data, temperature.data, overlays.price, overlays.temperature, theme.scheme, site.timezone, from, to, compact, seriesLabel, comparisonLabel, locale, t],
+    [
+      main.data,
+      price.data,
+      temperature.data,
+      overlays.price,
+      overlays.temperature,
+      theme.scheme,
+      site.timezone,
+      from,
+      to,
+      compact,
+      seriesLabel,
+      comparisonLabel,
+      locale,
+      t,
+    ],
   );
 
-  if (points.isLoading) return <PageFrame><Skeleton height={420} radius="md" /></PageFrame>;
+  if (points.isLoading)
+    return (
+      <PageFrame>
+        <Skeleton height={420} radius="md" />
+      </PageFrame>
+    );
   if (!point) {
     return (
       <PageFrame>
@@ -107,7 +144,10 @@ export function ChartsPage({ search, onSearchChange }: Props) {
 
   const periodText = from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
   const caption = t('charts.caption', { series: seriesLabel, period: periodText, resolution: t(`charts.resolution.${resolution}`) });
-  const summary = main.data?.total !== null && main.data?.total !== undefined ? t('charts.summary.total', { total: formatKwh(main.data.total, locale) }) : t('chart.empty.title');
+  const summary =
+    main.data?.total !== null && main.data?.total !== undefined
+      ? t('charts.summary.total', { total: formatKwh(main.data.total, locale) })
+      : t('chart.empty.title');
   const exportCsv = () => {
     const columns: CsvColumn[] = [
       { header: t('charts.table.time'), value: (row) => formatBucket(row.date, site.timezone, resolution) },
@@ -115,7 +155,9 @@ export function ChartsPage({ search, onSearchChange }: Props) {
       ...(comparisonLabel ? [{ header: `${comparisonLabel} (kWh)`, value: (row) => row.comparison } satisfies CsvColumn] : []),
       ...(showCost ? [{ header: `${t('charts.cost')} (EUR)`, value: (row) => centsAsEuros(row.costCents) } satisfies CsvColumn] : []),
       ...(overlays.price ? [{ header: `${t('charts.table.price')} (c/kWh)`, value: (row) => row.price } satisfies CsvColumn] : []),
-      ...(overlays.temperature ? [{ header: `${t('charts.series.temperature')} (°C)`, value: (row) => row.temperature } satisfies CsvColumn] : []),
+      ...(overlays.temperature
+        ? [{ header: `${t('charts.series.temperature')} (°C)`, value: (row) => row.temperature } satisfies CsvColumn]
+        : []),
       { header: t('charts.table.estimated'), value: (row) => (row.estimated ? t('charts.csv.yes') : '') },
     ];
     downloadText(readingsCsv(rows, columns), `${point.gsrn}_${series}_${from}_${to}.csv`);
@@ -184,8 +226,20 @@ export function ChartsPage({ search, onSearchChange }: Props) {
                   note={change === null ? undefined : t('charts.summary.change', { change: `${change > 0 ? '+' : ''}${change}` })}
                 />
               )}
-              {showCost && <Figure label={t('charts.summary.cost')} value={formatCents(main.data.costTotalCents ?? 0, locale)} note={t('charts.summary.vat-included')} />}
-              {rows.some((row) => row.estimated) && <Figure label={t('charts.summary.estimated')} value={String(rows.filter((row) => row.estimated).length)} note={t('charts.summary.estimated-note')} />}
+              {showCost && (
+                <Figure
+                  label={t('charts.summary.cost')}
+                  value={formatCents(main.data.costTotalCents ?? 0, locale)}
+                  note={t('charts.summary.vat-included')}
+                />
+              )}
+              {rows.some((row) => row.estimated) && (
+                <Figure
+                  label={t('charts.summary.estimated')}
+                  value={String(rows.filter((row) => row.estimated).length)}
+                  note={t('charts.summary.estimated-note')}
+                />
+              )}
             </SimpleGrid>
           )}
 
@@ -206,7 +260,9 @@ export function ChartsPage({ search, onSearchChange }: Props) {
               showTemperature={overlays.temperature}
             />
           ) : (
-            option && <EChart option={option} height={compact ? 300 : 380} ariaLabel={`${caption}. ${summary}. ${t('charts.view.table-hint')}`} />
+            option && (
+              <EChart option={option} height={compact ? 300 : 380} ariaLabel={`${caption}. ${summary}. ${t('charts.view.table-hint')}`} />
+            )
           )}
           {main.isError && (
             <Alert color="red" icon={<IconInfoCircle aria-hidden />}>
@@ -224,8 +280,8 @@ function PageFrame({ children, actions }: { children: ReactNode; actions?: React
   return (
     <Container size="xl" py="xl" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="lg">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={1}>{t('charts.title')}</Title>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <PageTitle title={t('charts.title')} />
           {actions}
         </Group>
         {children}

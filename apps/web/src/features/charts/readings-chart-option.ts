@@ -4,7 +4,12 @@ import type { ChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { formatAxisLabel, formatBucket, type AxisScale } from '../../shared/format/site-time.ts';
 
 type Labels = { main: string; comparison: string; estimated: string; price: string; temperature: string; cost: string };
-type Formatters = { energy: (value: number) => string; price: (value: number) => string; temperature: (value: number) => string; cents: (value: number) => string };
+type Formatters = {
+  energy: (value: number) => string;
+  price: (value: number) => string;
+  temperature: (value: number) => string;
+  cents: (value: number) => string;
+};
 
 type Input = {
   main: ReadingsResponse;
@@ -18,14 +23,30 @@ type Input = {
   compact: boolean;
 };
 
-const BUCKET_MS: Record<string, number> = { 'five-minute': 300_000, 'quarter-hour': 900_000, hour: 3_600_000, day: 86_400_000, month: 30 * 86_400_000 };
+const BUCKET_MS: Record<string, number> = {
+  'five-minute': 300_000,
+  'quarter-hour': 900_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  month: 30 * 86_400_000,
+};
 
 /**
  * ECharts option of the /charts view: energy as bars (the comparison year beside them, estimated buckets
  * faded), price and temperature as lines on their own right-hand axes; a time axis so an hourly-average
  * price meets quarter-hour bars, labelled in the site timezone by the range axis rule (spec §9).
  */
-export function readingsChartOption({ main, price, temperature, theme, timezone, scale, labels, format, compact }: Input): EChartsCoreOption {
+export function readingsChartOption({
+  main,
+  price,
+  temperature,
+  theme,
+  timezone,
+  scale,
+  labels,
+  format,
+  compact,
+}: Input): EChartsCoreOption {
   const colors = theme.colorsFor(main.utility);
   const energyColors = colors[main.series === 'price' || main.series === 'temperature' ? 'consumption' : main.series];
   const half = (BUCKET_MS[main.resolution] ?? 3_600_000) / 2;
@@ -41,7 +62,9 @@ export function readingsChartOption({ main, price, temperature, theme, timezone,
       itemStyle: { color: energyColors[0] },
       data: main.values.map((value) => ({
         value: [at(value.date), value.value],
-        itemStyle: value.estimated ? { color: energyColors[0], opacity: 0.45, borderType: 'dashed', borderColor: theme.text, borderWidth: 1 } : undefined,
+        itemStyle: value.estimated
+          ? { color: energyColors[0], opacity: 0.45, borderType: 'dashed', borderColor: theme.text, borderWidth: 1 }
+          : undefined,
         estimated: value.estimated,
         costCents: value.costCents,
       })),
@@ -58,7 +81,13 @@ export function readingsChartOption({ main, price, temperature, theme, timezone,
     });
   }
   if (price) {
-    rightAxes.push({ type: 'value', name: 'c/kWh', position: 'right', axisLine: { show: true, lineStyle: { color: colors.price[0] } }, splitLine: { show: false } });
+    rightAxes.push({
+      type: 'value',
+      name: 'c/kWh',
+      position: 'right',
+      axisLine: { show: true, lineStyle: { color: colors.price[0] } },
+      splitLine: { show: false },
+    });
     series.push({
       name: labels.price,
       type: 'line',
@@ -90,7 +119,8 @@ export function readingsChartOption({ main, price, temperature, theme, timezone,
       data: temperature.values.map((value) => [at(value.date, temperature.resolution), value.value]),
     });
   }
-  const unitOf = (name: string) => (name === labels.price ? format.price : name === labels.temperature ? format.temperature : format.energy);
+  const unitOf = (name: string) =>
+    name === labels.price ? format.price : name === labels.temperature ? format.temperature : format.energy;
   return {
     animationDuration: 300,
     textStyle: { fontFamily: theme.fontFamily, color: theme.text },
@@ -101,7 +131,14 @@ export function readingsChartOption({ main, price, temperature, theme, timezone,
       backgroundColor: theme.surface,
       borderColor: theme.border,
       textStyle: { color: theme.text },
-      formatter: (params: { seriesName: string; marker: string; value: [number, number | null]; data: { costCents?: number | null; estimated?: boolean } | unknown }[]) => {
+      formatter: (
+        params: {
+          seriesName: string;
+          marker: string;
+          value: [number, number | null];
+          data: { costCents?: number | null; estimated?: boolean } | unknown;
+        }[],
+      ) => {
         if (params.length === 0) return '';
         const first = params[0]!;
         const date = new Date(first.value[0] - half).toISOString();

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ChartSeries, ReadingsResponse, UsagePoint } from '@portal/schema/energy';
+import type { ChartSeries, ReadingsResponse } from '@portal/schema/energy';
 import type { ReadingResolution } from '@portal/schema/energy-rules';
 import { api } from '../../shared/api/api-client.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export type ReadingsParams = {
   series: ChartSeries;
@@ -14,19 +15,16 @@ export type ReadingsParams = {
 
 /** GET /api/charts/readings; spec §3: `series` carries the years back of a comparison as its second entry. */
 export function fetchReadings({ series, yearsBack, ...rest }: ReadingsParams, signal?: AbortSignal) {
-  return api<ReadingsResponse>('/api/charts/readings', { query: { series: yearsBack ? [series, String(yearsBack)] : [series], ...rest }, signal });
+  return api<ReadingsResponse>('/api/charts/readings', {
+    query: { series: yearsBack ? [series, String(yearsBack)] : [series], ...rest },
+    signal,
+  });
 }
 
 export const readingsQueryOptions = (params: ReadingsParams) =>
   queryOptions({
-    queryKey: ['charts', 'readings', params],
+    queryKey: queryKeys.readings.series(params),
     queryFn: ({ signal }) => fetchReadings(params, signal),
     // The previous period stays on screen while the next loads: switching does not flash a skeleton.
     placeholderData: keepPreviousData,
   });
-
-export const usagePointsQueryOptions = queryOptions({
-  queryKey: ['usage-points', 'me'],
-  queryFn: ({ signal }) => api<UsagePoint[]>('/api/usage-points/me', { signal }),
-  staleTime: 5 * 60_000,
-});

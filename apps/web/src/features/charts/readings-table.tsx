@@ -17,7 +17,17 @@ type Props = {
 };
 
 /** The chart's data as a table: its text alternative for screen readers and keyboard users; the scroll area takes focus so arrow keys scroll it. */
-export function ReadingsTable({ rows, caption, timezone, resolution, seriesLabel, comparisonLabel, showCost, showPrice, showTemperature }: Props) {
+export function ReadingsTable({
+  rows,
+  caption,
+  timezone,
+  resolution,
+  seriesLabel,
+  comparisonLabel,
+  showCost,
+  showPrice,
+  showTemperature,
+}: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const empty = '–';
@@ -68,7 +78,9 @@ export function ReadingsTable({ rows, caption, timezone, resolution, seriesLabel
               {comparisonLabel && <Table.Td ta="right">{row.comparison === null ? empty : formatKwh(row.comparison, locale)}</Table.Td>}
               {showCost && <Table.Td ta="right">{row.costCents === null ? empty : formatCents(row.costCents, locale)}</Table.Td>}
               {showPrice && <Table.Td ta="right">{row.price === null ? empty : formatCentsPerKwh(row.price, locale)}</Table.Td>}
-              {showTemperature && <Table.Td ta="right">{row.temperature === null ? empty : formatCelsius(row.temperature, locale)}</Table.Td>}
+              {showTemperature && (
+                <Table.Td ta="right">{row.temperature === null ? empty : formatCelsius(row.temperature, locale)}</Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Expenses, SpotStatistics } from '@portal/schema/energy';
-import { stubApi } from '../../test/api-stub.ts';
+import { callsTo, stubApi } from '../../test/api-stub.ts';
+import { buildUsagePoint } from '../../test/energy-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -73,11 +74,28 @@ describe('dashboard cards', () => {
 
   it('keeps the quick actions and shows skeletons, then empty states, when there is no energy data', async () => {
     stubApi({
-      'GET /api/dashboard/statistics/consumption': { period: 'month', from: '2026-11-01', to: '2026-11-30', resolution: 'day', timezone: 'Europe/Helsinki', utilities: [] },
+      'GET /api/dashboard/statistics/consumption': {
+        period: 'month',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        resolution: 'day',
+        timezone: 'Europe/Helsinki',
+        utilities: [],
+      },
       'GET /api/dashboard/statistics/spot': { ...spot, current: null, today: null },
-      'GET /api/dashboard/statistics/expenses': { period: 'year', from: '2026-01-01', to: '2026-12-31', currency: 'EUR', totalCents: 0, comparisonTotalCents: null, months: [], byUtility: [] },
+      'GET /api/dashboard/statistics/expenses': {
+        period: 'year',
+        from: '2026-01-01',
+        to: '2026-12-31',
+        currency: 'EUR',
+        totalCents: 0,
+        comparisonTotalCents: null,
+        months: [],
+        byUtility: [],
+      },
       'GET /api/dashboard/yearly-consumption': { timezone: 'Europe/Helsinki', utilities: [] },
       'GET /api/dashboard/invoices': { unpaidCount: 0, unpaidTotalCents: 0, overdueCount: 0, nextDue: null, latest: [] },
+      'GET /api/usage-points/me': [buildUsagePoint()],
     });
     await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE', 'INVOICES'] }), path: '/dashboard' });
     expect(screen.getByRole('heading', { name: 'Quick actions' })).toBeInTheDocument();
@@ -87,5 +105,23 @@ describe('dashboard cards', () => {
     expect(screen.getByText('No expenses yet')).toBeInTheDocument();
     expect(screen.getByText('No consumption recorded yet')).toBeInTheDocument();
     expect(screen.getByText('No invoices yet')).toBeInTheDocument();
+  });
+
+  it('shows no spot-price card to a customer without electricity, and does not ask for the prices', async () => {
+    const fetchMock = stubApi({
+      'GET /api/usage-points/me': [buildUsagePoint({ utility: 'heating', gsrn: '47XDS0000000123K', hasProduction: false })],
+      'GET /api/dashboard/statistics/spot': spot,
+    });
+    await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE'] }), path: '/dashboard' });
+    expect(await screen.findByRole('region', { name: 'Expenses' }, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/usage-points/me')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Spot price' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/dashboard/statistics/spot')).toHaveLength(0);
+  });
+
+  it('shows the spot-price card to a customer with electricity on a site with the feature', async () => {
+    stubApi({ 'GET /api/usage-points/me': [buildUsagePoint()], 'GET /api/dashboard/statistics/spot': spot });
+    await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE'] }), path: '/dashboard' });
+    expect(await screen.findByRole('region', { name: 'Spot price' }, { timeout: 5_000 })).toBeInTheDocument();
   });
 });

@@ -35,7 +35,7 @@ export function DashboardChart() {
             size="xs"
             aria-label={t('dashboard.chart.period')}
             value={period}
-            onChange={(value) => setPeriod(value as 'month' | 'year')}
+            onChange={(value) => setPeriod(value)}
             data={[
               { value: 'month', label: t('dashboard.chart.this-month') },
               { value: 'year', label: t('dashboard.chart.this-year') },
@@ -71,7 +71,10 @@ function UtilityChart({ statistics, entry, locale }: { statistics: EnergyStatist
   const theme = useChartTheme();
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const change = changePercent(entry.total, entry.comparisonTotal);
-  const labels = { main: t(statistics.period === 'month' ? 'dashboard.chart.this-month' : 'dashboard.chart.this-year'), comparison: t('dashboard.chart.year-before') };
+  const labels = {
+    main: t(statistics.period === 'month' ? 'dashboard.chart.this-month' : 'dashboard.chart.this-year'),
+    comparison: t('dashboard.chart.year-before'),
+  };
   const option = dashboardChartOption(statistics, entry, theme, site.timezone, labels, (value) => formatKwh(value, locale), compact);
   return (
     <Stack gap="xs">
@@ -104,7 +107,11 @@ function UtilityChart({ statistics, entry, locale }: { statistics: EnergyStatist
       <EChart
         option={option}
         height={compact ? 240 : 300}
-        ariaLabel={t('dashboard.chart.alt', { utility: t(`utility.${entry.utility}`), total: formatKwh(entry.total, locale), comparison: entry.comparisonTotal === null ? '–' : formatKwh(entry.comparisonTotal, locale) })}
+        ariaLabel={t('dashboard.chart.alt', {
+          utility: t(`utility.${entry.utility}`),
+          total: formatKwh(entry.total, locale),
+          comparison: entry.comparisonTotal === null ? '–' : formatKwh(entry.comparisonTotal, locale),
+        })}
       />
     </Stack>
   );
@@ -135,15 +142,34 @@ export function dashboardChartOption(
       formatter: (params: { dataIndex: number; marker: string; seriesName: string; value: number | null }[]) => {
         const index = params[0]?.dataIndex ?? 0;
         const lines = [`<strong>${formatBucket(entry.values[index]!.date, timezone, statistics.resolution)}</strong>`];
-        for (const item of params) if (item.value !== null && item.value !== undefined) lines.push(`${item.marker} ${item.seriesName}: <strong>${energy(item.value)}</strong>`);
+        for (const item of params)
+          if (item.value !== null && item.value !== undefined)
+            lines.push(`${item.marker} ${item.seriesName}: <strong>${energy(item.value)}</strong>`);
         return lines.join('<br/>');
       },
     },
-    xAxis: { type: 'category', data: categories, axisLabel: { color: theme.dimmed, hideOverlap: true }, axisLine: { lineStyle: { color: theme.border } } },
-    yAxis: { type: 'value', name: 'kWh', nameTextStyle: { color: theme.dimmed }, axisLabel: { color: theme.dimmed }, splitLine: { lineStyle: { color: theme.border } } },
+    xAxis: {
+      type: 'category',
+      data: categories,
+      axisLabel: { color: theme.dimmed, hideOverlap: true },
+      axisLine: { lineStyle: { color: theme.border } },
+    },
+    yAxis: {
+      type: 'value',
+      name: 'kWh',
+      nameTextStyle: { color: theme.dimmed },
+      axisLabel: { color: theme.dimmed },
+      splitLine: { lineStyle: { color: theme.border } },
+    },
     series: [
       { name: labels.main, type: 'bar', barMaxWidth: 22, itemStyle: { color: colors[0] }, data: entry.values.map((value) => value.value) },
-      { name: labels.comparison, type: 'bar', barMaxWidth: 22, itemStyle: { color: colors[1] }, data: entry.values.map((value) => value.comparison ?? null) },
+      {
+        name: labels.comparison,
+        type: 'bar',
+        barMaxWidth: 22,
+        itemStyle: { color: colors[1] },
+        data: entry.values.map((value) => value.comparison ?? null),
+      },
     ],
   };
 }

@@ -1,7 +1,8 @@
-import { Container, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { QuickActions } from './quick-actions.tsx';
 
 /**
@@ -16,7 +17,7 @@ export function DashboardPage() {
   return (
     <Container size="xl" py="xl" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="xl">
-        <Title order={1}>{t('dashboard.title')}</Title>
+        <PageTitle title={t('dashboard.title')} />
         <QuickActions />
         <Suspense fallback={<OverviewSkeleton />}>
           <EnergyOverview />

@@ -1,5 +1,8 @@
 import { Grid } from '@mantine/core';
-import { useFeature } from '../../shared/site/site-context.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
+import { useFeature, useSite } from '../../shared/site/site-context.tsx';
+import { showsSpotPrice } from './dashboard-cards.ts';
 import { DashboardChart } from './dashboard-chart.tsx';
 import { ExpensesCard } from './expenses-card.tsx';
 import { LatestInvoicesCard } from './latest-invoices-card.tsx';
@@ -8,7 +11,9 @@ import { YearlyConsumptionCard } from './yearly-consumption-card.tsx';
 
 /** The dashboard's data cards: chart, spot price, expenses, yearly consumption and latest invoices. */
 export default function EnergyOverview() {
-  const spotPrice = useFeature('CHART_SPOT_PRICE');
+  const site = useSite();
+  const points = useQuery(usagePointsQueryOptions);
+  const spotPrice = showsSpotPrice(site, points.data ?? []);
   const invoices = useFeature('INVOICES');
   return (
     <Grid gap="md">

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../shared/format/energy-format.ts';
-import { formatDay } from '../../shared/format/site-time.ts';
+import { formatDay } from '@portal/schema/calendar-dates';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
 import { dashboardInvoicesQueryOptions } from './dashboard-queries.ts';
 
@@ -18,7 +19,7 @@ export function LatestInvoicesCard() {
           <Title order={2} size="h3" id="latest-invoices-title">
             {t('dashboard.invoices.title')}
           </Title>
-          <Anchor href="/invoices" size="sm">
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/invoices" />}>
             {t('dashboard.invoices.all')}
           </Anchor>
         </Group>
@@ -34,7 +35,10 @@ export function LatestInvoicesCard() {
           <>
             {invoices.data!.unpaidCount > 0 && (
               <Text size="sm">
-                {t('dashboard.invoices.unpaid', { count: invoices.data!.unpaidCount, amount: formatCents(invoices.data!.unpaidTotalCents, i18n.language) })}
+                {t('dashboard.invoices.unpaid', {
+                  count: invoices.data!.unpaidCount,
+                  amount: formatCents(invoices.data!.unpaidTotalCents, i18n.language),
+                })}
               </Text>
             )}
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -53,8 +57,19 @@ export function LatestInvoicesCard() {
                       <Text size="sm" fw={600}>
                         {formatCents(invoice.totalCents, i18n.language)}
                       </Text>
-                      <Badge size="sm" variant="filled" autoContrast color={invoice.paymentStatus === 'paid' ? '#1B5E20' : invoice.overdue ? '#A61B1B' : '#FFD43B'}>
-                        {t(invoice.paymentStatus === 'paid' ? 'dashboard.invoices.paid' : invoice.overdue ? 'dashboard.invoices.overdue' : 'dashboard.invoices.unpaid-status')}
+                      <Badge
+                        size="sm"
+                        variant="filled"
+                        autoContrast
+                        color={invoice.paymentStatus === 'paid' ? '#1B5E20' : invoice.overdue ? '#A61B1B' : '#FFD43B'}
+                      >
+                        {t(
+                          invoice.paymentStatus === 'paid'
+                            ? 'dashboard.invoices.paid'
+                            : invoice.overdue
+                              ? 'dashboard.invoices.overdue'
+                              : 'dashboard.invoices.unpaid-status',
+                        )}
                       </Badge>
                     </Stack>
                   </Group>

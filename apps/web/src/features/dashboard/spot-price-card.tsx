@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotDay, SpotStatistics } from '@portal/schema/energy';
 import { formatCentsPerKwh } from '../../shared/format/energy-format.ts';
-import { formatDay, formatDateTime, inSiteTime } from '../../shared/format/site-time.ts';
+import { formatDay } from '@portal/schema/calendar-dates';
+import { formatDateTime, inSiteTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { useChartTheme, type ChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { EChart } from '../../shared/ui/echart/echart.tsx';
@@ -38,7 +39,7 @@ export function SpotPriceCard() {
           fullWidth
           aria-label={t('dashboard.spot.day')}
           value={day}
-          onChange={(value) => setDay(value as 'today' | 'tomorrow')}
+          onChange={(value) => setDay(value)}
           data={[
             { value: 'today', label: t('dashboard.spot.today') },
             { value: 'tomorrow', label: t('dashboard.spot.tomorrow') },
@@ -97,10 +98,27 @@ function SpotChart({ day, spot, format }: { day: SpotDay; spot: SpotStatistics; 
   const site = useSite();
   const theme = useChartTheme();
   const option = spotChartOption(day, theme, site.timezone, format, spot.vatPermille);
-  return <EChart option={option} height={170} ariaLabel={t('dashboard.spot.alt', { date: formatDay(day.date), lowest: format(day.minimum), highest: format(day.maximum), zone: spot.biddingZone })} />;
+  return (
+    <EChart
+      option={option}
+      height={170}
+      ariaLabel={t('dashboard.spot.alt', {
+        date: formatDay(day.date),
+        lowest: format(day.minimum),
+        highest: format(day.maximum),
+        zone: spot.biddingZone,
+      })}
+    />
+  );
 }
 
-function spotChartOption(day: SpotDay, theme: ChartTheme, timezone: string, format: (value: number) => string, vatPermille: number): EChartsCoreOption {
+function spotChartOption(
+  day: SpotDay,
+  theme: ChartTheme,
+  timezone: string,
+  format: (value: number) => string,
+  vatPermille: number,
+): EChartsCoreOption {
   const color = theme.colorsFor('electricity').price[0];
   const now = Date.now();
   return {
@@ -132,7 +150,10 @@ function spotChartOption(day: SpotDay, theme: ChartTheme, timezone: string, form
         data: day.hourly.map((point) => {
           const start = Date.parse(point.startsAt);
           const current = start <= now && now < start + 3_600_000;
-          return { value: Math.round(withVat(point.centsPerKwh, vatPermille) * 100) / 100, itemStyle: { color, opacity: current ? 1 : 0.7, borderColor: current ? theme.text : undefined, borderWidth: current ? 1 : 0 } };
+          return {
+            value: Math.round(withVat(point.centsPerKwh, vatPermille) * 100) / 100,
+            itemStyle: { color, opacity: current ? 1 : 0.7, borderColor: current ? theme.text : undefined, borderWidth: current ? 1 : 0 },
+          };
         }),
       },
     ],

@@ -43,7 +43,12 @@ export function YearlyConsumptionCard() {
                           {formatKwh(year.kwh, i18n.language)}
                         </Text>
                       </Group>
-                      <Progress value={(year.kwh / largest) * 100} size="sm" color={theme.colorsFor(entry.utility).consumption[0]} aria-hidden />
+                      <Progress
+                        value={(year.kwh / largest) * 100}
+                        size="sm"
+                        color={theme.colorsFor(entry.utility).consumption[0]}
+                        aria-hidden
+                      />
                     </li>
                   ))}
                 </Stack>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceDetail } from '@portal/schema/invoices';
 import { api } from '../../shared/api/api-client.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** GET /api/invoices/{invoiceNumber}: the invoice with its rows. */
 export function getInvoice(invoiceNumber: string): Promise<InvoiceDetail> {
@@ -8,6 +9,7 @@ export function getInvoice(invoiceNumber: string): Promise<InvoiceDetail> {
 }
 
 export const invoiceQueryOptions = (invoiceNumber: string) =>
-  queryOptions({ queryKey: ['invoices', 'detail', invoiceNumber], queryFn: () => getInvoice(invoiceNumber) });
+  queryOptions({ queryKey: queryKeys.invoices.detail(invoiceNumber), queryFn: () => getInvoice(invoiceNumber) });
 
-export const useInvoice = (invoiceNumber: string, { enabled }: { enabled: boolean }) => useQuery({ ...invoiceQueryOptions(invoiceNumber), enabled });
+export const useInvoice = (invoiceNumber: string, { enabled }: { enabled: boolean }) =>
+  useQuery({ ...invoiceQueryOptions(invoiceNumber), enabled });

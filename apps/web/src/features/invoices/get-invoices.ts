@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceList, InvoiceSort, InvoiceStatusFilter } from '@portal/schema/invoices';
+import type { InvoiceList } from '@portal/schema/invoices';
 import { api } from '../../shared/api/api-client.ts';
-
-export type InvoiceListParams = { type?: InvoiceStatusFilter; sort: InvoiceSort; page: number; pageSize: number };
+import { queryKeys } from '../../shared/api/query-keys.ts';
+import type { InvoiceListParams } from './invoices-search.ts';
 
 /** GET /api/invoices?type={status}&sort&page&pageSize (spec §7). */
 export function getInvoices(params: InvoiceListParams): Promise<InvoiceList> {
@@ -10,6 +10,6 @@ export function getInvoices(params: InvoiceListParams): Promise<InvoiceList> {
 }
 
 export const invoicesQueryOptions = (params: InvoiceListParams) =>
-  queryOptions({ queryKey: ['invoices', 'list', params], queryFn: () => getInvoices(params), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.invoices.list(params), queryFn: () => getInvoices(params), placeholderData: keepPreviousData });
 
 export const useInvoices = (params: InvoiceListParams) => useQuery(invoicesQueryOptions(params));

@@ -101,9 +101,11 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
         )}
         {invoice.paymentStatus === 'unpaid' && (
           <>
-            <Button variant="default" size="compact-md" leftSection={<IconCalendarTime size={16} aria-hidden />} onClick={postpone.open}>
-              {t('invoices.postpone.button')}
-            </Button>
+            {invoice.postponement.allowed && (
+              <Button variant="default" size="compact-md" leftSection={<IconCalendarTime size={16} aria-hidden />} onClick={postpone.open}>
+                {t('invoices.postpone.button')}
+              </Button>
+            )}
             <Button
               size="compact-md"
               leftSection={<IconCreditCard size={16} aria-hidden />}
@@ -117,10 +119,18 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
         )}
       </Group>
 
+      {invoice.paymentStatus === 'unpaid' && invoice.postponement.refusal && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t(`invoices.postpone.refusal.${invoice.postponement.refusal}`)}
+        </Text>
+      )}
+
       <Collapse expanded={detailsOpen} id={rowsId}>
         <Stack mt="md">{detailsOpen && <InvoiceRows invoiceNumber={invoice.invoiceNumber} />}</Stack>
       </Collapse>
-      {invoice.paymentStatus === 'unpaid' && <PostponeDialog invoice={invoice} opened={postponeOpen} onClose={postpone.close} />}
+      {invoice.paymentStatus === 'unpaid' && invoice.postponement.allowed && (
+        <PostponeDialog invoice={invoice} opened={postponeOpen} onClose={postpone.close} />
+      )}
     </Card>
   );
 }

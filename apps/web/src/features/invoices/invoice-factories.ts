@@ -24,7 +24,15 @@ export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): In
     paidAt: null,
     contract: { id: 'ct-1', contractNumber: 'SC-100001', productName: 'Lumo Pörssi' },
     utilities: ['electricity'],
-    postponement: { allowed: true, minDate: '2026-11-27', maxDate: '2026-12-10', refusal: null, postponementsUsed: 0, postponementsAllowed: 1, maxDays: 14 },
+    postponement: {
+      allowed: true,
+      minDate: '2026-11-27',
+      maxDate: '2026-12-10',
+      refusal: null,
+      postponementsUsed: 0,
+      postponementsAllowed: 1,
+      maxDays: 14,
+    },
     ...overrides,
   };
 }
@@ -33,8 +41,26 @@ export function buildInvoiceDetail(overrides: Partial<InvoiceDetail> = {}): Invo
   return {
     ...buildInvoiceSummary(overrides),
     rows: [
-      { position: 1, gsrn: '643007574000000001', utility: 'electricity', componentKind: 'Base', unit: 'kWh', quantity: '1408.000', unitPriceCents: '8.49000', netCents: 11950 },
-      { position: 2, gsrn: '643007574000000001', utility: 'electricity', componentKind: 'Monthly', unit: 'month', quantity: '1.000', unitPriceCents: '395.00000', netCents: 395 },
+      {
+        position: 1,
+        gsrn: '643007574000000001',
+        utility: 'electricity',
+        componentKind: 'Base',
+        unit: 'kWh',
+        quantity: '1408.000',
+        unitPriceCents: '8.49000',
+        netCents: 11950,
+      },
+      {
+        position: 2,
+        gsrn: '643007574000000001',
+        utility: 'electricity',
+        componentKind: 'Monthly',
+        unit: 'month',
+        quantity: '1.000',
+        unitPriceCents: '395.00000',
+        netCents: 395,
+      },
     ],
     ...overrides,
   };

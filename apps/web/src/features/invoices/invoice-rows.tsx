@@ -1,6 +1,6 @@
 import { Alert, Divider, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { InvoiceDetail } from '@portal/schema/invoices';
+import type { InvoiceDetail, InvoiceRow } from '@portal/schema/invoices';
 import { useTranslation } from 'react-i18next';
 import { useInvoice } from './get-invoice.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
@@ -20,9 +20,20 @@ function RowsTable({ invoice }: { invoice: InvoiceDetail }) {
   return narrow ? <RowsList invoice={invoice} /> : <RowsGrid invoice={invoice} />;
 }
 
+/** Energy in cents per kWh as the price lists say it; a monthly fee in euros, as it is paid ("3,95 €/kk"). */
+function useUnitPrice() {
+  const { t } = useTranslation();
+  const format = useInvoiceFormat();
+  return (row: InvoiceRow) =>
+    row.unit === 'kWh'
+      ? `${format.decimal(row.unitPriceCents, 3)} c/kWh`
+      : t('invoices.unit.per-month', { amount: format.money(Number(row.unitPriceCents)) });
+}
+
 function RowsList({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const format = useInvoiceFormat();
+  const unitPrice = useUnitPrice();
   return (
     <Stack gap="xs">
       <Text fw={600} id={`rows-${invoice.id}`}>
@@ -38,7 +49,7 @@ function RowsList({ invoice }: { invoice: InvoiceDetail }) {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {format.decimal(row.quantity, row.unit === 'kWh' ? 3 : 0)} {row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month')} ×{' '}
-                  {format.decimal(row.unitPriceCents, 3)} {row.unit === 'kWh' ? 'c/kWh' : t('invoices.unit.cents-per-month')}
+                  {unitPrice(row)}
                 </Text>
                 <Text size="xs" c="dimmed" ff="monospace">
                   {row.gsrn}
@@ -71,7 +82,8 @@ function RowsList({ invoice }: { invoice: InvoiceDetail }) {
 function RowsGrid({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const format = useInvoiceFormat();
-  const unit = (row: InvoiceDetail['rows'][number]) => (row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'));
+  const unitPrice = useUnitPrice();
+  const unit = (row: InvoiceRow) => (row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'));
   return (
     <Stack gap="xs">
       <Text fw={600} id={`rows-${invoice.id}`}>
@@ -102,7 +114,7 @@ function RowsGrid({ invoice }: { invoice: InvoiceDetail }) {
                   {format.decimal(row.quantity, row.unit === 'kWh' ? 3 : 0)} {unit(row)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {format.decimal(row.unitPriceCents, 3)} {row.unit === 'kWh' ? 'c/kWh' : t('invoices.unit.cents-per-month')}
+                  {unitPrice(row)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {format.money(row.netCents)}

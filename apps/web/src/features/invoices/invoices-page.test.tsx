@@ -10,8 +10,21 @@ import { InvoicesPage } from './invoices-page.tsx';
 import type { InvoicesSearch } from './invoices-search.ts';
 
 const unpaid = buildInvoiceSummary();
-const overdue = buildInvoiceSummary({ id: '33333333-3333-4333-8333-333333333333', invoiceNumber: 'SC-100001-202609', dueDate: '2026-10-26', originalDueDate: '2026-10-19', overdue: true, totalCents: 9870 });
-const paid = buildInvoiceSummary({ id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'SC-100001-202608', paymentStatus: 'paid', paidAt: '2026-09-23T21:30:00.000Z', utilities: ['electricity', 'heating'] });
+const overdue = buildInvoiceSummary({
+  id: '33333333-3333-4333-8333-333333333333',
+  invoiceNumber: 'SC-100001-202609',
+  dueDate: '2026-10-26',
+  originalDueDate: '2026-10-19',
+  overdue: true,
+  totalCents: 9870,
+});
+const paid = buildInvoiceSummary({
+  id: '44444444-4444-4444-8444-444444444444',
+  invoiceNumber: 'SC-100001-202608',
+  paymentStatus: 'paid',
+  paidAt: '2026-09-23T21:30:00.000Z',
+  utilities: ['electricity', 'heating'],
+});
 
 function Harness({ initial = {} }: { initial?: InvoicesSearch }) {
   const [search, setSearch] = useState<InvoicesSearch>(initial);
@@ -78,13 +91,35 @@ describe('/invoices', () => {
     const table = await screen.findByRole('table', { name: 'Invoice rows' });
     expect(within(table).getByText('Energy · Electricity')).toBeInTheDocument();
     expect(within(table).getByText('1,408.000 kWh')).toBeInTheDocument();
+    // A monthly fee is read in euros, as it is paid: 395 cents a month.
+    expect(within(table).getByText('€3.95/month')).toBeInTheDocument();
+    expect(within(table).getByText('8.490 c/kWh')).toBeInTheDocument();
     expect(within(table).getByText('VAT 25.5%')).toBeInTheDocument();
     expect(within(table).getByText('€154.93')).toBeInTheDocument();
   });
 
+  it('offers postponing only where the rules allow it, and says why not elsewhere', async () => {
+    const limitReached = buildInvoiceSummary({
+      id: '55555555-5555-4555-8555-555555555555',
+      invoiceNumber: 'SC-100001-202607',
+      postponement: { ...unpaid.postponement, allowed: false, minDate: null, maxDate: null, refusal: 'POSTPONEMENT_LIMIT_REACHED' },
+    });
+    stubApi({ 'GET /api/invoices': { invoices: [unpaid, limitReached, paid], total: 3 } });
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    const [open, closed, settled] = within(await screen.findByRole('list', { name: 'Invoice list' })).getAllByRole('article');
+    expect(within(open!).getByRole('button', { name: 'Postpone' })).toBeInTheDocument();
+    expect(within(closed!).queryByRole('button', { name: 'Postpone' })).not.toBeInTheDocument();
+    expect(within(closed!).getByText(/already been postponed as many times as allowed/)).toBeInTheDocument();
+    expect(within(closed!).getByRole('button', { name: 'Pay invoice SC-100001-202607' })).toBeInTheDocument();
+    expect(within(settled!).queryByRole('button', { name: 'Postpone' })).not.toBeInTheDocument();
+  });
+
   it('offers CSV only where the site has the feature', async () => {
     stubApi({ 'GET /api/invoices': { invoices: [unpaid], total: 1 } });
-    const { unmount } = await renderWithProviders(<Harness />, { path: '/invoices', site: buildSite({ features: ['INVOICES', 'INVOICE_CSV_DOWNLOAD'] }) });
+    const { unmount } = await renderWithProviders(<Harness />, {
+      path: '/invoices',
+      site: buildSite({ features: ['INVOICES', 'INVOICE_CSV_DOWNLOAD'] }),
+    });
     expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
     unmount();
     await renderWithProviders(<Harness />, { path: '/invoices', site: buildSite({ features: ['INVOICES'] }) });

@@ -1,12 +1,13 @@
-import { Container, Group, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { InvoiceSort, InvoiceStatusFilter } from '@portal/schema/invoices';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useInvoices } from './get-invoices.ts';
 import { InvoiceCard } from './invoice-card.tsx';
-import { FILTERS, INVOICE_PAGE_SIZE, SORTS, type InvoicesSearch } from './invoices-search.ts';
+import { FILTERS, INVOICE_PAGE_SIZE, invoiceListParams, SORTS, type InvoicesSearch } from './invoices-search.ts';
 
 type Props = { search: InvoicesSearch; onSearchChange: (search: InvoicesSearch) => void };
 
@@ -14,21 +15,19 @@ type Props = { search: InvoicesSearch; onSearchChange: (search: InvoicesSearch) 
 export function InvoicesPage({ search, onSearchChange }: Props) {
   const { t } = useTranslation();
   usePageTitle(t('invoices.page-title'));
-  const page = search.page ?? 1;
-  const sort = search.sort ?? '-dueDate';
-  const { data, isLoading } = useInvoices({ type: search.type, sort, page, pageSize: INVOICE_PAGE_SIZE });
+  const params = invoiceListParams(search);
+  const { page, sort } = params;
+  const { data, isLoading } = useInvoices(params);
   const pages = data ? Math.max(1, Math.ceil(data.total / INVOICE_PAGE_SIZE)) : 1;
   const narrow = useMediaQuery('(max-width: 30em)');
   const filterOptions = FILTERS.map((value) => ({ value, label: t(`invoices.filter.${value}`) }));
-  const changeFilter = (value: string) => onSearchChange({ ...search, type: value === 'all' ? undefined : (value as InvoiceStatusFilter), page: undefined });
+  const changeFilter = (value: string) =>
+    onSearchChange({ ...search, type: value === 'all' ? undefined : (value as InvoiceStatusFilter), page: undefined });
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{t('invoices.title')}</Title>
-          <Text c="dimmed">{t('invoices.description')}</Text>
-        </Stack>
+        <PageTitle title={t('invoices.title')} description={t('invoices.description')} />
         <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
           {narrow ? (
             // Four segments do not fit a phone in every language: a select says the same.
@@ -79,9 +78,16 @@ export function InvoicesPage({ search, onSearchChange }: Props) {
                 total={pages}
                 value={page}
                 onChange={(value) => onSearchChange({ ...search, page: value > 1 ? value : undefined })}
-                getItemProps={(item) => ({ 'aria-label': t('invoices.pagination.page', { page: item }), 'aria-current': item === page ? 'page' : undefined })}
+                getItemProps={(item) => ({
+                  'aria-label': t('invoices.pagination.page', { page: item }),
+                  'aria-current': item === page ? 'page' : undefined,
+                })}
                 getControlProps={(control) =>
-                  control === 'previous' ? { 'aria-label': t('invoices.pagination.previous') } : control === 'next' ? { 'aria-label': t('invoices.pagination.next') } : {}
+                  control === 'previous'
+                    ? { 'aria-label': t('invoices.pagination.previous') }
+                    : control === 'next'
+                      ? { 'aria-label': t('invoices.pagination.next') }
+                      : {}
                 }
               />
             </nav>

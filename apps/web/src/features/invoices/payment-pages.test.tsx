@@ -49,6 +49,17 @@ describe('payment-flow pages', () => {
     await waitFor(() => expect(onStep).toHaveBeenCalledWith('confirmation'));
   });
 
+  it('refund due: a payment that came after the invoice was paid says the money goes back, offering no retry', async () => {
+    const onStep = vi.fn();
+    stubApi({ [`GET ${paymentPath}`]: buildPayment({ status: 'refund-due' }) });
+    await renderWithProviders(<PaymentProcessingPage {...props(onStep)} />);
+    await waitFor(() => expect(onStep).toHaveBeenCalledWith('failed'));
+    await renderWithProviders(<PaymentFailedPage {...props()} />);
+    expect(await screen.findByRole('heading', { name: 'This invoice was already paid' })).toBeInTheDocument();
+    expect(screen.getByText(/will be returned to your account/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('confirmation: names the invoice and the amount paid', async () => {
     stubApi({ [`GET ${paymentPath}`]: buildPayment({ status: 'confirmed' }) });
     await renderWithProviders(<PaymentConfirmationPage {...props()} />);
@@ -59,10 +70,13 @@ describe('payment-flow pages', () => {
   it('failed: says nothing was taken and starts a new payment on retry', async () => {
     const fetchMock = stubApi({
       [`GET ${paymentPath}`]: buildPayment({ status: 'failed' }),
-      'POST /api/invoices/SC-100001-202610/payments': new Response(JSON.stringify({ paymentId: 'p2', provider: 'SIMULATOR', redirectUrl: '#simulator' }), {
-        status: 201,
-        headers: { 'content-type': 'application/json' },
-      }),
+      'POST /api/invoices/SC-100001-202610/payments': new Response(
+        JSON.stringify({ paymentId: 'p2', provider: 'SIMULATOR', redirectUrl: '#simulator' }),
+        {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
     });
     await renderWithProviders(<PaymentFailedPage {...props()} />);
     expect(screen.getByRole('heading', { name: 'The payment did not go through' })).toBeInTheDocument();

@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
-import { paymentQueryOptions, usePayment } from './get-payment.ts';
+import { usePayment } from './get-payment.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
+import type { PaymentStep } from '@portal/schema/pages';
 import { useStartPayment } from './start-payment.ts';
 
-export type PaymentStep = 'confirmation' | 'waiting-confirmation' | 'failed';
 export type PaymentPageProps = { invoiceId: string; paymentId?: string; onStep: (step: PaymentStep) => void };
 
 /** Polls while the payer has just come back; a payment still pending after this long moves to the waiting page. */
@@ -56,15 +57,20 @@ function MissingPayment() {
 }
 
 /** Follows the payment to its outcome: one effect per status, so each step is taken once. */
-function useFollowPayment(paymentId: string | undefined, intervalMs: number, onStep: (step: PaymentStep) => void, pendingStep?: PaymentStep) {
+function useFollowPayment(
+  paymentId: string | undefined,
+  intervalMs: number,
+  onStep: (step: PaymentStep) => void,
+  pendingStep?: PaymentStep,
+) {
   const query = usePayment(paymentId, intervalMs);
   const queryClient = useQueryClient();
   const status = query.data?.status;
   // Reading dataUpdatedAt subscribes to every answer, also one equal to the last; the count comes from the cache.
-  const polls = query.dataUpdatedAt ? (queryClient.getQueryState(paymentQueryOptions(paymentId ?? '').queryKey)?.dataUpdateCount ?? 0) : 0;
+  const polls = query.dataUpdatedAt ? (queryClient.getQueryState(queryKeys.payments.detail(paymentId ?? ''))?.dataUpdateCount ?? 0) : 0;
   useEffect(() => {
     if (status === 'confirmed') onStep('confirmation');
-    else if (status === 'failed') onStep('failed');
+    else if (status === 'failed' || status === 'refund-due') onStep('failed');
     else if (pendingStep && status && polls >= PROCESSING_MAX_POLLS) onStep(pendingStep);
   }, [status, polls, onStep, pendingStep]);
   return query;
@@ -113,15 +119,16 @@ export function PaymentConfirmationPage({ paymentId, onStep }: PaymentPageProps)
   const queryClient = useQueryClient();
   const query = useFollowPayment(paymentId, WAITING_POLL_MS, onStep);
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard', 'invoices'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all });
   }, [queryClient]);
   if (!paymentId || query.isError) return <MissingPayment />;
   const payment = query.data;
   return (
     <PaymentFrame icon={<IconCircleCheck size={34} />} color="green" title={t('payments.confirmation.title')}>
       {payment ? (
-        <Text size="lg">{t('payments.confirmation.description', { number: payment.invoiceNumber, amount: format.money(payment.amountCents) })}</Text>
+        <Text size="lg">
+          {t('payments.confirmation.description', { number: payment.invoiceNumber, amount: format.money(payment.amountCents) })}
+        </Text>
       ) : (
         <Loader size="sm" />
       )}
@@ -131,12 +138,23 @@ export function PaymentConfirmationPage({ paymentId, onStep }: PaymentPageProps)
   );
 }
 
-/** /invoices/{id}/failed: nothing was taken; try again or pay by transfer. */
+/**
+ * /invoices/{id}/failed: nothing was taken, so try again or pay by transfer; or the bank took money for an invoice
+ * that another payment had already paid (refund-due), which goes back to the payer.
+ */
 export function PaymentFailedPage({ paymentId }: PaymentPageProps) {
   const { t } = useTranslation();
   const query = usePayment(paymentId, WAITING_POLL_MS);
   const retry = useStartPayment();
   if (!paymentId || query.isError) return <MissingPayment />;
+  if (query.data?.status === 'refund-due') {
+    return (
+      <PaymentFrame icon={<IconAlertTriangle size={34} />} color="yellow" title={t('payments.refund-due.title')}>
+        <Text>{t('payments.refund-due.description', { number: query.data.invoiceNumber })}</Text>
+        <BackToInvoices primary />
+      </PaymentFrame>
+    );
+  }
   return (
     <PaymentFrame icon={<IconAlertTriangle size={34} />} color="red" title={t('payments.failed.title')}>
       <Text>{t('payments.failed.description')}</Text>
@@ -148,4 +166,17 @@ export function PaymentFailedPage({ paymentId }: PaymentPageProps) {
       </Group>
     </PaymentFrame>
   );
+}
+
+const STEP_PAGES = {
+  'payment-processing': PaymentProcessingPage,
+  confirmation: PaymentConfirmationPage,
+  'waiting-confirmation': PaymentWaitingPage,
+  failed: PaymentFailedPage,
+} satisfies Record<PaymentStep, (props: PaymentPageProps) => ReactNode>;
+
+/** /invoices/{id}/{step}: the page of one step of the payment flow. */
+export function PaymentStepPage({ step, ...props }: PaymentPageProps & { step: PaymentStep }) {
+  const Page = STEP_PAGES[step];
+  return <Page {...props} />;
 }

@@ -38,7 +38,10 @@ describe('api client', () => {
   });
 
   it('reports a network failure as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api('/api/site')).rejects.toMatchObject({ status: 0, name: 'NetworkError' });
   });
 

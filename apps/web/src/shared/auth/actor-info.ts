@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActorInfo } from '@portal/schema/identity';
 import { api } from '../api/api-client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** GET /api/info: who acts, for which customer, and the re-verification period of spec §4. */
 export function getActorInfo(): Promise<ActorInfo> {
@@ -8,7 +9,7 @@ export function getActorInfo(): Promise<ActorInfo> {
 }
 
 export const actorInfoQueryOptions = queryOptions({
-  queryKey: ['me', 'info'],
+  queryKey: queryKeys.me.info(),
   queryFn: getActorInfo,
 });
 

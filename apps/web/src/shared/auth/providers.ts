@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/api-client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** One entry of GET /api/auth/providers, as Auth.js describes its configured providers. */
 export type AuthProvider = {
@@ -17,7 +18,7 @@ export async function getProviders(): Promise<AuthProvider[]> {
 }
 
 export const providersQueryOptions = queryOptions({
-  queryKey: ['auth', 'providers'],
+  queryKey: queryKeys.auth.providers(),
   queryFn: getProviders,
   // Configured per site at deploy time: one fetch per visit is enough.
   staleTime: Infinity,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Representative } from '@portal/schema/identity';
 import { api } from '../api/api-client.ts';
+import { queryKeys, refetchForNewCustomer } from '../api/query-keys.ts';
 
 /** GET /api/me/representatives: the person themself and every customer they may act for. */
 export function getRepresentatives(): Promise<Representative[]> {
@@ -8,7 +9,7 @@ export function getRepresentatives(): Promise<Representative[]> {
 }
 
 export const representativesQueryOptions = queryOptions({
-  queryKey: ['me', 'representatives'],
+  queryKey: queryKeys.me.representatives(),
   queryFn: getRepresentatives,
 });
 
@@ -25,7 +26,6 @@ export function useChooseRepresentative() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: chooseRepresentative,
-    // Every cached answer belonged to the previous customer.
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refetchForNewCustomer(queryClient),
   });
 }

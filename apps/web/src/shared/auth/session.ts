@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortalSession } from '@portal/schema/identity';
 import { api } from '../api/api-client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -12,7 +13,7 @@ export async function getSession(): Promise<PortalSession | null> {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: ['auth', 'session'],
+  queryKey: queryKeys.auth.session(),
   queryFn: getSession,
   // A sign-out in another tab should show here when the person comes back.
   refetchOnWindowFocus: true,

@@ -1,8 +1,8 @@
-import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
+import { forgetSignedInData } from '../api/query-keys.ts';
 import { getCsrfToken } from './csrf.ts';
-import { sessionQueryOptions } from './session.ts';
 
 const AUTH_ERROR_PAGE = '/auth/error';
 
@@ -28,11 +28,6 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => signOut(),
-    onSuccess: () => {
-      // The person's data must not outlive the session on a shared computer.
-      const sessionKey = sessionQueryOptions.queryKey;
-      queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(sessionKey) });
-      queryClient.setQueryData(sessionKey, null);
-    },
+    onSuccess: () => forgetSignedInData(queryClient),
   });
 }

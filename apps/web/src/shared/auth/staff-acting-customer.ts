@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/api-client.ts';
+import { refetchForNewCustomer } from '../api/query-keys.ts';
 
 export type ActingCustomer = { clientCode: string; name: string };
 
@@ -17,8 +18,7 @@ export function useStartActingForCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startActingForCustomer,
-    // Every cached answer belonged to the previous customer.
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refetchForNewCustomer(queryClient),
   });
 }
 
@@ -26,6 +26,6 @@ export function useStopActingForCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: stopActingForCustomer,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refetchForNewCustomer(queryClient),
   });
 }

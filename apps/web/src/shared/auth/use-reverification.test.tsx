@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/api-client.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { buildActorInfo, buildSession } from '../../test/identity-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -55,6 +56,26 @@ describe('useReverification', () => {
     expect(screen.getByText('verified')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(screen.getByText('verify again')).toBeInTheDocument();
+  });
+
+  it('turns true when the server refuses a change for want of a fresh verification, whatever the clock says', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession({ verifiedAt: secondsAgo(60) }),
+      'GET /api/info': buildActorInfo({ reverificationPeriodSeconds: 3600 }),
+      'PUT /api/me': new Response(JSON.stringify({ name: 'UnauthorizedError', code: 'REVERIFICATION_REQUIRED', statusCode: 401 }), {
+        status: 401,
+      }),
+    });
+    const { queryClient } = await renderWithProviders(<Probe />);
+    expect(await screen.findByText('verified')).toBeInTheDocument();
+    await act(async () => {
+      await queryClient
+        .getMutationCache()
+        .build(queryClient, { mutationFn: () => api('/api/me', { method: 'PUT', body: {} }) })
+        .execute(undefined)
+        .catch(() => undefined);
+    });
+    expect(await screen.findByText('verify again')).toBeInTheDocument();
   });
 
   it('is false when signed out', async () => {

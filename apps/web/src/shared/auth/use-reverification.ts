@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { queryKeys } from '../api/query-keys.ts';
 import { useActorInfo } from './actor-info.ts';
 import { useSession } from './session.ts';
 
@@ -18,12 +20,22 @@ export function isReverificationDue(verifiedAt: string | null, periodSeconds: nu
  */
 export function useReverification(): boolean {
   const { status, session } = useSession();
+  // Set by the query client when the server refused a change with REVERIFICATION_REQUIRED; never fetched.
+  const { data: demanded } = useQuery({
+    queryKey: queryKeys.auth.reverificationDemanded(),
+    queryFn: () => false,
+    enabled: false,
+    initialData: false,
+    gcTime: Infinity,
+  });
   const { data: info } = useActorInfo({ enabled: status === 'authenticated' });
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), REVERIFICATION_CHECK_INTERVAL_MS);
     return () => clearInterval(timer);
   }, []);
-  if (!session || !info) return false;
+  if (!session) return false;
+  if (demanded) return true;
+  if (!info) return false;
   return isReverificationDue(session.user.verifiedAt, info.reverificationPeriodSeconds, now);
 }

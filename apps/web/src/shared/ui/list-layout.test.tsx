@@ -5,7 +5,14 @@ import { ListLayout } from './list-layout.tsx';
 
 const render = (props: { items?: string[]; isLoading?: boolean; skeletonCount?: number }) =>
   renderWithProviders(
-    <ListLayout items={props.items} isLoading={props.isLoading ?? false} skeletonCount={props.skeletonCount} getKey={(item) => item} renderItem={(item) => <span>{item}</span>} aria-label="Invoices" />,
+    <ListLayout
+      items={props.items}
+      isLoading={props.isLoading ?? false}
+      skeletonCount={props.skeletonCount}
+      getKey={(item) => item}
+      renderItem={(item) => <span>{item}</span>}
+      aria-label="Invoices"
+    />,
   );
 
 describe('ListLayout (screen 2)', () => {

@@ -1,0 +1,4 @@
+ALTER TABLE "bank" ADD CONSTRAINT "bank_country_code_check" CHECK ("bank"."country_code" in ('FI', 'EE', 'LV'));--> statement-breakpoint
+ALTER TABLE "e_invoice_operator" ADD CONSTRAINT "e_invoice_operator_country_code_check" CHECK ("e_invoice_operator"."country_code" in ('FI', 'EE', 'LV'));--> statement-breakpoint
+ALTER TABLE "simulated_payment" ADD CONSTRAINT "simulated_payment_state_check" CHECK ("simulated_payment"."state" in ('pending', 'approved', 'declined'));--> statement-breakpoint
+ALTER TABLE "site_external_service" ADD CONSTRAINT "site_external_service_type_check" CHECK (("site_external_service"."placement" = 'link' and "site_external_service"."type" in ('PRIVACY_POLICY', 'TERMS_OF_SERVICE', 'EXTERNAL_SUPPORT', 'SIGN_IN_TERMS_AND_CONDITIONS', 'HOME_PAGE')) or ("site_external_service"."placement" = 'contact' and "site_external_service"."type" in ('PHONE', 'EMAIL', 'ADDRESS', 'WEBSITE')));

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../platform/database.ts';
+import { throwAwayPostgresDatabase } from '../test-support/throw-away-database.ts';
+
+const halfDoneImport = fileURLToPath(new URL('../test-support/half-done-import.ts', import.meta.url));
+const STAGING = `select relname as name from pg_class where relname like 'import\\_staging\\_%' order by 1`;
+
+/** An import killed with SIGKILL (no clean-up of its own) right after it created its staging table. */
+async function killImportHalfWay(target: string): Promise<string> {
+  const child = spawn(process.execPath, [halfDoneImport, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit');
+  const [name] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  child.kill('SIGKILL');
+  await exited;
+  return name;
+}
+
+async function stagingTables(db: Database): Promise<string[]> {
+  return (await queryRows<{ name: string }>(db, sql.raw(STAGING))).map((row) => row.name);
+}
+
+describe('staging tables of a killed import', () => {
+  it('on PGlite: are left in the folder by the kill, and gone once the next process opens it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'portal-staging-'));
+    try {
+      // A first open migrates the folder, so the half-done import's own open is quick.
+      await (await openDatabase({ kind: 'pglite', dataDir })).close();
+      const name = await killImportHalfWay(dataDir);
+      expect(name).toMatch(/^import_staging_reading_[0-9a-f]{32}$/);
+
+      const raw = new PGlite(dataDir);
+      expect((await raw.query<{ name: string }>(STAGING)).rows).toEqual([{ name }]);
+      await raw.close();
+
+      const next = await openDatabase({ kind: 'pglite', dataDir }, { use: { role: 'import' } });
+      expect(await stagingTables(next.db)).toEqual([]);
+      await next.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    it('on PostgreSQL: end with the killed import’s connection', async () => {
+      const { handle, url, drop } = await throwAwayPostgresDatabase(serverUrl, 'portal_staging');
+      try {
+        const name = await killImportHalfWay(url);
+        expect(name).toMatch(/^import_staging_reading_[0-9a-f]{32}$/);
+        // The server notices the dropped connection and drops its temporary tables on its own time.
+        await expect.poll(() => stagingTables(handle.db), { timeout: 10_000 }).toEqual([]);
+      } finally {
+        await handle.close();
+        await drop();
+      }
+    }, 60_000);
+  }
+});

@@ -1,0 +1,75 @@
+import { bundleFor } from '@portal/locales/bundles';
+import { formatDay } from '@portal/schema/calendar-dates';
+import type { LocaleId } from '@portal/schema/locale-ids';
+import type { NotificationSubjectCode } from '@portal/schema/settings';
+
+export type AlertMessage = { title: string; body: string; url: string };
+
+/** What an alert says, decided from the facts and the setting's threshold. */
+export type AlertFacts =
+  | { subject: 'SPOT_PRICE'; day: string; direction: 'above' | 'below'; limit: number; hours: string[]; extreme: number }
+  | { subject: 'DAILY_CONSUMPTION'; day: string; direction: 'above' | 'below'; limit: number; kwh: number }
+  | { subject: 'INVOICE_DUE'; invoiceNumber: string; dueDate: string; totalCents: number; currency: string };
+
+/** The page a message leads to, where the customer sees what it is about. */
+const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE'>, string> = {
+  SPOT_PRICE: '/dashboard',
+  DAILY_CONSUMPTION: '/charts',
+  INVOICE_DUE: '/invoices',
+};
+
+/** The alert in the customer's language (texts `settings.alert.*` of the web bundle, so translators see them). */
+export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: string): AlertMessage {
+  const texts = bundleFor('web', locale);
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const fill = (key: string, values: Record<string, string>) =>
+    Object.entries({ ...values, company: companyName }).reduce(
+      (text, [name, value]) => text.replaceAll(`{${name}}`, value),
+      texts[key] ?? key,
+    );
+  switch (facts.subject) {
+    case 'SPOT_PRICE':
+      return {
+        title: fill('settings.alert.SPOT_PRICE.title', {}),
+        body: fill(`settings.alert.SPOT_PRICE.${facts.direction}`, {
+          date: formatDay(facts.day),
+          limit: number(facts.limit, 2),
+          hours: facts.hours.join(', '),
+          extreme: number(facts.extreme, 2),
+        }),
+        url: PAGES.SPOT_PRICE,
+      };
+    case 'DAILY_CONSUMPTION':
+      return {
+        title: fill('settings.alert.DAILY_CONSUMPTION.title', {}),
+        body: fill(`settings.alert.DAILY_CONSUMPTION.${facts.direction}`, {
+          date: formatDay(facts.day),
+          limit: number(facts.limit, 1),
+          kwh: number(facts.kwh, 1),
+        }),
+        url: PAGES.DAILY_CONSUMPTION,
+      };
+    case 'INVOICE_DUE':
+      return {
+        title: fill('settings.alert.INVOICE_DUE.title', {}),
+        body: fill('settings.alert.INVOICE_DUE.body', {
+          number: facts.invoiceNumber,
+          date: formatDay(facts.dueDate),
+          amount: new Intl.NumberFormat(locale, { style: 'currency', currency: facts.currency }).format(facts.totalCents / 100),
+        }),
+        url: PAGES.INVOICE_DUE,
+      };
+  }
+}
+
+/** GSM sender names are at most 11 letters and digits: the company's first word, as customers know it. */
+export function smsSenderOf(companyName: string): string {
+  const word =
+    companyName
+      .normalize('NFD')
+      .replace(/[^A-Za-z0-9 ]/g, '')
+      .trim()
+      .split(/\s+/)[0] ?? '';
+  return (word || 'Portal').slice(0, 11);
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { businessCodeParams, businessCodeValidation, isBusinessCode } from '@portal/schema/business-codes';
+import { guardedErrors } from '../../platform/error-responses.ts';
+
+/**
+ * GET /api/business/validate/{code} (spec §7): the code checked by the site's country's own rule and check digit.
+ * A register lookup (does the company exist, is it active) is not made here: no register port exists yet.
+ */
+export const businessCodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/business/validate/:code',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Whether a business code is valid for the site’s country (Y-tunnus, registry code or registration number)',
+        params: businessCodeParams,
+        response: { 200: businessCodeValidation, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const countryCode = request.site.countryCode;
+      return { code: request.params.code, countryCode, valid: isBusinessCode(countryCode, request.params.code) };
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { BillingChannelKind } from '@portal/schema/enums';
+import { contract, meteringPoint, priceComponent, supplyObject } from '../../db/schema/energy.ts';
+import type { Database, Executor, Transaction } from '../../platform/database.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
+
+const summaryColumns = {
+  contract,
+  utility: meteringPoint.utility,
+  meteringPointCode: meteringPoint.gsrn,
+  objectId: supplyObject.id,
+  street: supplyObject.street,
+  postalCode: supplyObject.postalCode,
+  city: supplyObject.city,
+  countryCode: supplyObject.countryCode,
+};
+
+export type ContractRow = {
+  contract: typeof contract.$inferSelect;
+  utility: (typeof meteringPoint.$inferSelect)['utility'];
+  meteringPointCode: string;
+  objectId: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+};
+
+export type PriceComponentRow = Pick<typeof priceComponent.$inferSelect, 'kind' | 'unit' | 'priceCents' | 'validFrom' | 'validTo'>;
+
+export function createContractRepository(db: Database) {
+  const scoped = (scope: CustomerScope) => and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId));
+  const joined = (executor: Executor) =>
+    executor
+      .select(summaryColumns)
+      .from(contract)
+      .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
+      .innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId));
+
+  return {
+    /** The customer's contracts, newest start first. */
+    async list(scope: CustomerScope): Promise<ContractRow[]> {
+      return joined(db).where(scoped(scope)).orderBy(desc(contract.startDate), asc(contract.contractNumber));
+    },
+
+    async find(executor: Executor, scope: CustomerScope, id: string): Promise<ContractRow | undefined> {
+      const [row] = await joined(executor).where(and(scoped(scope), eq(contract.id, id)));
+      return row;
+    },
+
+    /** A contract's prices; inside a change's transaction when one is given. */
+    async priceComponents(contractId: string, executor: Executor = db): Promise<PriceComponentRow[]> {
+      return executor
+        .select({
+          kind: priceComponent.kind,
+          unit: priceComponent.unit,
+          priceCents: priceComponent.priceCents,
+          validFrom: priceComponent.validFrom,
+          validTo: priceComponent.validTo,
+        })
+        .from(priceComponent)
+        .where(eq(priceComponent.contractId, contractId))
+        .orderBy(asc(priceComponent.validFrom), asc(priceComponent.id));
+    },
+
+    /** Locks the customer's contract for a change (its status and billing move under this lock). */
+    async lockForChange(tx: Transaction, scope: CustomerScope, id: string) {
+      const [row] = await tx
+        .select({ id: contract.id, status: contract.status, endDate: contract.endDate })
+        .from(contract)
+        .where(and(scoped(scope), eq(contract.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async setBilling(tx: Transaction, id: string, billing: { channel: BillingChannelKind; target: string; operator: string | null }) {
+      await tx
+        .update(contract)
+        .set({ billingChannel: billing.channel, billingTarget: billing.target, billingOperator: billing.operator })
+        .where(eq(contract.id, id));
+    },
+  };
+}
+
+export type ContractRepository = ReturnType<typeof createContractRepository>;

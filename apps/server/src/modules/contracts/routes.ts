@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { todayIn } from '@portal/schema/calendar-dates';
+import { billingChannels, changeBillingChannelRequest, contractDetail, contractList } from '@portal/schema/contracts';
+import { customerOf, customerScopeOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
+import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
+import { documentTexts } from '../../platform/document-texts.ts';
+import { AppError } from '../../platform/errors.ts';
+import { personLocale } from '../../platform/request-locale.ts';
+import { sendAttachment } from '../invoices/attachment-headers.ts';
+import { renderContractPdf } from './contract-pdf.ts';
+import { changeBillingChannel } from './change-billing-channel.ts';
+import type { ContractRepository } from './contract-repository.ts';
+import { billingChannelsOf, contractDetailOf, contractSummaryOf } from './contract-views.ts';
+
+type Options = { db: Database; contracts: ContractRepository; now?: () => Date };
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Rule 1: the acting customer's contracts of this site, never an id from the URL alone. */
+
+/**
+ * GET /api/contracts, /api/contracts/{id}, /api/contracts/{id}/billing-channels and POST
+ * /api/contracts/{id}/change-billing-channels (spec §7). Registered in the customer area behind CONTRACTS.
+ */
+export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, contracts, now = () => new Date() }) => {
+  const today = (request: FastifyRequest) => todayIn(request.site.timezone, now());
+  const found = async (request: FastifyRequest & { params: { id: string } }) => {
+    const row = await contracts.find(db, customerScopeOf(request), request.params.id);
+    if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
+    return row;
+  };
+
+  app.get(
+    '/api/contracts',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: 'Contracts of the acting customer, newest first, with their status as of today',
+        response: { 200: contractList, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const day = today(request);
+      return (await contracts.list(customerScopeOf(request))).map((row) => contractSummaryOf(row, day));
+    },
+  );
+
+  app.get(
+    '/api/contracts/:id',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: 'One contract with its price components and billing',
+        params: idParams,
+        response: { 200: contractDetail, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const row = await found(request);
+      return contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request));
+    },
+  );
+
+  app.get(
+    '/api/contracts/:id/download',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: 'The contract as PDF in the customer’s language; 204 when there is no such contract (spec §7)',
+        params: idParams,
+        response: { 200: z.any(), 204: z.null(), ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      const row = await contracts.find(db, customerScopeOf(request), request.params.id);
+      if (!row) return reply.header('cache-control', 'no-store').status(204).send(null);
+      const customer = customerOf(request);
+      const locale = personLocale(request);
+      const contract = contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request));
+      return sendAttachment(reply, {
+        filename: `${documentTexts(locale)('contracts.file-name', { number: contract.contractNumber })}.pdf`,
+        contentType: 'application/pdf',
+        body: await renderContractPdf({
+          contract,
+          company: { name: request.site.companyName },
+          customer: { name: customer.name, clientCode: customer.clientCode },
+          locale,
+        }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/contracts/:id/billing-channels',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: 'The billing channel of a contract and the channels the customer may choose',
+        params: idParams,
+        response: { 200: billingChannels, ...guardedErrors },
+      },
+    },
+    async (request) => billingChannelsOf(await found(request), customerOf(request).type, request.site.countryCode),
+  );
+
+  app.post(
+    '/api/contracts/:id/change-billing-channels',
+    {
+      config: { freshVerification: true },
+      schema: {
+        tags: ['contracts'],
+        summary: 'Changes where the contract’s invoices go: e-mail, post, IBAN, OVT or a bank e-invoice',
+        params: idParams,
+        body: changeBillingChannelRequest,
+        response: { 200: contractDetail, ...refusedError, ...guardedErrors },
+      },
+    },
+    async (request) =>
+      changeBillingChannel(
+        { db, contracts },
+        customerScopeOf(request),
+        customerOf(request),
+        {
+          countryCode: request.site.countryCode,
+          managementDisabled: request.site.features.includes('CONTRACT_MANAGEMENT_DISABLED'),
+          today: today(request),
+        },
+        request.params.id,
+        request.body,
+      ),
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { HeadEnd } from '../../integrations/head-end/port.ts';
+import { PermanentJobError } from '../../platform/jobs/job-errors.ts';
+import { expireCommandJob, plannedSwitchJob, sendCommandJob } from './command-jobs.ts';
+import type { CommandDeps } from './issue-command.ts';
+import { loadControlRepository as repository } from './load-control-repository.ts';
+import { runPlannedSwitch } from './plan-load.ts';
+import { applyMeterAnswer, applyMeterState, settleCommand } from './resolve-command.ts';
+
+/**
+ * What power control does outside requests: the jobs that send and time out commands and run planned switches,
+ * and the head-end's answers and states settling commands (docs/decisions/060-power-control.md).
+ */
+export function runLoadControl(app: FastifyInstance, deps: CommandDeps & { headEnd: HeadEnd }) {
+  const { db, headEnd, now } = deps;
+
+  app.jobs.handle(sendCommandJob, async ({ commandId }, context) => {
+    const command = await repository.command(context.db, commandId);
+    // Settled already (or past its deadline, which the expiry job settles): nothing to send.
+    if (command?.status !== 'pending' || now() >= command.expiresAt) return;
+    const meter = await repository.meterOfCommand(context.db, command);
+    if (!meter) throw new PermanentJobError(`command ${commandId} has no meter any more`);
+    const load = command.loadId ? await repository.loadById(context.db, command.loadId) : null;
+    await headEnd.send(
+      { siteId: meter.siteId, gsrn: meter.gsrn },
+      { commandId: command.id, action: command.action, relay: load?.relay, issuedAt: command.requestedAt.toISOString() },
+      context.signal,
+    );
+    await context.transaction((tx) => repository.markSent(tx, command.id, now()));
+  });
+
+  app.jobs.handle(expireCommandJob, async ({ commandId }, context) => {
+    await context.transaction(async (tx) => {
+      const command = await repository.command(tx, commandId);
+      if (command?.status !== 'pending') return;
+      const meter = await repository.meterOfCommand(tx, command);
+      await settleCommand(tx, command, meter?.gsrn ?? '', { status: 'timed-out', reason: 'the meter did not answer in time', at: now() });
+    });
+  });
+
+  app.jobs.handle(plannedSwitchJob, runPlannedSwitch(deps));
+
+  const log = app.log.child({ component: 'head-end' });
+  const stopAnswers = headEnd.onAnswer((answer) => {
+    applyMeterAnswer(db, answer, now())
+      .then(() => repository.touchMeter(db, answer.meter.siteId, answer.meter.gsrn, now()))
+      .catch((error: unknown) => log.error({ err: error, commandId: answer.commandId }, 'meter answer not applied'));
+  });
+  const stopStates = headEnd.onState((state) => {
+    applyMeterState(db, state, now()).catch((error: unknown) => log.error({ err: error, meter: state.meter }, 'meter state not applied'));
+  });
+  app.addHook('onClose', async () => {
+    stopAnswers();
+    stopStates();
+  });
+}

@@ -1,0 +1,21 @@
+import type { SiteFeature } from '@portal/schema/features';
+import type { NotificationSubject, NotificationSubjectCode } from '@portal/schema/settings';
+
+const SUBJECTS: (NotificationSubject & { feature?: SiteFeature })[] = [
+  { subject: 'INVOICE_DUE', thresholdUnit: null, feature: 'INVOICES' },
+  { subject: 'SPOT_PRICE', thresholdUnit: 'c/kWh', feature: 'SETTINGS_SPOT_PRICE' },
+  { subject: 'DAILY_CONSUMPTION', thresholdUnit: 'kWh' },
+  { subject: 'OUTAGE', thresholdUnit: null, feature: 'OUTAGES' },
+];
+
+/** The subjects a site offers: each needs the feature its data comes from (spec §6). */
+export function notificationSubjectsOf(features: readonly SiteFeature[]): NotificationSubject[] {
+  return SUBJECTS.filter((entry) => !entry.feature || features.includes(entry.feature)).map(({ subject, thresholdUnit }) => ({
+    subject,
+    thresholdUnit,
+  }));
+}
+
+export function subjectOf(features: readonly SiteFeature[], code: NotificationSubjectCode): NotificationSubject | undefined {
+  return notificationSubjectsOf(features).find((entry) => entry.subject === code);
+}

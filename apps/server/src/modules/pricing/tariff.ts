@@ -1,0 +1,137 @@
+import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType, Utility } from '@portal/schema/enums';
+import { divideRounded, priceToScaled, scaledToPrice } from '../invoices/invoice-amounts.ts';
+
+/**
+ * The one pricing module (issue 9): what each price component kind of spec §3 charges, when, and with which
+ * VAT, for offers, cost estimation, the dashboard and invoices alike. The SQL in `pricing-sql.ts` is written
+ * from the same constants; `pricing.test.ts` checks it against the plain functions below.
+ *
+ * Kinds:
+ * - Base, Margin (c/kWh): every kWh. Margin sits on the spot price of an hourly contract, Base is a fixed energy price.
+ * - Day, Night (c/kWh): kWh of 07:00–22:00 local time, and of the rest of the day.
+ * - DayWinter, NightWinter (c/kWh): the same split in the winter season (November to March); a contract that has a
+ *   winter component is seasonal, and in winter its Day and Night components give way to the winter ones.
+ * - Floor, Ceiling (c/kWh): the lowest and highest spot price charged (FixedHourlyWithPriceLimits); not charged themselves.
+ * - Monthly, PaperBill (c/month): a fee per month; PaperBill only while invoices go by post (billing channel Address).
+ * - YearlyCost (c/year): a yearly fee, charged a twelfth per month.
+ */
+
+/** Winter season of the seasonal tariffs: November to March. */
+export const WINTER_MONTHS: readonly number[] = [11, 12, 1, 2, 3];
+/** Daytime of the time-of-use tariffs: 07:00–22:00 local time (the hour starting 21:00 is the last day hour). */
+export const DAY_FROM_HOUR = 7;
+export const DAY_TO_HOUR = 22;
+
+export const ENERGY_KINDS: readonly PriceComponentKind[] = ['Base', 'Margin', 'Day', 'Night', 'DayWinter', 'NightWinter'];
+export const SEASONAL_KINDS: readonly PriceComponentKind[] = ['DayWinter', 'NightWinter'];
+export const LIMIT_KINDS: readonly PriceComponentKind[] = ['Floor', 'Ceiling'];
+export const FEE_KINDS: readonly PriceComponentKind[] = ['Monthly', 'PaperBill', 'YearlyCost'];
+
+/** Price types billed interval by interval at the day-ahead price of the bidding zone. */
+export const SPOT_PRICE_TYPES: readonly PriceType[] = ['Hourly', 'FixedHourlyWithPriceLimits'];
+
+/** Where each country's sites keep their clock (rule 4: bucket and price in the site's time zone). */
+export const COUNTRY_TIME_ZONES: Record<string, string> = { FI: 'Europe/Helsinki', EE: 'Europe/Tallinn', LV: 'Europe/Riga' };
+
+/**
+ * Standard VAT per country in per mille, with the day each rate took effect (newest first): Finland 25.5 % from
+ * 1 Sep 2024, Estonia 24 % from 1 Jul 2025 (22 % from 2024), Latvia 21 %; Latvian district heat for homes 12 %.
+ */
+const VAT_RATES: Record<string, { from: string; permille: number; heatingPermille?: number }[]> = {
+  FI: [
+    { from: '2024-09-01', permille: 255 },
+    { from: '2013-01-01', permille: 240 },
+  ],
+  EE: [
+    { from: '2025-07-01', permille: 240 },
+    { from: '2024-01-01', permille: 220 },
+    { from: '2009-07-01', permille: 200 },
+  ],
+  LV: [{ from: '2011-01-01', permille: 210, heatingPermille: 120 }],
+};
+
+export function vatPermille(countryCode: string, utility: Utility, date: string): number {
+  const rates = VAT_RATES[countryCode];
+  if (!rates) throw new Error(`No VAT rates for ${countryCode}`);
+  const rate = rates.find((candidate) => candidate.from <= date) ?? rates[rates.length - 1]!;
+  return utility === 'heating' && rate.heatingPermille !== undefined ? rate.heatingPermille : rate.permille;
+}
+
+/** A local wall-clock moment as the rules read it: month 1–12, hour 0–23. */
+export type LocalTime = { month: number; hour: number };
+
+export const isWinter = (month: number) => WINTER_MONTHS.includes(month);
+export const isDayHour = (hour: number) => hour >= DAY_FROM_HOUR && hour < DAY_TO_HOUR;
+
+/** Whether an energy component of this kind charges the kWh of this local moment, on a contract seasonal or not. */
+export function energyKindApplies(kind: PriceComponentKind, time: LocalTime, seasonal: boolean): boolean {
+  const winter = isWinter(time.month);
+  const day = isDayHour(time.hour);
+  switch (kind) {
+    case 'Base':
+    case 'Margin':
+      return true;
+    case 'Day':
+      return day && !(seasonal && winter);
+    case 'Night':
+      return !day && !(seasonal && winter);
+    case 'DayWinter':
+      return day && winter;
+    case 'NightWinter':
+      return !day && winter;
+    default:
+      return false;
+  }
+}
+
+export const isSeasonal = (kinds: readonly PriceComponentKind[]) => kinds.some((kind) => SEASONAL_KINDS.includes(kind));
+
+/** The spot price charged (c/kWh), within the contract's Floor and Ceiling when it has them. */
+export function chargedSpot(spotCentsPerKwh: number, floor: number | null, ceiling: number | null): number {
+  let price = spotCentsPerKwh;
+  if (ceiling !== null) price = Math.min(price, ceiling);
+  if (floor !== null) price = Math.max(price, floor);
+  return price;
+}
+
+export type PricedComponent = { kind: PriceComponentKind; unit: 'c/kWh' | 'c/month' | 'c/year'; priceCents: string };
+
+/**
+ * Price of one kWh at a local moment, VAT excluded, in c/kWh: the energy components that apply plus, for spot
+ * contracts, the day-ahead price within the limits. The plain reference the SQL is tested against.
+ */
+export function energyUnitPrice(
+  priceType: PriceType,
+  components: readonly PricedComponent[],
+  time: LocalTime,
+  spotCentsPerKwh: number | null = null,
+): number {
+  const seasonal = isSeasonal(components.map((component) => component.kind));
+  let price = 0;
+  for (const component of components) {
+    if (component.unit === 'c/kWh' && energyKindApplies(component.kind, time, seasonal)) price += Number(component.priceCents);
+  }
+  if (SPOT_PRICE_TYPES.includes(priceType) && spotCentsPerKwh !== null) {
+    const limit = (kind: PriceComponentKind) => {
+      const found = components.find((component) => component.kind === kind);
+      return found ? Number(found.priceCents) : null;
+    };
+    price += priceType === 'FixedHourlyWithPriceLimits' ? chargedSpot(spotCentsPerKwh, limit('Floor'), limit('Ceiling')) : spotCentsPerKwh;
+  }
+  return price;
+}
+
+/** Whether a fee component is charged for a month under this billing channel. */
+export function feeApplies(kind: PriceComponentKind, billingChannel: BillingChannelKind): boolean {
+  if (kind === 'PaperBill') return billingChannel === 'Address';
+  return FEE_KINDS.includes(kind);
+}
+
+/** A fee's price per month (c/month, five decimals): a yearly fee is a twelfth, rounded half away from zero. */
+export function feePerMonth(component: PricedComponent): string {
+  if (component.unit !== 'c/year') return component.priceCents;
+  return scaledToPrice(divideRounded(priceToScaled(component.priceCents), 12n));
+}
+
+/** Contract statuses whose dates are priced: a draft, an unsigned or a cancelled contract never delivered energy. */
+export const PRICED_STATUSES: readonly ContractStatus[] = ['signed', 'active', 'ending', 'ended'];

@@ -1,0 +1,115 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Product } from '@portal/schema/products';
+import type { Utility } from '@portal/schema/enums';
+import { meteringPoint } from '../../db/schema/energy.ts';
+import { product, productPriceComponent } from '../../db/schema/products.ts';
+import { queryRows, type Database } from '../../platform/database.ts';
+
+export type CatalogueRow = typeof product.$inferSelect;
+
+/** One hour of a metering point's consumption with the day-ahead price of its zone (c/kWh, null when unpublished). */
+export type PricedHour = { month: number; hour: number; wh: number; spotCents: number | null };
+
+export function createProductRepository(db: Database) {
+  async function withComponents(rows: CatalogueRow[]): Promise<(CatalogueRow & { priceComponents: Product['priceComponents'] })[]> {
+    if (rows.length === 0) return [];
+    const components = await db
+      .select({
+        productId: productPriceComponent.productId,
+        kind: productPriceComponent.kind,
+        unit: productPriceComponent.unit,
+        priceCents: productPriceComponent.priceCents,
+      })
+      .from(productPriceComponent)
+      .where(
+        inArray(
+          productPriceComponent.productId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(productPriceComponent.id));
+    return rows.map((row) => ({
+      ...row,
+      priceComponents: components
+        .filter((component) => component.productId === row.id)
+        .map(({ kind, unit, priceCents }) => ({ kind, unit, priceCents })),
+    }));
+  }
+
+  return {
+    /** The site's catalogue, narrowed by utility and product group; visibility is the caller's (product-visibility.ts). */
+    async catalogue(siteId: string, filter: { utility?: Utility; productGroup?: string }) {
+      const rows = await db
+        .select()
+        .from(product)
+        .where(
+          and(
+            eq(product.siteId, siteId),
+            filter.utility ? eq(product.utility, filter.utility) : undefined,
+            filter.productGroup ? eq(product.productGroup, filter.productGroup) : undefined,
+          ),
+        )
+        .orderBy(asc(product.name));
+      return withComponents(rows);
+    },
+
+    async byIds(siteId: string, ids: string[]) {
+      const rows = await db
+        .select()
+        .from(product)
+        .where(and(eq(product.siteId, siteId), inArray(product.id, ids)))
+        .orderBy(asc(product.name));
+      return withComponents(rows);
+    },
+
+    /** The utility of one of the customer's metering points, or null when it is not theirs. */
+    async meteringPointUtility(scope: { siteId: string; customerId: string }, meteringPointId: string): Promise<Utility | null> {
+      const [row] = await db
+        .select({ utility: meteringPoint.utility })
+        .from(meteringPoint)
+        .where(
+          and(
+            eq(meteringPoint.id, meteringPointId),
+            eq(meteringPoint.siteId, scope.siteId),
+            eq(meteringPoint.customerId, scope.customerId),
+          ),
+        );
+      return row?.utility ?? null;
+    },
+
+    /**
+     * Hourly consumption of one of the customer's metering points over [from, to) with the hour's mean day-ahead
+     * price, for yearly estimates: rule 1 scoping by site and customer on the metering point.
+     */
+    async pricedHours(
+      scope: { siteId: string; customerId: string },
+      meteringPointId: string,
+      timezone: string,
+      from: Date,
+      to: Date,
+    ): Promise<PricedHour[]> {
+      const rows = await queryRows<{ month: number; hour: number; wh: string | number; spot: string | null }>(
+        db,
+        sql`
+        select extract(month from r.starts_at at time zone ${timezone}::text)::int as month,
+               extract(hour from r.starts_at at time zone ${timezone}::text)::int as hour,
+               r.wh,
+               sh.eur_per_mwh / 10 as spot
+        from metering_point mp
+        join reading_hour r on r.metering_point_id = mp.id
+        left join spot_price_hour sh on sh.bidding_zone = mp.bidding_zone and sh.starts_at = r.starts_at
+        where mp.id = ${meteringPointId} and mp.site_id = ${scope.siteId} and mp.customer_id = ${scope.customerId}
+          and r.direction = 'consumption'
+          and r.starts_at >= ${from.toISOString()}::timestamptz and r.starts_at < ${to.toISOString()}::timestamptz`,
+      );
+      return rows.map((row) => ({
+        month: Number(row.month),
+        hour: Number(row.hour),
+        wh: Number(row.wh),
+        spotCents: row.spot === null ? null : Number(row.spot),
+      }));
+    },
+  };
+}
+
+export type ProductRepository = ReturnType<typeof createProductRepository>;

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildContract, buildMeteringPoint, customerIdOf, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
+import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { createContractRepository } from '../contracts/contract-repository.ts';
+import { contractOffers } from './contract-offers.ts';
+import { createProductRepository } from './product-repository.ts';
+import { isVisibleTo } from './product-visibility.ts';
+
+const names = (body: { name: string }[]) => body.map((item) => item.name).sort();
+
+describe('product catalogue and renewal offers', () => {
+  const ctx = useTestApp();
+  let aino: string;
+  let ainoForCompany: string;
+  let mikko: string;
+  let liisa: string;
+  let ainoPoint: string;
+  let ainoContract: string;
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    aino = await sessionCookieFor(db, PEOPLE.aino, 'lumo');
+    ainoForCompany = await sessionCookieFor(db, PEOPLE.aino, 'lumo', 'representative-code=rc-lumo-aino-revontuli');
+    mikko = await sessionCookieFor(db, PEOPLE.mikko, 'lumo');
+    liisa = await sessionCookieFor(db, PEOPLE.liisaNewcomer, 'lumo');
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    ainoPoint = point.id;
+    // Lumo Pörssi: 0.49 c/kWh on the spot price, 3.95 € a month.
+    ainoContract = await buildContract(db, point, {
+      priceType: 'Hourly',
+      startDate: '2024-01-01',
+      components: [
+        { kind: 'Margin', priceCents: '0.49000' },
+        { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
+      ],
+    });
+    await db.execute(`update contract set product_name = 'Lumo Pörssi' where id = '${ainoContract}'`);
+    // 48 hours of 1 kWh at a spot price of 100 €/MWh (10 c/kWh).
+    const to = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const from = new Date(to.getTime() - 48 * 3_600_000);
+    await insertReadings(db, point.id, { from, to, wh: () => 1000 });
+    await insertSpotPrices(db, 'FI', { from, to, minutes: 60, eurPerMwh: () => '100.00' });
+  });
+
+  const get = (url: string, cookie: string) => ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
+
+  it('shows each person the products their visibility allows', async () => {
+    expect(names((await get('/api/products', aino)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi', 'Lumo Pörssi Katto']);
+    expect(names((await get('/api/products', mikko)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi']);
+    // Acting for her company Aino sees the companies' product, not the one personal to her own customer account.
+    expect(names((await get('/api/products', ainoForCompany)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi', 'Lumo Yritys Kausi']);
+    expect(names((await get('/api/products?campaignCode=syksy2026', mikko)).json())).toContain('Lumo Syksy 2026');
+    expect(names((await get('/api/products?campaignCode=KEVAT', mikko)).json())).not.toContain('Lumo Syksy 2026');
+    const katto = (await get('/api/products', aino)).json().find((item: { code: string }) => item.code === 'LUMO-PORSSI-KATTO');
+    expect(katto).not.toHaveProperty('personalCustomerId');
+    expect(katto.priceComponents).toContainEqual({ kind: 'Ceiling', unit: 'c/kWh', priceCents: '15.00000' });
+  });
+
+  it('filters by product group only where the site offers the filtering', async () => {
+    expect(names((await get('/api/products?productGroup=spot', mikko)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi']);
+    expect((await get('/api/products?utility=gas', mikko)).json()).toEqual([]);
+  });
+
+  it('answers named products as a newcomer of the stated kind may sign them, and only for the caller’s own point', async () => {
+    const url = '/api/products/by-ids?productId[]=pr-lumo-yritys-kausi&productId[]=pr-lumo-porssi';
+    expect(names((await get(`${url}&legalEntity=true`, liisa)).json())).toEqual(['Lumo Pörssi', 'Lumo Yritys Kausi']);
+    expect(names((await get(`${url}&legalEntity=false`, liisa)).json())).toEqual(['Lumo Pörssi']);
+    // A customer is what they are, whatever they claim.
+    expect(names((await get(`${url}&legalEntity=true`, aino)).json())).toEqual(['Lumo Pörssi']);
+    expect(names((await get(`${url}&supplyStartDate=2023-12-31`, aino)).json())).toEqual([]);
+    expect((await get(`${url}&meteringPointId=${ainoPoint}`, aino)).statusCode).toBe(200);
+    expect((await get(`${url}&meteringPointId=${ainoPoint}`, mikko)).statusCode).toBe(404);
+    expect((await get('/api/products/by-ids', aino)).statusCode).toBe(400);
+  });
+
+  // RENEWAL_OFFERS stays unreleased until the offer page exists, so the call is closed and the offers are
+  // proven through the service the route calls.
+  const offersOf = async (clientCode: string) => {
+    const db = ctx.database.db;
+    const id = await customerIdOf(db, 'lumo', clientCode);
+    return contractOffers(
+      { contracts: createContractRepository(db), products: createProductRepository(db) },
+      { siteId: 'lumo', customerId: id },
+      { id, type: 'private' },
+      { timezone: 'Europe/Helsinki', countryCode: 'FI' },
+      new Date(),
+    );
+  };
+
+  it('keeps the offers call closed while renewal offers are not released', async () => {
+    const response = await get('/api/me/contract-offers', aino);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'FEATURE_DISABLED' });
+  });
+
+  it('offers renewals for live contracts with both prices of the customer’s own last year', async () => {
+    const offers = await offersOf('LUMO-100001');
+    const mine = offers.filter((offer) => offer.contractId === ainoContract);
+    expect(names(mine.map((offer) => offer.product))).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi Katto']);
+    const fixed = mine.find((offer) => offer.product.name === 'Lumo Kiinteä 12 kk')!;
+    expect(fixed.yearlyKwh).toBe(48);
+    // Now: 48 kWh × (10 + 0.49) c + 12 × 395 c = 5243.52 c, with 25.5 % VAT 6580.6 → 6581 c.
+    expect(fixed.currentYearlyCents).toBe(6581);
+    // Offered: 48 × 8.29 c + 12 × 295 c = 3937.92 c, with VAT 4942.1 → 4942 c.
+    expect(fixed.offeredYearlyCents).toBe(4942);
+    // Capped spot: 48 × (10 + 0.79) c + 12 × 395 c = 5257.92 c → 6598.69 → 6599 c.
+    expect(mine.find((offer) => offer.product.name === 'Lumo Pörssi Katto')!.offeredYearlyCents).toBe(6599);
+  });
+
+  it('never offers on another customer’s contracts', async () => {
+    const offers = await offersOf('LUMO-100002');
+    expect(offers.map((offer) => offer.contractId)).not.toContain(ainoContract);
+    expect(offers.map((offer) => offer.product.name)).not.toContain('Lumo Pörssi Katto');
+  });
+
+  it('shows a campaign product only with its code and nothing of Unknown visibility', () => {
+    const campaign = { visibility: 'CampaignCode' as const, targetGroup: null, personalCustomerId: null, campaignCode: 'SYKSY2026' };
+    expect(isVisibleTo(campaign, { customerId: null, customerType: null, campaignCode: ' syksy2026 ' })).toBe(true);
+    expect(isVisibleTo(campaign, { customerId: 'c', customerType: 'private', campaignCode: null })).toBe(false);
+    expect(
+      isVisibleTo(
+        { ...campaign, visibility: 'Unknown', campaignCode: null },
+        { customerId: 'c', customerType: 'private', campaignCode: null },
+      ),
+    ).toBe(false);
+  });
+});

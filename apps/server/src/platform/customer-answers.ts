@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { todayIn } from '@portal/schema/calendar-dates';
+import type { DatabaseHandle } from './database.ts';
+
+/** Triggers of migration 0015 announce here whose data changed: a customer's id, or `*` for everyone's. */
+export const CUSTOMER_DATA_CHANGED_CHANNEL = 'customer_data_changed';
+const SYNC_PREFIX = 'sync:';
+
+export type CustomerAnswersOptions = {
+  database: Pick<DatabaseHandle, 'db' | 'listen'>;
+  /** How long an answer is kept at most, even when no change is heard. */
+  ttlMs?: number;
+  /** Bytes of encoded answers kept at most; the oldest go first. */
+  maxBytes?: number;
+  /** How long `caughtUp` waits for its own notification before it gives up and empties the cache. */
+  syncTimeoutMs?: number;
+  now?: () => number;
+  onLost?: (error: Error) => void;
+};
+
+type Entry = { encoded: string; customerId: string; expires: number };
+
+/**
+ * Encoded answers of the read calls a customer makes over and over (the invoice list, the dashboard's cards, a
+ * chart), kept per server copy for a minute at most (docs/decisions/082). The key is the site, the acting customer,
+ * the site's calendar day and the request's path and query; the answer is checked against its response schema once,
+ * as the serializer would on every call, and sent as kept. Every change of a customer's data fires a trigger whose
+ * NOTIFY reaches every copy, which drops that customer's answers (`*`: everyone's). While this copy does not hear
+ * the notifications it keeps nothing, and an answer computed while a change was heard is not kept.
+ */
+export function createCustomerAnswers({
+  database,
+  ttlMs = 60_000,
+  maxBytes = 64 * 1024 * 1024,
+  syncTimeoutMs = 2_000,
+  now = Date.now,
+  onLost,
+}: CustomerAnswersOptions) {
+  const entries = new Map<string, Entry>();
+  const waiting = new Map<string, () => void>();
+  let bytes = 0;
+  let unlisten: (() => Promise<void>) | null = null;
+  let stopped = false;
+  let relisten: NodeJS.Timeout | null = null;
+  let changes = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.encoded.length;
+    entries.delete(key);
+  }
+
+  function clear() {
+    entries.clear();
+    bytes = 0;
+  }
+
+  function heard(payload: string) {
+    if (payload.startsWith(SYNC_PREFIX)) {
+      waiting.get(payload)?.();
+      return;
+    }
+    changes++;
+    if (payload === '*') clear();
+    else for (const [key, entry] of entries) if (entry.customerId === payload) drop(key);
+  }
+
+  async function listen(): Promise<void> {
+    if (stopped || unlisten) return;
+    try {
+      unlisten = await database.listen(CUSTOMER_DATA_CHANGED_CHANNEL, heard, (error) => {
+        unlisten = null;
+        changes++;
+        clear();
+        onLost?.(error);
+        if (!stopped) relisten = setTimeout(() => void listen(), 1_000).unref();
+      });
+    } catch (error) {
+      onLost?.(error as Error);
+      if (!stopped) relisten = setTimeout(() => void listen(), 1_000).unref();
+    }
+  }
+
+  async function encodedAnswer<T>(key: string, customerId: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<string> {
+    const entry = entries.get(key);
+    if (entry && entry.expires > now()) return entry.encoded;
+    if (entry) drop(key);
+    const before = changes;
+    const encoded = JSON.stringify(schema.parse(await compute()));
+    if (unlisten && before === changes && encoded.length <= maxBytes / 16) {
+      while (bytes + encoded.length > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+      entries.set(key, { encoded, customerId, expires: now() + ttlMs });
+      bytes += encoded.length;
+    }
+    return encoded;
+  }
+
+  return {
+    start: listen,
+
+    async stop() {
+      stopped = true;
+      if (relisten) clearTimeout(relisten);
+      clear();
+      await unlisten?.();
+      unlisten = null;
+    },
+
+    /**
+     * Sends the kept answer of this request, or `compute`'s, checked against `schema` and kept. For GET calls of the
+     * customer area only: the request must have an acting customer.
+     */
+    async send<T>(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<FastifyReply> {
+      const customerId = request.actor!.customer!.id;
+      const key = [request.site.id, customerId, todayIn(request.site.timezone, new Date(now())), request.url].join('\u0000');
+      const encoded = await encodedAnswer(key, customerId, schema, compute);
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => encoded)
+        .send(encoded);
+    },
+
+    /** Resolves once every change committed before the call has been heard (as the actor cache's `caughtUp`). */
+    async caughtUp(): Promise<void> {
+      if (!unlisten) return;
+      const payload = `${SYNC_PREFIX}${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heardOwn = new Promise<boolean>((resolve) => {
+        waiting.set(payload, () => resolve(true));
+        timer = setTimeout(() => resolve(false), syncTimeoutMs);
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${CUSTOMER_DATA_CHANGED_CHANNEL}, ${payload})`);
+        if (!(await heardOwn)) clear();
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(payload);
+      }
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type CustomerAnswers = ReturnType<typeof createCustomerAnswers>;

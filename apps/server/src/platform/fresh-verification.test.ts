@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-support/test-app.ts';
+
+/**
+ * Writes that need no recent e-ID sign-in, each with the reason. Every other write under /api must declare
+ * `freshVerification`, so a route added later (a signing call, an admin change) is refused by this test until
+ * someone decides which list it belongs to.
+ */
+const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
+  'POST /api/logs': 'anyone may report a client error',
+  'POST /api/auth/signin/*': 'signing in is how a verification is made',
+  'POST /api/auth/callback/*': 'signing in is how a verification is made',
+  'POST /api/auth/*': 'signing out and the other Auth.js calls grant nothing',
+  'POST /api/auth/_log': 'anyone may report a client error',
+  'POST /api/payments/callback/:provider': 'the payment provider calls it, signed, without a session',
+  'POST /api/me/email-confirmation': 'the mailed link proves the mailbox; the change it confirms was asked for with a fresh verification',
+  'POST /api/me/representatives': 'switches between customers the person already has rights to; grants nothing new',
+  'PUT /api/feedback/send': 'a survey answer',
+  'POST /api/usage-points/search': 'a search sent as POST (spec §7); it changes nothing',
+  'POST /api/me/notification-settings': 'alerts go only to contacts, and changing contacts needs a fresh verification',
+  'PUT /api/me/notification-settings/:id': 'alerts go only to contacts, and changing contacts needs a fresh verification',
+  'PUT /api/me/notifications': 'alerts go only to contacts, and changing contacts needs a fresh verification',
+  'POST /api/notifications/set-token': 'registers or forgets this browser for alerts only; no data or money leaves',
+  'PUT /api/invoices/:invoiceNumber/postpone': 'moves a due date within the utility’s own limits; no money or data leaves',
+  'POST /api/load-controls/read-live-readings/:objectId': 'asks the meter for a reading; it switches nothing',
+  'POST /api/load-controls/plans/preview': 'prices a plan without making it',
+  'DELETE /api/staff/acting-customer': 'ending acting for a customer only takes rights away',
+};
+
+describe('re-verification is declared, not remembered', () => {
+  const ctx = useTestApp();
+
+  it('lists every write that may run on a long-lived session without a recent e-ID sign-in', () => {
+    const writes = ctx.app.registeredRoutes.filter((route) => route.url.startsWith('/api/') && route.method !== 'GET');
+    const undeclared = writes.filter(
+      (route) => !route.freshVerification && !(`${route.method} ${route.url}` in WITHOUT_FRESH_VERIFICATION),
+    );
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+});

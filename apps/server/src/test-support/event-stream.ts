@@ -1,0 +1,48 @@
+import { request } from 'node:http';
+
+export type ServerSentEvent = { id: string | null; event: string | null; data: string };
+
+/**
+ * Opens a Server-Sent Events stream over real HTTP (app.inject cannot hold a stream open) and collects events
+ * until `count` arrived or `timeoutMs` passed; the connection is closed either way.
+ */
+export function readEvents(
+  url: string,
+  headers: Record<string, string>,
+  { count, timeoutMs = 5000, onOpen }: { count: number; timeoutMs?: number; onOpen?: () => void },
+): Promise<{ status: number; contentType: string | undefined; events: ServerSentEvent[] }> {
+  return new Promise((resolve, reject) => {
+    const events: ServerSentEvent[] = [];
+    const req = request(url, { headers }, (response) => {
+      let buffer = '';
+      const finish = () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'], events });
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      if (response.statusCode !== 200) {
+        response.resume();
+        return finish();
+      }
+      onOpen?.();
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n').filter((line) => line && !line.startsWith(':'));
+          const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
+          const data = field('data');
+          if (data !== null) events.push({ id: field('id'), event: field('event'), data });
+          if (events.length >= count) return finish();
+        }
+      });
+      response.on('end', finish);
+    });
+    req.on('error', (error) => (events.length > 0 ? undefined : reject(error)));
+    req.end();
+  });
+}

@@ -1,0 +1,24 @@
+import { Drawer, Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+
+describe('Providers', () => {
+  it('names every close button in the reader’s language: dialogs, drawers and notifications', async () => {
+    await renderWithProviders(
+      <>
+        <Modal opened onClose={() => {}} title="A dialog">
+          Body
+        </Modal>
+        <Drawer opened onClose={() => {}} title="A drawer">
+          Body
+        </Drawer>
+      </>,
+    );
+    act(() => void notifications.show({ message: 'Saved', withCloseButton: true }));
+    expect(await screen.findByRole('button', { name: 'Close notification' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    act(() => notifications.clean());
+  });
+});

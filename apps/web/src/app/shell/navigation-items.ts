@@ -1,0 +1,31 @@
+import { IconBolt, IconBriefcase, IconChartBar, IconFileInvoice, IconHome, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
+import type { ActorInfo } from '@portal/schema/identity';
+import type { SiteFeature } from '@portal/schema/features';
+import { pageOffered } from '@portal/schema/pages';
+
+export type NavigationItem = {
+  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/workspace';
+  label: string;
+  icon: Icon;
+};
+
+const home: NavigationItem = { to: '/', label: 'nav.home', icon: IconHome };
+const workspace: NavigationItem = { to: '/workspace', label: 'nav.workspace', icon: IconBriefcase };
+const dashboard: NavigationItem = { to: '/dashboard', label: 'nav.dashboard', icon: IconLayoutDashboard };
+const charts: NavigationItem = { to: '/charts', label: 'nav.charts', icon: IconChartBar };
+const invoices: NavigationItem = { to: '/invoices', label: 'nav.invoices', icon: IconFileInvoice };
+const powerControl: NavigationItem = { to: '/power-control', label: 'nav.power-control', icon: IconBolt };
+
+/**
+ * The pages a person can reach from the shell: only pages that exist, whose feature the site has, and that have
+ * something for them. A customer's data pages need a customer to act for; staff and people without one have
+ * their workspace. Later areas add theirs here as their routes exist.
+ */
+export function navigationItems(info: ActorInfo | undefined, features: readonly SiteFeature[]): NavigationItem[] {
+  if (!info) return [home];
+  const customerPages = info.customer
+    ? [dashboard, charts, ...[invoices, powerControl].filter((item) => pageOffered(item.to, features))]
+    : [];
+  const ownLanding = info.staffRoles.length > 0 || !info.customer ? [workspace] : [];
+  return [home, ...customerPages, ...ownLanding];
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminFeedbackForm, FeedbackFormUpdateRequest, FeedbackSubmissions } from '@portal/schema/feedback';
+import { api } from '../../shared/api/api-client.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
+
+const base = (siteId: string) => `/api/admin/site/${encodeURIComponent(siteId)}`;
+
+/** GET /api/admin/site/{siteId}/feedback-form: the site's forms, newest first, with answer count and average. */
+export const siteFeedbackFormsQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: queryKeys.feedback.siteForms(siteId),
+    queryFn: ({ signal }) => api<AdminFeedbackForm[]>(`${base(siteId)}/feedback-form`, { signal }),
+  });
+
+/** GET /api/admin/site/{siteId}/feedback/{formId}: one form's answers, average and distribution. */
+export const feedbackSubmissionsQueryOptions = (siteId: string, formId: string) =>
+  queryOptions({
+    queryKey: queryKeys.feedback.submissions(siteId, formId),
+    queryFn: ({ signal }) => api<FeedbackSubmissions>(`${base(siteId)}/feedback/${encodeURIComponent(formId)}`, { signal }),
+  });
+
+/** Every change refreshes the site's forms and answers (spec §7). */
+function useFeedbackChange<T, R>(send: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback.all }),
+  });
+}
+
+export const useAddFeedbackForm = (siteId: string) =>
+  useFeedbackChange(() => api<AdminFeedbackForm>(`${base(siteId)}/feedback-form/add`, { method: 'POST' }));
+
+export const useUpdateFeedbackForm = (siteId: string) =>
+  useFeedbackChange((update: FeedbackFormUpdateRequest) =>
+    api<AdminFeedbackForm>(`${base(siteId)}/feedback-form/update`, { method: 'PATCH', body: update }),
+  );
+
+export const useDeleteFeedbackSubmissions = (siteId: string) =>
+  useFeedbackChange((formId: string) =>
+    api<{ deleted: number }>(`${base(siteId)}/feedback-submissions`, { method: 'DELETE', body: { formId } }),
+  );

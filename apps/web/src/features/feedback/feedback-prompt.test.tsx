@@ -1,0 +1,97 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, stubApi } from '../../test/api-stub.ts';
+import { buildSession } from '../../test/identity-factories.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { buildSite } from '../../test/test-site.ts';
+import { FeedbackPrompt } from './feedback-prompt.tsx';
+
+const FORM = { id: 'form-1', refreshedAt: '2026-11-01T08:00:00.000Z' };
+const feedbackSite = buildSite({ features: ['FEEDBACK'] });
+
+function stubSurvey(overrides: Record<string, unknown> = {}) {
+  return stubApi({
+    'GET /api/auth/session': buildSession(),
+    'GET /api/feedback/form': FORM,
+    'PUT /api/feedback/send': new Response(null, { status: 204 }),
+    ...overrides,
+  });
+}
+
+describe('the feedback dialog', () => {
+  beforeEach(() => Cookies.remove('feedback-handled', { path: '/' }));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for a rating first, then sends it with the text, shows green thanks and closes', async () => {
+    const fetchMock = stubSurvey();
+    const show = vi.spyOn(notifications, 'show');
+    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(5);
+    expect(within(dialog).getByRole('radio', { name: '5 – Very satisfied' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /What could we do better/ })).toHaveAttribute('rows', '6');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    expect(await within(dialog).findByText('Choose a rating.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/feedback/send')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: '4 – Satisfied' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /What could we do better/ }), 'Faster invoices');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PUT', '/api/feedback/send')[0]!.body).toEqual({ formId: 'form-1', rating: 4, openText: 'Faster invoices' });
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Thank you for your feedback!' }));
+    expect(Date.parse(Cookies.get('feedback-handled')!)).toBeGreaterThan(Date.parse(FORM.refreshedAt));
+  });
+
+  it('closes without sending and writes the handled time, so it stays closed until the form is renewed', async () => {
+    const fetchMock = stubSurvey();
+    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/invoices' });
+    const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PUT', '/api/feedback/send')).toHaveLength(0);
+    expect(Cookies.get('feedback-handled')).toBeDefined();
+  });
+
+  it('stays closed when handled after the last renewal, and opens again when the form was renewed since', async () => {
+    stubSurvey();
+    Cookies.set('feedback-handled', '2026-11-02T08:00:00.000Z', { path: '/' });
+    const first = await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    await waitFor(() => expect(first.queryClient.getQueryData(['feedback', 'form'])).toEqual(FORM));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    first.unmount();
+
+    stubSurvey({ 'GET /api/feedback/form': { ...FORM, refreshedAt: '2026-11-20T08:00:00.000Z' } });
+    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a settings page', feedbackSite, '/settings', buildSession()],
+    ['a sign-in page', feedbackSite, '/auth/signin', buildSession()],
+    ['the workspace', feedbackSite, '/workspace', buildSession()],
+    ['a person not verified', feedbackSite, '/dashboard', buildSession({ verified: false })],
+    ['a site without the survey', buildSite(), '/dashboard', buildSession()],
+  ])('is not shown on %s, nor asked for', async (_case, site, path, session) => {
+    const fetchMock = stubSurvey({ 'GET /api/auth/session': session });
+    await renderWithProviders(<FeedbackPrompt />, { site, path });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not open while nobody is signed in', async () => {
+    const fetchMock = stubSurvey({ 'GET /api/auth/session': null });
+    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
+  });
+});

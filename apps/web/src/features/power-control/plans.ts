@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoadPlan, PlanPreview, PlanRequest } from '@portal/schema/power';
+import { api } from '../../shared/api/api-client.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
+
+/** POST /api/load-controls/plans/preview: the cheapest hours of a window and the saving; writes nothing. */
+export function previewPlan(request: PlanRequest): Promise<PlanPreview> {
+  return api<PlanPreview>('/api/load-controls/plans/preview', { method: 'POST', body: request });
+}
+
+/** GET /api/load-controls/plans: the customer's latest plans. */
+export function getPlans(): Promise<LoadPlan[]> {
+  return api<LoadPlan[]>('/api/load-controls/plans');
+}
+
+/** POST /api/load-controls/plans. */
+export function createPlan(request: PlanRequest): Promise<LoadPlan> {
+  return api<LoadPlan>('/api/load-controls/plans', { method: 'POST', body: request });
+}
+
+/** DELETE /api/load-controls/plans/{planId}. */
+export function cancelPlan(planId: string): Promise<LoadPlan> {
+  return api<LoadPlan>(`/api/load-controls/plans/${encodeURIComponent(planId)}`, { method: 'DELETE' });
+}
+
+export const plansQueryOptions = queryOptions({ queryKey: queryKeys.power.plans(), queryFn: getPlans });
+export const usePlans = () => useQuery(plansQueryOptions);
+
+export function usePlanChange<T>(change: (input: T) => Promise<LoadPlan>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: change, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.power.all }) });
+}
+
+export const usePreviewPlan = () => useMutation({ mutationFn: previewPlan });

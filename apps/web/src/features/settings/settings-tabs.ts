@@ -1,0 +1,38 @@
+import type { ActorInfo } from '@portal/schema/identity';
+import type { SiteFeature } from '@portal/schema/features';
+
+type TabContext = { info: ActorInfo; features: readonly SiteFeature[] };
+const hasCustomer = ({ info }: TabContext) => info.customer !== null;
+
+/**
+ * The tabs of spec §2 /settings, in their order, each with who has it (one line per tab). Staff acting for a customer
+ * see the same tabs as the customer (docs/decisions/046); the customer's data needs a customer to act for; outage
+ * contacts exist where the site has outages and the setting, push where the session's features include it (spec §6),
+ * appearance where the site has the dark theme (without it the scheme is always light).
+ */
+const TAB_RULES = {
+  profile: () => true,
+  contacts: hasCustomer,
+  addresses: hasCustomer,
+  'bank-accounts': hasCustomer,
+  'outage-contacts': (context) =>
+    hasCustomer(context) && context.features.includes('SETTINGS_OUTAGE_CONTACTS') && context.features.includes('OUTAGES'),
+  notifications: hasCustomer,
+  'push-notifications': (context) => hasCustomer(context) && context.features.includes('PUSH_NOTIFICATIONS'),
+  appearance: ({ features }) => features.includes('DARK_THEME'),
+} satisfies Record<string, (context: TabContext) => boolean>;
+
+export type SettingsTab = keyof typeof TAB_RULES;
+export const SETTINGS_TABS = Object.keys(TAB_RULES) as SettingsTab[];
+
+export type SettingsSearch = { tab?: SettingsTab };
+
+export function parseSettingsSearch(search: Record<string, unknown>): SettingsSearch {
+  const tab = SETTINGS_TABS.find((candidate) => candidate === search.tab);
+  return tab ? { tab } : {};
+}
+
+/** The tabs this person has on this site. */
+export function availableTabs(info: ActorInfo, features: readonly SiteFeature[]): SettingsTab[] {
+  return SETTINGS_TABS.filter((tab) => TAB_RULES[tab]({ info, features }));
+}

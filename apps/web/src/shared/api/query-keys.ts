@@ -1,0 +1,105 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every key of the data cache, in one place. Queries and invalidations name keys only through this factory,
+ * so a feature that changes data refreshes whatever shows it without knowing who shows it. Keys nest by data,
+ * not by page: everything that shows invoices (the list, one invoice, the dashboard's card) lives under
+ * `invoices.all`, so one invalidation reaches them all.
+ */
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    session: () => [...queryKeys.auth.all, 'session'] as const,
+    providers: () => [...queryKeys.auth.all, 'providers'] as const,
+    /** Set when the server refused a change for want of a fresh e-ID verification (REVERIFICATION_REQUIRED). */
+    reverificationDemanded: () => [...queryKeys.auth.all, 'reverification-demanded'] as const,
+  },
+  me: {
+    all: ['me'] as const,
+    info: () => [...queryKeys.me.all, 'info'] as const,
+    representatives: () => [...queryKeys.me.all, 'representatives'] as const,
+    profile: () => [...queryKeys.me.all, 'profile'] as const,
+    bankAccounts: () => [...queryKeys.me.all, 'bank-accounts'] as const,
+    contacts: () => [...queryKeys.me.all, 'contacts'] as const,
+    notificationSubjects: () => [...queryKeys.me.all, 'notification-subjects'] as const,
+    notificationSettings: () => [...queryKeys.me.all, 'notification-settings'] as const,
+    /** Every address list (usage places, postal, billing), whatever its filters. */
+    addressesAll: () => [...queryKeys.me.all, 'addresses'] as const,
+    addresses: (params: object) => [...queryKeys.me.addressesAll(), params] as const,
+    // Settings, alerts and push (issue 10).
+    notificationHistory: () => [...queryKeys.me.all, 'notification-history'] as const,
+    spotPriceNotification: () => [...queryKeys.me.all, 'notifications'] as const,
+    membership: () => [...queryKeys.me.all, 'membership'] as const,
+    outageAddresses: () => [...queryKeys.me.all, 'outage-addresses'] as const,
+    outageContacts: (contractId: string) => [...queryKeys.me.all, 'outage-contacts', contractId] as const,
+    pushConfiguration: () => [...queryKeys.me.all, 'push', 'configuration'] as const,
+    pushCustomerInfo: () => [...queryKeys.me.all, 'push', 'customer-info'] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    statistics: (series: 'consumption' | 'production', period: 'month' | 'year') =>
+      [...queryKeys.dashboard.all, 'statistics', series, period] as const,
+    spot: () => [...queryKeys.dashboard.all, 'spot'] as const,
+    expenses: (period: 'year') => [...queryKeys.dashboard.all, 'expenses', period] as const,
+    yearlyConsumption: (years: number) => [...queryKeys.dashboard.all, 'yearly-consumption', years] as const,
+  },
+  usagePoints: {
+    all: ['usage-points'] as const,
+    mine: () => [...queryKeys.usagePoints.all, 'me'] as const,
+  },
+  readings: {
+    all: ['readings'] as const,
+    series: (params: object) => [...queryKeys.readings.all, params] as const,
+  },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (params: object) => [...queryKeys.invoices.all, 'list', params] as const,
+    detail: (invoiceNumber: string) => [...queryKeys.invoices.all, 'detail', invoiceNumber] as const,
+    /** The dashboard's card: invoice data, so paying or postponing refreshes it with the rest. */
+    dashboard: () => [...queryKeys.invoices.all, 'dashboard'] as const,
+  },
+  /** Contracts: the list, one contract and its billing channels; a change refreshes all of them (spec §4). */
+  contracts: {
+    all: ['contracts'] as const,
+    list: () => [...queryKeys.contracts.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.contracts.all, 'detail', id] as const,
+    billingChannels: (id: string) => [...queryKeys.contracts.all, 'billing-channels', id] as const,
+  },
+  payments: {
+    all: ['payments'] as const,
+    detail: (paymentId: string) => [...queryKeys.payments.all, paymentId] as const,
+  },
+  /** Power control: meters, commands and plans; one invalidation of `all` reaches every switch and plan shown. */
+  power: {
+    all: ['power'] as const,
+    meters: () => [...queryKeys.power.all, 'meters'] as const,
+    command: (commandId: string) => [...queryKeys.power.all, 'command', commandId] as const,
+    plans: () => [...queryKeys.power.all, 'plans'] as const,
+  },
+  /** The feedback survey: the shell's open form and, for site administrators, the site's forms and answers. */
+  feedback: {
+    all: ['feedback'] as const,
+    form: () => [...queryKeys.feedback.all, 'form'] as const,
+    siteForms: (siteId: string) => [...queryKeys.feedback.all, siteId, 'forms'] as const,
+    submissions: (siteId: string, formId: string) => [...queryKeys.feedback.all, siteId, 'submissions', formId] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    siteLocales: (siteId: string) => [...queryKeys.admin.all, siteId, 'locales'] as const,
+    siteDomains: (siteId: string) => [...queryKeys.admin.all, siteId, 'domains'] as const,
+  },
+};
+
+/**
+ * The acting customer changed (another customer chosen, staff started or stopped acting): every cached answer
+ * belonged to the previous one, the session's acting code included.
+ */
+export function refetchForNewCustomer(queryClient: QueryClient) {
+  return queryClient.invalidateQueries();
+}
+
+/** Signed out: the person's data must not outlive the session on a shared computer; the site's sign-in methods may. */
+export function forgetSignedInData(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.auth.all[0] });
+  queryClient.setQueryData(queryKeys.auth.session(), null);
+}

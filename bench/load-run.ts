@@ -1,0 +1,85 @@
+import autocannon from 'autocannon';
+import type { ServerProcess } from './server-process.ts';
+
+/** The calls of the dashboard page (features/dashboard), as a browser makes them on the first load. */
+const DASHBOARD_CALLS = [
+  '/api/info',
+  '/api/dashboard/locations',
+  '/api/dashboard/invoices',
+  '/api/dashboard/statistics/consumption?period=month',
+  '/api/dashboard/statistics/spot',
+  '/api/dashboard/statistics/expenses?period=year',
+  '/api/dashboard/yearly-consumption?years=3',
+];
+
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  healthWorstMs: number;
+  rssAfterWarmUp: number;
+  rssAtEnd: number;
+};
+
+/** Readiness asked every quarter second on a connection of its own, as a balancer asks it; the slowest answer. */
+function watchHealth(origin: string) {
+  let worst = 0;
+  let failures = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const ok = await fetch(`${origin}/health/ready`, { headers: { connection: 'close' } }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      worst = Math.max(worst, performance.now() - started);
+      if (!ok) failures++;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return { worst, failures };
+  };
+}
+
+/**
+ * `connections` connections for `seconds` over the dashboard's calls, each connection signed in as one of the
+ * customers (round robin over `cookies`), against a server process: every answer must be 2xx. Readiness is
+ * watched throughout and the server's memory sampled after a warm-up and at the end.
+ */
+export async function loadRun(
+  server: Pick<ServerProcess, 'origin' | 'rssBytes'>,
+  cookies: string[],
+  { connections = 200, seconds = 30, warmUpSeconds = 5 } = {},
+): Promise<LoadResult> {
+  let next = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url: server.origin,
+      connections,
+      duration,
+      requests: DASHBOARD_CALLS.map((path) => ({ method: 'GET' as const, path })),
+      setupClient: (client) => {
+        const cookie = cookies[next++ % cookies.length]!;
+        client.setRequests(DASHBOARD_CALLS.map((path) => ({ method: 'GET' as const, path, headers: { host: 'lumo.localhost', cookie } })));
+      },
+    });
+  await run(warmUpSeconds);
+  const rssAfterWarmUp = server.rssBytes();
+  const health = watchHealth(server.origin);
+  const result = await run(seconds);
+  const { worst, failures } = await health();
+  return {
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx + failures,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    healthWorstMs: worst,
+    rssAfterWarmUp,
+    rssAtEnd: server.rssBytes(),
+  };
+}

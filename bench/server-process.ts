@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('../apps/server/src/main.js', import.meta.url));
+
+export type ServerProcess = {
+  origin: string;
+  port: number;
+  pid: number;
+  rssBytes: () => number;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The portal as operators run it (`node apps/server/src/main.js`, production mode) in a process of its own on the
+ * given database, listening on loopback; resolves once it is ready. Its resident memory is read from /proc.
+ */
+export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_MODE: 'true',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...environment,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode} before it was ready`);
+    const ready = await fetch(`${origin}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the server process was not ready within 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    origin,
+    port,
+    pid: child.pid!,
+    rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

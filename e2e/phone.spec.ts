@@ -1,0 +1,107 @@
+import { devices, expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { collectCspViolations } from './browser-console.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
+
+// A phone as people hold it; the browser stays the configured Chromium.
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+test.use(pixel7);
+
+const fi = (key: string) => text('fi-FI', key);
+
+/** The element a tap at the centre of `locator` would reach: whatever lies on top there. */
+const topmostAt = (page: Page, locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit === element || element.contains(hit);
+  });
+
+test('on a phone: data on the first screen, the bottom bar, the menu drawer, and a consent button that never covers for good', async ({
+  page,
+  context,
+}, testInfo) => {
+  // One person's whole morning on a phone, with axe in two schemes: longer than the default minute.
+  test.setTimeout(180_000);
+  const cspViolations = collectCspViolations(page);
+  await page.goto(siteUrl('lumo', '/dashboard'));
+  await page.getByRole('button', { name: fi('cookie-consent.reject-all') }).click();
+  await signInWithEid(page, 'fi-FI', 'Aino Virtanen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+  const viewport = page.viewportSize()!;
+
+  // The customer's own figures start on the first screen, below the one-line quick links.
+  const consumption = page.getByRole('heading', { name: text('fi-FI', 'dashboard.chart.title') });
+  await expect(consumption).toBeVisible();
+  expect((await consumption.boundingBox())!.y).toBeLessThan(viewport.height * 0.75);
+  await page.screenshot({ path: testInfo.outputPath('phone-dashboard.png') });
+
+  // The bottom bar has the person's pages; the consent button rises above it.
+  const bar = page.getByRole('navigation', { name: fi('nav.bottom') });
+  await expect(bar.getByRole('link')).toHaveText([fi('nav.dashboard'), fi('nav.charts'), fi('nav.invoices'), fi('nav.power-control')]);
+  const consent = page.getByRole('button', { name: fi('cookie-consent.open-settings') });
+  expect((await consent.boundingBox())!.y + 52).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+  expect(await topmostAt(page, consent)).toBe(true);
+
+  // At the end of the page nothing is left under the consent button.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const copyright = page.getByRole('contentinfo').getByText(/©/);
+  expect((await copyright.boundingBox())!.y + 20).toBeLessThanOrEqual((await consent.boundingBox())!.y);
+  // The contact links stack, one a line, without dividers at line ends.
+  const contacts = page.getByRole('contentinfo').getByRole('region', { name: fi('footer.contacts') });
+  const boxes = await Promise.all((await contacts.getByRole('link').all()).map((link) => link.boundingBox()));
+  expect(new Set(boxes.map((box) => box!.x)).size).toBe(1);
+  await expect(contacts.locator('.mantine-Divider-root').first()).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('phone-footer.png') });
+
+  // The menu drawer holds the account, the customers to act for, colour scheme, language and sign-out, above the consent button.
+  await page.getByRole('button', { name: fi('nav.open-menu') }).click();
+  const drawer = page.getByRole('dialog', { name: 'Lumo Energia Oy' });
+  await expect(drawer.getByText('Aino Virtanen').first()).toBeVisible();
+  await expect(drawer.getByRole('button', { name: /Revontuli Sauna Oy/ })).toBeVisible();
+  await expect(drawer.getByRole('radio', { name: fi('color-scheme.dark') })).toBeAttached();
+  await expect(drawer.getByRole('group', { name: fi('language.label') })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: fi('user-menu.sign-out') })).toBeVisible();
+  expect(await topmostAt(page, consent)).toBe(false);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('phone-drawer.png') });
+  await drawer.getByRole('button', { name: /Revontuli Sauna Oy/ }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId('page-customer')).toContainText('Revontuli Sauna Oy');
+
+  // A dialog sits above the consent button too (the company's invoices: the person's own may all be postponed already).
+  await bar.getByRole('link', { name: fi('nav.invoices') }).click();
+  await expect(page).toHaveURL(siteUrl('lumo', '/invoices'));
+  await page
+    .getByRole('button', { name: fi('invoices.postpone.button') })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: fi('invoices.postpone.title') })).toBeVisible();
+  expect(await topmostAt(page, consent)).toBe(false);
+  await page.keyboard.press('Escape');
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
+      { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+    ]);
+    for (const path of ['/dashboard', '/charts', '/invoices']) {
+      await page.goto(siteUrl('lumo', path));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`phone${path.replace('/', '-')}-${scheme}.png`), fullPage: true });
+    }
+  }
+  expect(cspViolations).toEqual([]);
+});
+
+test('on a phone a heating-only customer sees no spot price, and the dashboard passes axe-core', async ({ page }) => {
+  await page.goto(siteUrl('daugava', '/dashboard'));
+  await signInWithEid(page, 'lv-LV', 'Anna Bērziņa', 'eParaksts');
+  await expect(page).toHaveURL(siteUrl('daugava', '/dashboard'));
+  await expect(page.getByRole('region', { name: text('lv-LV', 'dashboard.expenses.title') })).toBeVisible();
+  await expect(page.getByRole('region', { name: text('lv-LV', 'dashboard.spot.title') })).toHaveCount(0);
+  await expectAccessible(page);
+});

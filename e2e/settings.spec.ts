@@ -1,0 +1,157 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+/** The journey server's mail outbox (playwright.config.ts: DATA_DIR=.cache/e2e-data). */
+const outbox = join(process.cwd(), '.cache', 'e2e-data', 'outbox');
+
+/** The confirmation link of the newest mail to `to`, once the job runner has written it, as the person would click it. */
+async function mailedLink(to: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const files = (await readdir(outbox).catch(() => [])).filter((file) => file.endsWith(`-${to}.eml`)).sort();
+    const raw = files.length ? await readFile(join(outbox, files.at(-1)!), 'utf8') : '';
+    // Quoted-printable: join soft line breaks and decode the '=' signs of the URL.
+    link = /https?:\/\/\S+email-confirmation\?token=[\w-]+/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0];
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return link!;
+}
+
+test('lumo: change phone, language and e-mail (by the mailed link) in the profile, add and remove a bank account', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await page.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+  await dropConsentBanner(page);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings/);
+  await dropConsentBanner(page);
+  await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Aino Virtanen');
+  await expectAccessible(page);
+
+  const phone = page.getByRole('textbox', { name: 'Phone' });
+  await phone.fill('050 765 4321');
+  await page.getByRole('combobox', { name: 'Preferred language' }).click();
+  await page.getByRole('option', { name: 'Svenska' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your details were saved.')).toBeVisible();
+  await page.reload();
+  await dropConsentBanner(page);
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+358507654321');
+  await expect(page.getByRole('combobox', { name: 'Preferred language' })).toHaveValue('Svenska');
+
+  // A new e-mail address waits for the link mailed to it, then replaces the old one.
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  await email.fill('aino.new@example.fi');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('pending-email')).toContainText('aino.new@example.fi');
+  await page.goto(await mailedLink('aino.new@example.fi'));
+  await expect(page.getByText('Your e-mail address is now aino.new@example.fi.')).toBeVisible();
+  await dropConsentBanner(page);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('aino.new@example.fi');
+
+  await page.getByRole('tab', { name: 'Bank accounts' }).click();
+  await expect(page).toHaveURL(/tab=bank-accounts/);
+  await page.getByRole('textbox', { name: 'IBAN' }).fill('FI21 1234 5600 0007 85');
+  await page.getByRole('textbox', { name: 'Account owner' }).fill('Aino Virtanen');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const list = page.getByRole('list', { name: 'Your bank accounts' });
+  await expect(list.getByText('FI21 1234 5600 0007 85')).toBeVisible();
+  await expect(list.getByText('BIC: NDEAFIHH')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Remove account FI21 1234 5600 0007 85' }).click();
+  await page.getByRole('dialog', { name: 'Remove bank account?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No bank accounts yet.')).toBeVisible();
+});
+
+test('lumo: an unsent form comes back after a reload, and leaving it with unsaved changes asks first', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await page.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+  await page.goto(siteUrl('lumo', '/settings?tab=bank-accounts'));
+  await dropConsentBanner(page);
+
+  // Spec §4: the draft is kept encrypted in session storage; a reload first meets the browser's own warning.
+  await page.getByRole('textbox', { name: 'IBAN' }).fill('FI21 1234 5600 0007 85');
+  await page.getByRole('textbox', { name: 'Account owner' }).fill('Mikko Korhonen');
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('form-draft:bank-account:'))))
+    .toHaveLength(1);
+  const stored = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  expect(stored).not.toContain('FI21');
+  const warned: string[] = [];
+  page.on('dialog', (dialog) => {
+    warned.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(warned).toEqual(['beforeunload']);
+  await dropConsentBanner(page);
+  const restore = page.getByRole('dialog', { name: 'Continue where you left off?' });
+  await expect(restore).toBeVisible();
+  await expectAccessible(page);
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('textbox', { name: 'IBAN' })).toHaveValue('FI21 1234 5600 0007 85');
+  await expect(page.getByRole('textbox', { name: 'Account owner' })).toHaveValue('Mikko Korhonen');
+
+  // Leaving for another page with the unsaved account: the portal's own warning; staying keeps the values.
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=bank-accounts/);
+  await expect(page.getByRole('textbox', { name: 'IBAN' })).toHaveValue('FI21 1234 5600 0007 85');
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await page.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+});
+
+test('lumo: every settings tab passes axe-core in light and dark, on a desktop and on a phone', async ({ page, context }, testInfo) => {
+  test.setTimeout(180_000);
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await page.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+  const tabs = ['profile', 'contacts', 'addresses', 'bank-accounts', 'notifications', 'push-notifications', 'appearance'];
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
+        { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+      ]);
+      for (const tab of tabs) {
+        await page.goto(siteUrl('lumo', `/settings?tab=${tab}`));
+        await dropConsentBanner(page);
+        await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+        await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await expectAccessible(page);
+        if (tab === 'notifications' || tab === 'push-notifications') {
+          await page.screenshot({ path: testInfo.outputPath(`settings-${tab}-${viewport.name}-${scheme}.png`), fullPage: true });
+        }
+      }
+    }
+  }
+});

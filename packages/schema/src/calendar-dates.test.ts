@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  formatDay,
+  isCalendarDate,
+  monthEnd,
+  monthStart,
+  shiftYears,
+  todayIn,
+  weekOf,
+  weekdayOf,
+} from './calendar-dates.ts';
+
+describe('calendar dates', () => {
+  it('reads today on the site clock, not in UTC', () => {
+    const lateEvening = new Date('2026-03-31T21:30:00Z');
+    expect(todayIn('Europe/Helsinki', lateEvening)).toBe('2026-04-01');
+    expect(todayIn('UTC', lateEvening)).toBe('2026-03-31');
+  });
+
+  it('adds days and months across month ends and leap days', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-03-15', -3)).toBe('2025-12-15');
+    expect(shiftYears('2028-02-29', -1)).toBe('2027-02-28');
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+  });
+
+  it('gives months and Monday-first weeks', () => {
+    expect(monthStart('2026-11-23')).toBe('2026-11-01');
+    expect(monthStart('2026-11-23', 2)).toBe('2027-01-01');
+    expect(monthEnd('2026-02-10')).toBe('2026-02-28');
+    expect(weekdayOf('2026-11-23')).toBe(0);
+    expect(weekOf('2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+  });
+
+  it('formats DD.MM.YYYY and tells real days from impossible ones', () => {
+    expect(formatDay('2026-11-01')).toBe('01.11.2026');
+    expect(isCalendarDate('2026-02-30')).toBe(false);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('9999-12-31')).toBe(true);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
+  });
+});

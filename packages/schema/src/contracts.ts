@@ -1,0 +1,111 @@
+import { isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { isOvtCode } from './business-codes.ts';
+import { billingChannelKind, contractStatus, contractType, priceComponentKind, priceType, utility } from './enums.ts';
+import { PRICE_UNITS } from './energy.ts';
+
+const isoDate = z.iso.date();
+
+/** One price of a contract as the customer reads it: VAT excluded and with the VAT the contract adds. */
+export const contractPriceComponent = z.object({
+  kind: priceComponentKind,
+  unit: z.enum(PRICE_UNITS),
+  /** Exact decimal cents as text (five decimals), VAT excluded. */
+  priceCents: z.string(),
+  /** The same with the contract's VAT, five decimals. */
+  priceWithVatCents: z.string(),
+  validFrom: isoDate,
+  validTo: isoDate.nullable(),
+});
+export type ContractPriceComponent = z.infer<typeof contractPriceComponent>;
+
+export const contractBilling = z
+  .object({
+    channel: billingChannelKind,
+    /** E-mail address, postal address, IBAN or OVT code, as the channel needs. */
+    target: z.string(),
+    /** E-invoice operator or bank, for OVT and EInvoiceRequest. */
+    operator: z.string().nullable(),
+  })
+  .meta({ id: 'ContractBilling' });
+export type ContractBilling = z.infer<typeof contractBilling>;
+
+/** GET /api/contracts: one row of the acting customer's contracts. */
+export const contractSummary = z
+  .object({
+    id: z.string(),
+    contractNumber: z.string(),
+    type: contractType,
+    /** As the customer sees it today (docs/decisions/030-contract-life-cycle.md). */
+    status: contractStatus,
+    utility,
+    productName: z.string(),
+    priceType,
+    startDate: isoDate,
+    endDate: isoDate.nullable(),
+    termMonths: z.number().int().nullable(),
+    objectId: z.string(),
+    address: z.object({ street: z.string(), postalCode: z.string(), city: z.string(), countryCode: z.string() }),
+    meteringPointId: z.string(),
+    /** GSRN for electricity, EIC for gas and district heat. */
+    meteringPointCode: z.string(),
+  })
+  .meta({ id: 'ContractSummary' });
+export type ContractSummary = z.infer<typeof contractSummary>;
+export const contractList = z.array(contractSummary);
+
+/** GET /api/contracts/{id}: the contract with its prices and billing. */
+export const contractDetail = contractSummary
+  .extend({
+    vatPermille: z.number().int(),
+    signedAt: z.iso.datetime().nullable(),
+    billing: contractBilling,
+    priceComponents: z.array(contractPriceComponent),
+  })
+  .meta({ id: 'ContractDetail' });
+export type ContractDetail = z.infer<typeof contractDetail>;
+
+/** GET /api/contracts/{id}/billing-channels: the current channel and the ones the customer may choose. */
+export const billingChannels = z
+  .object({ current: contractBilling, available: z.array(billingChannelKind) })
+  .meta({ id: 'BillingChannels' });
+export type BillingChannels = z.infer<typeof billingChannels>;
+
+const operator = z.string().trim().min(2, 'Name the operator or bank').max(100);
+
+/**
+ * POST /api/contracts/{id}/change-billing-channels: the new channel and where invoices go. Each channel says
+ * what its target is; the web's form and the server check the same rules (IBAN check digits, OVT on a valid
+ * Y-tunnus).
+ */
+export const changeBillingChannelRequest = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('Email'), target: z.email('Enter a valid e-mail address').max(254) }),
+  z.object({ channel: z.literal('Address'), target: z.string().trim().min(5, 'Enter the postal address').max(200) }),
+  z.object({
+    channel: z.literal('IBAN'),
+    target: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => isValidIBAN(value), 'Enter a valid IBAN'),
+  }),
+  z.object({
+    channel: z.literal('OVT'),
+    target: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => isOvtCode(value), 'Enter a valid OVT code (0037 and the business ID)'),
+    operator,
+  }),
+  z.object({
+    channel: z.literal('EInvoiceRequest'),
+    target: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => isValidIBAN(value), 'Enter a valid IBAN'),
+    operator,
+  }),
+]);
+/** What the web's form holds. */
+export type ChangeBillingChannelRequest = z.input<typeof changeBillingChannelRequest>;
+/** What the server receives after validation (targets without spaces, upper case where the code is). */
+export type ChangeBillingChannel = z.output<typeof changeBillingChannelRequest>;

@@ -1,0 +1,119 @@
+/**
+ * Every stable error code the API answers with, and its kind. The kind decides the HTTP status in one place
+ * (apps/server/src/platform/errors.ts); the web translates codes of the customer-facing kinds
+ * (`errors.codes.<CODE>`). A code, once shipped, keeps its meaning: clients key on it.
+ *
+ * - invalid: the request is malformed (400)
+ * - unauthenticated: no session, or the session needs a fresh e-ID verification first (401)
+ * - forbidden: signed in, but this person may not do this (403)
+ * - notFound: nothing of the acting customer's by that name, or a feature the site does not offer (404)
+ * - conflict: another request got there first; reading again and retrying can succeed (409)
+ * - refused: well-formed, but a business rule says no; the message is safe to show (422, spec §8: yellow)
+ * - tooMany: slow down (429)
+ * - upstream: an outside system failed; retrying later can succeed (502)
+ */
+export const ERROR_KINDS = ['invalid', 'unauthenticated', 'forbidden', 'notFound', 'conflict', 'refused', 'tooMany', 'upstream'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export const ERROR_CODES = {
+  // Platform
+  VALIDATION_FAILED: 'invalid',
+  INVALID_CHARACTERS: 'invalid',
+  BAD_URL: 'invalid',
+  BODY_TOO_LARGE: 'invalid',
+  UNSUPPORTED_MEDIA_TYPE: 'invalid',
+  ROUTE_NOT_FOUND: 'notFound',
+  UNKNOWN_SITE: 'notFound',
+  FEATURE_DISABLED: 'notFound',
+  CROSS_SITE_REQUEST: 'forbidden',
+  RATE_LIMITED: 'tooMany',
+  // Import through the running server (docs/decisions/014)
+  IMPORT_NOT_LOCAL: 'forbidden',
+  IMPORT_TOKEN_REFUSED: 'forbidden',
+  IMPORT_REJECTED: 'invalid',
+  // Identity
+  SESSION_REQUIRED: 'unauthenticated',
+  REVERIFICATION_REQUIRED: 'unauthenticated',
+  NO_CUSTOMER: 'forbidden',
+  STAFF_ONLY: 'forbidden',
+  OTHER_SITE: 'forbidden',
+  REPRESENTATIVE_CODE_INVALID: 'forbidden',
+  UNKNOWN_CLIENT_CODE: 'notFound',
+  PROFILE_NOT_FOUND: 'notFound',
+  SIGN_IN_REFUSED: 'invalid',
+  INVALID_PHONE: 'invalid',
+  EMAIL_IN_USE: 'refused',
+  // Settings (docs/decisions/040-settings-profile-and-bank-accounts.md)
+  PREFERRED_LOCALE_NOT_OFFERED: 'invalid',
+  EMAIL_LINK_INVALID: 'notFound',
+  EMAIL_LINK_USED: 'refused',
+  EMAIL_LINK_EXPIRED: 'refused',
+  BANK_ACCOUNT_EXISTS: 'refused',
+  BANK_ACCOUNT_NOT_FOUND: 'notFound',
+  CONTACT_NOT_FOUND: 'notFound',
+  CONTACT_DUPLICATE: 'invalid',
+  NOTIFICATION_SUBJECT_NOT_OFFERED: 'invalid',
+  NOTIFICATION_CHANNEL_NOT_OFFERED: 'invalid',
+  NOTIFICATION_THRESHOLD_NOT_ALLOWED: 'invalid',
+  NOTIFICATION_CONTACT_INVALID: 'invalid',
+  NOTIFICATION_SETTING_EXISTS: 'refused',
+  NOTIFICATION_SETTING_NOT_FOUND: 'notFound',
+  // Web push (docs/decisions/041-web-push.md)
+  PUSH_NOT_FOR_STAFF: 'refused',
+  PUSH_SERVICE_NOT_ALLOWED: 'invalid',
+  // Sites, translations, reference data
+  LOCALE_NOT_OFFERED: 'notFound',
+  UNKNOWN_COUNTRY: 'notFound',
+  NO_EXTERNAL_SERVICE: 'notFound',
+  // Energy data
+  OBJECT_NOT_FOUND: 'notFound',
+  METERING_POINT_NOT_FOUND: 'notFound',
+  CONTRACT_NOT_FOUND: 'notFound',
+  CONTRACT_STATUS_REFUSED: 'refused',
+  CONTRACT_MANAGEMENT_DISABLED: 'refused',
+  BILLING_CHANNEL_NOT_AVAILABLE: 'refused',
+  SERIES_NOT_AVAILABLE: 'invalid',
+  RESOLUTION_NOT_AVAILABLE: 'invalid',
+  RANGE_TOO_LONG: 'invalid',
+  // Invoices and postponement (docs/decisions/010-invoice-postponement.md)
+  INVOICE_NOT_FOUND: 'notFound',
+  INVOICE_ALREADY_PAID: 'refused',
+  POSTPONEMENT_LIMIT_REACHED: 'refused',
+  POSTPONEMENT_WINDOW_CLOSED: 'refused',
+  POSTPONE_DATE_NOT_LATER: 'refused',
+  POSTPONE_DATE_IN_PAST: 'refused',
+  POSTPONE_DATE_TOO_FAR: 'refused',
+  POSTPONE_DATE_PAST_NEXT_INVOICE: 'refused',
+  // Payments (docs/decisions/011-payment-providers.md)
+  PAYMENT_NOT_FOUND: 'notFound',
+  PAYMENT_PROVIDER_UNKNOWN: 'notFound',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'refused',
+  PAYMENT_IN_PROGRESS: 'conflict',
+  PAYMENT_OTHER_METHOD_IN_PROGRESS: 'refused',
+  IDEMPOTENCY_KEY_REUSED: 'refused',
+  PAYMENT_PROVIDER_FAILED: 'upstream',
+  CALLBACK_SIGNATURE_INVALID: 'unauthenticated',
+  CALLBACK_INVALID: 'invalid',
+  CALLBACKS_NOT_SUPPORTED: 'notFound',
+  // Power control, HAN port and live readings (docs/decisions/060-power-control.md)
+  LOAD_NOT_FOUND: 'notFound',
+  COMMAND_NOT_FOUND: 'notFound',
+  PLAN_NOT_FOUND: 'notFound',
+  METER_NOT_CONTROLLABLE: 'refused',
+  REMOTE_SWITCHING_NOT_OFFERED: 'refused',
+  LOAD_NOT_PLANNABLE: 'refused',
+  PLAN_WINDOW_INVALID: 'refused',
+  PLAN_PRICES_MISSING: 'refused',
+  PLAN_OVERLAPS: 'refused',
+  PLAN_FINISHED: 'refused',
+  COMMAND_BUSY: 'conflict',
+  // Feedback survey (docs/decisions/050-feedback-survey.md)
+  FEEDBACK_FORM_NOT_FOUND: 'notFound',
+  FEEDBACK_ALREADY_SENT: 'refused',
+  FEEDBACK_NEEDS_VERIFIED_PERSON: 'forbidden',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes whose message a person may read as is: the web shows them translated, in yellow (spec §8). */
+export const customerFacingKinds: readonly ErrorKind[] = ['refused'];

@@ -1,0 +1,32 @@
+import type { SiteFeature } from './features.ts';
+import { POWER_FEATURES } from './power-features.ts';
+
+/*
+ * Which of the app's pages a site offers, read by the web app (links, route guards) and by the server (HTTP 404
+ * for a page the site does not offer). Free of zod, so the shell's first load can read it.
+ */
+
+/** Spec §2: the steps of the payment flow, each a page under /invoices/{id}/. */
+export const PAYMENT_STEPS = ['payment-processing', 'confirmation', 'waiting-confirmation', 'failed'] as const;
+export type PaymentStep = (typeof PAYMENT_STEPS)[number];
+
+export const isPaymentStep = (value: string): value is PaymentStep => (PAYMENT_STEPS as readonly string[]).includes(value);
+
+/** Areas of pages that exist only where at least one of their features is on, by their first path segment. */
+const AREA_FEATURES: Record<string, readonly SiteFeature[]> = {
+  invoices: ['INVOICES'],
+  contracts: ['CONTRACTS'],
+  'power-control': POWER_FEATURES,
+};
+
+/** Path parameters whose every value the app knows: another value names no page. */
+export const PAGE_PARAMETER_VALUES: Record<string, Record<string, readonly string[]>> = {
+  '/invoices/$id/$step': { step: PAYMENT_STEPS },
+};
+
+/** Whether the site's features offer the page at `path` (a page outside every feature area always is). */
+export function pageOffered(path: string, features: readonly string[]): boolean {
+  const area = path.split('/').find(Boolean)?.toLowerCase() ?? '';
+  const needed = AREA_FEATURES[area];
+  return !needed || needed.some((feature) => features.includes(feature));
+}
