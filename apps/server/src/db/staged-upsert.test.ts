@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../platform/database.ts';
 import { throwAwayPostgresDatabase } from '../test-support/throw-away-database.ts';
+import { stagedUpsert } from './staged-upsert.ts';
 
 const halfDoneImport = fileURLToPath(new URL('../test-support/half-done-import.ts', import.meta.url));
 const STAGING = `select relname as name from pg_class where relname like 'import\\_staging\\_%' order by 1`;
@@ -64,4 +65,34 @@ describe('staging tables of a killed import', () => {
       }
     }, 60_000);
   }
+});
+
+describe('a bulk write', () => {
+  it('leaves statistics on its table and on the tables kept alongside, for the next plan that joins them', async () => {
+    const { db, close } = await openDatabase({ kind: 'pglite' });
+    try {
+      await db.execute(sql`create table bulk_target (k integer primary key, v integer)`);
+      await db.execute(sql`create table bulk_derived (k integer, v integer)`);
+      const lines = Array.from({ length: 10_001 }, (_, k) => `${k}\t${k % 7}`);
+      await stagedUpsert(db, {
+        table: 'bulk_target',
+        key: ['k'],
+        values: ['v'],
+        lines,
+        alongside: async (tx, staging) => void (await tx.execute(sql.raw(`insert into bulk_derived select k, v from ${staging}`))),
+        derived: ['bulk_derived'],
+      });
+      // reltuples stays -1 until a table is first analysed.
+      const stats = await queryRows<{ relname: string; reltuples: number }>(
+        db,
+        sql`select relname, reltuples from pg_class where relname in ('bulk_target', 'bulk_derived') order by 1`,
+      );
+      expect(stats.map((row) => [row.relname, Number(row.reltuples)])).toEqual([
+        ['bulk_derived', 10_001],
+        ['bulk_target', 10_001],
+      ]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

@@ -8,7 +8,9 @@ export type UpsertReport = { inserted: number; updated: number; unchanged: numbe
 /**
  * Idempotent bulk load: COPY into a throw-away staging table, then one INSERT … ON CONFLICT DO UPDATE that
  * only touches rows whose values differ. Loading the same file twice changes nothing the second time. The insert
- * and `alongside` (what must change with the rows, given the staging table's name) are one transaction.
+ * and `alongside` (what must change with the rows, given the staging table's name) are one transaction. After a
+ * bulk write the table and `derived` (the tables `alongside` keeps, such as rollups) are analysed: PGlite has no
+ * autovacuum, and a join planned on an unanalysed rollup took minutes.
  */
 export async function stagedUpsert(
   db: Database,
@@ -18,7 +20,15 @@ export async function stagedUpsert(
     values,
     lines,
     alongside,
-  }: { table: string; key: string[]; values: string[]; lines: string[]; alongside?: (tx: Transaction, staging: string) => Promise<void> },
+    derived = [],
+  }: {
+    table: string;
+    key: string[];
+    values: string[];
+    lines: string[];
+    alongside?: (tx: Transaction, staging: string) => Promise<void>;
+    derived?: string[];
+  },
 ): Promise<UpsertReport> {
   if (lines.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   const columns = [...key, ...values];
@@ -43,7 +53,7 @@ export async function stagedUpsert(
         await alongside?.(tx, staging);
         return { inserted: Number(written!.inserted), written: Number(written!.written) };
       });
-      if (rows.written > 10_000) await connection.execute(sql.raw(`analyze ${table}`));
+      if (rows.written > 10_000) await connection.execute(sql.raw(`analyze ${[table, ...derived].join(', ')}`));
       return { inserted: rows.inserted, updated: rows.written - rows.inserted, unchanged: lines.length - rows.written };
     } finally {
       await connection.execute(sql.raw(`drop table if exists ${staging}`));

@@ -76,3 +76,7 @@ FROM "reading_day" GROUP BY 1, 2, 3;
 INSERT INTO "spot_price_hour" ("bidding_zone", "starts_at", "eur_per_mwh")
 SELECT bidding_zone, date_trunc('hour', starts_at), sum(eur_per_mwh * resolution_minutes) / sum(resolution_minutes)
 FROM "spot_price" GROUP BY 1, 2;
+--> statement-breakpoint
+-- hand-written: statistics for the filled tables, as PGlite runs no autovacuum; unanalysed, a dashboard's join of a
+-- year of hours to their prices was planned as nested loops and took minutes.
+ANALYZE "reading_hour", "reading_day", "reading_month", "spot_price_hour";

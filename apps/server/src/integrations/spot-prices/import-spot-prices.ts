@@ -16,6 +16,7 @@ export async function importSpotPrices(db: Database, xml: string): Promise<Price
     values: ['resolution_minutes', 'eur_per_mwh'],
     lines: prices.map((price) => `${price.zone}\t${price.startsAt.toISOString()}\t${price.minutes}\t${price.eurPerMwh}`),
     alongside: (tx, staging) => refreshSpotPriceHours(tx, sql.raw(`select bidding_zone, starts_at from ${staging}`)),
+    derived: ['spot_price_hour'],
   });
   return { ok: true, rows: prices.length, ...report };
 }

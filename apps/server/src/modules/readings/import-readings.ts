@@ -40,6 +40,7 @@ export async function importReadings(db: Database, csv: string, { siteId }: { si
     values: ['wh', 'measured'],
     lines,
     alongside: (tx, staging) => refreshRollups(tx, sql.raw(`select metering_point_id, starts_at from ${staging}`)),
+    derived: ['reading_hour', 'reading_day', 'reading_month'],
   });
   return { ok: true, rows: lines.length, ...report };
 }
