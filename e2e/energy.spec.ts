@@ -16,6 +16,8 @@ for (const journey of journeys) {
     page,
     context,
   }, testInfo) => {
+    // Eight pages, each checked by axe-core and photographed: a minute on a busy machine.
+    test.setTimeout(120_000);
     await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl(journey.site) }]);
     await page.goto(siteUrl(journey.site, '/dashboard'));
     await expect(page).toHaveURL(/\/auth\/signin\?/);
