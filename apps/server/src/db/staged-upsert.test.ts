@@ -69,7 +69,7 @@ describe('staging tables of a killed import', () => {
 
 describe('a bulk write', () => {
   it('leaves statistics on its table and on the tables kept alongside, for the next plan that joins them', async () => {
-    const { db, close } = await openDatabase({ kind: 'pglite' });
+    const { db, close } = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       await db.execute(sql`create table bulk_target (k integer primary key, v integer)`);
       await db.execute(sql`create table bulk_derived (k integer, v integer)`);
