@@ -118,7 +118,7 @@ export const outageRepository = {
                       where s.outage_id = o.id), '[]'::json) as my_places
           from outage o
           where o.site_id = ${scope.siteId}
-            and (o.status in ('planned', 'current') or o.updated_at > ${now}::timestamptz - interval '1 day')`,
+            and (o.status in ('planned', 'current') or coalesce(o.ended_at, o.updated_at) > ${now}::timestamptz - interval '1 day')`,
     );
     return rows.map((row) => ({
       id: row.id,
