@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Outage, OutageStatus } from '@portal/schema/outages';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 
-const STATUS_COLOURS: Record<OutageStatus, string> = { current: 'red', planned: 'yellow', ended: 'green', cancelled: 'gray' };
+/** Dark enough for white text (≥ 6:1) on any theme, light or dark, as the invoice and contract badges. */
+const STATUS_COLOURS: Record<OutageStatus, string> = { current: '#B3261E', planned: '#8A5300', ended: '#1B6E2E', cancelled: '#4A5059' };
+const MINE_COLOUR = '#1F4E99';
 
 /** One outage: where (grid area, streets, the customer's own places), when, why and how far along it is. */
 export function OutageCard({ outage, timezone }: { outage: Outage; timezone: string }) {
@@ -20,11 +22,11 @@ export function OutageCard({ outage, timezone }: { outage: Outage; timezone: str
           </Title>
           <Group gap="xs">
             {mine && (
-              <Badge color="blue" variant="filled" leftSection={<IconHome size={14} aria-hidden />}>
+              <Badge color={MINE_COLOUR} variant="filled" leftSection={<IconHome size={14} aria-hidden />}>
                 {t('outages.mine')}
               </Badge>
             )}
-            <Badge color={STATUS_COLOURS[outage.status]} variant="light">
+            <Badge color={STATUS_COLOURS[outage.status]} variant="filled">
               {t(`outages.status.${outage.status}`)}
             </Badge>
           </Group>
