@@ -4,15 +4,17 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { job } from '../../db/schema/jobs.ts';
-import { meterEvent, outageContact, outageNotice } from '../../db/schema/outages.ts';
+import { meterEvent, outage, outageContact, outageNotice } from '../../db/schema/outages.ts';
 import { gsrn } from '../../db/seed/demo-energy-catalogue.ts';
 import { seedDemoEnergy } from '../../db/seed/demo-energy.ts';
 import type { ReportedOutage } from '../../integrations/outages/port.ts';
 import { latestOutboxMessage } from '../../integrations/mail/outbox.ts';
 import { outboxSmsMessages } from '../../integrations/sms/outbox.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { createSiteRepository } from '../sites/site-repository.ts';
+import { syncOutagesJob } from './outage-jobs.ts';
 import { applyOutageReports } from './sync-outages.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-outages-'));
@@ -204,5 +206,17 @@ describe('outages, meter events and outage notices', () => {
       ['Espoo', 'current'],
       ['Tampere', 'planned'],
     ]);
+  });
+});
+
+describe('outages.sync on the job runner (demo mode: the local feed)', () => {
+  const ctx = useTestApp();
+
+  it("reads every outage site's feed when the job runs, and no site without the feature", async () => {
+    await enqueue(ctx.database.db, syncOutagesJob, {});
+    expect(await ctx.app.jobs.runDue()).toContainEqual(expect.objectContaining({ kind: 'outages.sync', outcome: 'done' }));
+    const rows = await ctx.database.db.select({ siteId: outage.siteId, externalId: outage.externalId }).from(outage);
+    expect(new Set(rows.map((row) => row.siteId))).toEqual(new Set(['lumo', 'virmalise']));
+    expect(rows.some((row) => row.externalId.startsWith('espoo-kuusikallio-'))).toBe(true);
   });
 });
