@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customer } from '../../db/schema/identity.ts';
 import { job } from '../../db/schema/jobs.ts';
+import { notificationDelivery } from '../../db/schema/notifications.ts';
+import { customerContact, notificationSetting } from '../../db/schema/settings.ts';
 import { meterEvent, outage, outageContact, outageNotice } from '../../db/schema/outages.ts';
 import { gsrn } from '../../db/seed/demo-energy-catalogue.ts';
 import { seedDemoEnergy } from '../../db/seed/demo-energy.ts';
@@ -60,6 +63,8 @@ describe('outages, meter events and outage notices', () => {
       headers: { host: HOSTS.lumo, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
+  const outageIdOf = async (externalId: string) =>
+    (await ctx.database.db.select({ id: outage.id }).from(outage).where(eq(outage.externalId, externalId)))[0]?.id;
   const apply = async (reports: ReportedOutage[], now: Date) => {
     const site = await createSiteRepository(ctx.database.db).findById('lumo');
     await ctx.database.db.transaction((tx) => applyOutageReports(tx, site!, reports, now));
@@ -192,19 +197,51 @@ describe('outages, meter events and outage notices', () => {
     expect(await latestOutboxMessage(ctx.config.mail.outboxDir, 'night.owl@example.fi')).toBeNull();
   });
 
+  it('alerts the customers who enabled the OUTAGE notification subject, once per outage, with the history', async () => {
+    const db = ctx.database.db;
+    const [owner] = await db.select({ id: customer.id }).from(customer).where(eq(customer.clientCode, 'LUMO-100001'));
+    const [contact] = await db
+      .insert(customerContact)
+      .values({ siteId: 'lumo', customerId: owner!.id, method: 'Email', value: 'aino.subject@example.fi' })
+      .returning({ id: customerContact.id });
+    await db.insert(notificationSetting).values({
+      siteId: 'lumo',
+      customerId: owner!.id,
+      subject: 'OUTAGE',
+      channel: 'Email',
+      enabled: true,
+      contactsIds: [contact!.id],
+    });
+    const second = report('test-kuusikallio-storm', { cause: 'storm' });
+    await apply([second], NIGHT);
+    await apply([second], minutes(5));
+
+    const deliveries = await db.select().from(notificationDelivery).where(eq(notificationDelivery.recipient, 'aino.subject@example.fi'));
+    expect(deliveries).toEqual([
+      expect.objectContaining({ channel: 'Email', url: '/outages', title: 'Sähkökatko kohteessa Kuusikallionkuja 7, Espoo' }),
+    ]);
+    await ctx.app.jobs.runDue();
+    expect(await latestOutboxMessage(ctx.config.mail.outboxDir, 'aino.subject@example.fi')).toContain('From: Lumo Energia Oy');
+    const history = (await call(aino, 'GET', '/api/me/notification-history')).json();
+    expect(history[0]).toMatchObject({ subject: 'OUTAGE', channel: 'Email', status: 'sent' });
+    expect((await call(mikko, 'GET', '/api/me/notification-history')).json()).toEqual([]);
+  });
+
   it('applies a repeated report once, and turns the meters back on when the outage ends', async () => {
     await apply([ainoStreet], minutes(5));
-    expect(await ctx.database.db.select().from(outageNotice).where(eq(outageNotice.contractId, AINO_CONTRACT))).toHaveLength(4);
+    const first = (await outageIdOf('test-kuusikallio'))!;
+    expect(await ctx.database.db.select().from(outageNotice).where(eq(outageNotice.outageId, first))).toHaveLength(4);
 
     await apply([{ ...ainoStreet, status: 'ended', endedAt: minutes(100) }], minutes(101));
     const kinds = (await call(aino, 'GET', `/api/outages/meter-events/${AINO_GSRN}`)).json().map((event: { kind: string }) => event.kind);
     expect(kinds).toEqual(['power-on', 'power-off']);
-    expect(await ctx.database.db.select().from(meterEvent)).toHaveLength(2);
+    expect(await ctx.database.db.select().from(meterEvent).where(eq(meterEvent.outageId, first))).toHaveLength(2);
     // It ended in January: more than a day ago, so it is no longer listed.
     const listed = (await call(aino, 'GET', '/api/outages')).json();
-    expect(listed.map((outage: { gridArea: string; status: string }) => [outage.gridArea, outage.status])).toEqual([
-      ['Espoo', 'current'],
-      ['Tampere', 'planned'],
+    expect(listed.map((outage: { cause: string; status: string }) => [outage.cause, outage.status])).toEqual([
+      ['storm', 'current'],
+      ['fault', 'current'],
+      ['construction', 'planned'],
     ]);
   });
 });

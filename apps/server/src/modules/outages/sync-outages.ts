@@ -4,6 +4,7 @@ import type { Transaction } from '../../platform/database.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
 import type { SiteRepository } from '../sites/site-repository.ts';
+import { alertOutageStart } from './outage-alerts.ts';
 import { outageNoticeJob } from './outage-jobs.ts';
 import { outageRepository as outages } from './outage-repository.ts';
 import { planNotice } from './notice-timing.ts';
@@ -29,7 +30,8 @@ export async function syncOutages(context: JobContext, { system, sites, now = ()
 /**
  * Writes a site's reported outages and acts on each change of status: an outage that started turns its streets'
  * electricity meters off and (on sites with SETTINGS_OUTAGE_CONTACTS) notifies the contracts' outage contacts by
- * their timing; one that ended turns the meters back on.
+ * their timing and alerts the customers who enabled the OUTAGE notification subject; one that ended turns the meters
+ * back on.
  */
 export async function applyOutageReports(tx: Transaction, site: SiteBootstrap, reported: ReportedOutage[], now: Date): Promise<void> {
   for (const report of reported) {
@@ -44,7 +46,9 @@ export async function applyOutageReports(tx: Transaction, site: SiteBootstrap, r
       ...(ended ? meters.map((meter) => ({ ...meter, kind: 'power-on' as const, occurredAt: report.endedAt!, outageId: id })) : []),
     ]);
     // A notice is news while the outage lasts: one the portal first hears of after it ended is not sent.
-    if (report.status === 'current' && site.features.includes('SETTINGS_OUTAGE_CONTACTS')) await notifyContacts(tx, site, id, now);
+    if (report.status !== 'current') continue;
+    if (site.features.includes('SETTINGS_OUTAGE_CONTACTS')) await notifyContacts(tx, site, id, now);
+    await alertOutageStart(tx, site, { id, cause: report.cause, startsAt: report.startsAt, estimatedEndAt: report.estimatedEndAt });
   }
 }
 
