@@ -40,7 +40,13 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
 
   // The bottom bar has the person's pages; the consent button rises above it.
   const bar = page.getByRole('navigation', { name: fi('nav.bottom') });
-  await expect(bar.getByRole('link')).toHaveText([fi('nav.dashboard'), fi('nav.charts'), fi('nav.invoices'), fi('nav.power-control')]);
+  await expect(bar.getByRole('link')).toHaveText([
+    fi('nav.dashboard'),
+    fi('nav.charts'),
+    fi('nav.invoices'),
+    fi('nav.power-control'),
+    fi('nav.outages'),
+  ]);
   const consent = page.getByRole('button', { name: fi('cookie-consent.open-settings') });
   expect((await consent.boundingBox())!.y + 52).toBeLessThanOrEqual((await bar.boundingBox())!.y);
   expect(await topmostAt(page, consent)).toBe(true);

@@ -77,6 +77,10 @@ import { alertRoutes } from './modules/alerts/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { spotPriceNotificationRoutes } from './modules/notification-settings/routes.ts';
 import { appManifestRoutes } from './modules/app-manifest/routes.ts';
+import { localOutageFeed } from './integrations/outages/local-feed.ts';
+import type { OutageSystem } from './integrations/outages/port.ts';
+import { runOutages } from './modules/outages/outages-plugin.ts';
+import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
 import { actorResolution } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
@@ -115,6 +119,8 @@ export type AppDeps = {
   push?: PushSender;
   /** Tests put a provider adapter pointed at a local stand-in server here; otherwise config decides. */
   paymentProvider?: PaymentProvider;
+  /** The grid's outage system; by default the local feed in demo mode and none otherwise. */
+  outageSystem?: OutageSystem | null;
 };
 
 /** Builds the whole server: platform plugins first, then one plugin per API area, then the web app. */
@@ -128,6 +134,7 @@ export async function buildApp({
   sms = outboxSmsSender(config.sms.outboxDir),
   push = webPushSender(config.push.serviceHosts),
   paymentProvider,
+  outageSystem = config.demoMode ? localOutageFeed : null,
 }: AppDeps) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger }),
@@ -173,6 +180,8 @@ export async function buildApp({
   // Alerts from the notification settings, sent by e-mail, SMS and Web Push (docs/decisions/043-alerts.md).
   const vapidKeys = installationVapidKeys(db);
   runAlerts(app.jobs, { mail, sms, push, vapidKeys, vapidSubject: `mailto:${config.mail.fromAddress}`, sites }, config.alerts);
+  // Outages from the grid's outage system, and their notices to outage contacts (docs/decisions/051, 052).
+  runOutages(app.jobs, outageSystem, { mail, sms, sites });
   await app.register(cookie);
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.
@@ -285,6 +294,14 @@ export async function buildApp({
         featureArea('PUSH_NOTIFICATIONS', async (pushArea) =>
           pushArea.register(pushNotificationRoutes, { db, vapidKeys, allowedHosts: config.push.serviceHosts }),
         ),
+      );
+      await area.register(
+        featureArea('OUTAGES', async (outagesArea) => {
+          await outagesArea.register(outageRoutes, { db });
+          await outagesArea.register(
+            featureArea('SETTINGS_OUTAGE_CONTACTS', async (contactsArea) => contactsArea.register(outageContactRoutes, { db })),
+          );
+        }),
       );
       await area.register(
         featureArea('CONTRACTS', async (contracting) => {

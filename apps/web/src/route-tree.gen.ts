@@ -21,6 +21,7 @@ import { Route as AuthSigninRouteImport } from './routes/auth/signin'
 import { Route as AuthSignoutRouteImport } from './routes/auth/signout'
 import { Route as AuthenticatedCustomerChartsRouteImport } from './routes/_authenticated/_customer/charts'
 import { Route as AuthenticatedCustomerDashboardRouteImport } from './routes/_authenticated/_customer/dashboard'
+import { Route as AuthenticatedCustomerOutagesRouteImport } from './routes/_authenticated/_customer/outages'
 import { Route as AuthenticatedCustomerPowerControlRouteImport } from './routes/_authenticated/_customer/power-control'
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
@@ -89,6 +90,12 @@ const AuthenticatedCustomerDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedCustomerOutagesRoute =
+  AuthenticatedCustomerOutagesRouteImport.update({
+    id: '/outages',
+    path: '/outages',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
 const AuthenticatedCustomerPowerControlRoute =
   AuthenticatedCustomerPowerControlRouteImport.update({
     id: '/power-control',
@@ -143,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/auth/signout': typeof AuthSignoutRoute
   '/charts': typeof AuthenticatedCustomerChartsRoute
   '/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
@@ -162,6 +170,7 @@ export interface FileRoutesByTo {
   '/auth/signout': typeof AuthSignoutRoute
   '/charts': typeof AuthenticatedCustomerChartsRoute
   '/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
@@ -184,6 +193,7 @@ export interface FileRoutesById {
   '/auth/signout': typeof AuthSignoutRoute
   '/_authenticated/_customer/charts': typeof AuthenticatedCustomerChartsRoute
   '/_authenticated/_customer/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/_authenticated/_customer/outages': typeof AuthenticatedCustomerOutagesRoute
   '/_authenticated/_customer/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/auth/signout'
     | '/charts'
     | '/dashboard'
+    | '/outages'
     | '/power-control'
     | '/admin/feedback'
     | '/settings/email-confirmation'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/auth/signout'
     | '/charts'
     | '/dashboard'
+    | '/outages'
     | '/power-control'
     | '/admin/feedback'
     | '/settings/email-confirmation'
@@ -245,6 +257,7 @@ export interface FileRouteTypes {
     | '/auth/signout'
     | '/_authenticated/_customer/charts'
     | '/_authenticated/_customer/dashboard'
+    | '/_authenticated/_customer/outages'
     | '/_authenticated/_customer/power-control'
     | '/_authenticated/admin/feedback'
     | '/_authenticated/settings/email-confirmation'
@@ -346,6 +359,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerDashboardRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/_customer/outages': {
+      id: '/_authenticated/_customer/outages'
+      path: '/outages'
+      fullPath: '/outages'
+      preLoaderRoute: typeof AuthenticatedCustomerOutagesRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
     '/_authenticated/_customer/power-control': {
       id: '/_authenticated/_customer/power-control'
       path: '/power-control'
@@ -421,6 +441,7 @@ const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
 interface AuthenticatedCustomerRouteChildren {
   AuthenticatedCustomerChartsRoute: typeof AuthenticatedCustomerChartsRoute
   AuthenticatedCustomerDashboardRoute: typeof AuthenticatedCustomerDashboardRoute
+  AuthenticatedCustomerOutagesRoute: typeof AuthenticatedCustomerOutagesRoute
   AuthenticatedCustomerPowerControlRoute: typeof AuthenticatedCustomerPowerControlRoute
   AuthenticatedCustomerContractsIndexRoute: typeof AuthenticatedCustomerContractsIndexRoute
   AuthenticatedCustomerInvoicesIndexRoute: typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -430,6 +451,7 @@ interface AuthenticatedCustomerRouteChildren {
 const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
   AuthenticatedCustomerChartsRoute: AuthenticatedCustomerChartsRoute,
   AuthenticatedCustomerDashboardRoute: AuthenticatedCustomerDashboardRoute,
+  AuthenticatedCustomerOutagesRoute: AuthenticatedCustomerOutagesRoute,
   AuthenticatedCustomerPowerControlRoute:
     AuthenticatedCustomerPowerControlRoute,
   AuthenticatedCustomerContractsIndexRoute:

@@ -48,6 +48,12 @@ import adminFiFI from '../web/admin/fi-FI.json' with { type: 'json' };
 import adminLvLV from '../web/admin/lv-LV.json' with { type: 'json' };
 import adminRuRU from '../web/admin/ru-RU.json' with { type: 'json' };
 import adminSvFI from '../web/admin/sv-FI.json' with { type: 'json' };
+import outagesEnGB from '../web/outages/en-GB.json' with { type: 'json' };
+import outagesEtEE from '../web/outages/et-EE.json' with { type: 'json' };
+import outagesFiFI from '../web/outages/fi-FI.json' with { type: 'json' };
+import outagesLvLV from '../web/outages/lv-LV.json' with { type: 'json' };
+import outagesRuRU from '../web/outages/ru-RU.json' with { type: 'json' };
+import outagesSvFI from '../web/outages/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -60,18 +66,18 @@ type Bundle = Record<string, string>;
 
 /**
  * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
- * settings, support, power control, admin) so that
+ * settings, support, power control, admin, outages) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
 
 export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
-  'en-GB': webArea(webEnGB, energyEnGB, billingEnGB, contractsEnGB, settingsEnGB, supportEnGB, powerEnGB, adminEnGB),
-  'et-EE': webArea(webEtEE, energyEtEE, billingEtEE, contractsEtEE, settingsEtEE, supportEtEE, powerEtEE, adminEtEE),
-  'fi-FI': webArea(webFiFI, energyFiFI, billingFiFI, contractsFiFI, settingsFiFI, supportFiFI, powerFiFI, adminFiFI),
-  'lv-LV': webArea(webLvLV, energyLvLV, billingLvLV, contractsLvLV, settingsLvLV, supportLvLV, powerLvLV, adminLvLV),
-  'ru-RU': webArea(webRuRU, energyRuRU, billingRuRU, contractsRuRU, settingsRuRU, supportRuRU, powerRuRU, adminRuRU),
-  'sv-FI': webArea(webSvFI, energySvFI, billingSvFI, contractsSvFI, settingsSvFI, supportSvFI, powerSvFI, adminSvFI),
+  'en-GB': webArea(webEnGB, energyEnGB, billingEnGB, contractsEnGB, settingsEnGB, supportEnGB, powerEnGB, adminEnGB, outagesEnGB),
+  'et-EE': webArea(webEtEE, energyEtEE, billingEtEE, contractsEtEE, settingsEtEE, supportEtEE, powerEtEE, adminEtEE, outagesEtEE),
+  'fi-FI': webArea(webFiFI, energyFiFI, billingFiFI, contractsFiFI, settingsFiFI, supportFiFI, powerFiFI, adminFiFI, outagesFiFI),
+  'lv-LV': webArea(webLvLV, energyLvLV, billingLvLV, contractsLvLV, settingsLvLV, supportLvLV, powerLvLV, adminLvLV, outagesLvLV),
+  'ru-RU': webArea(webRuRU, energyRuRU, billingRuRU, contractsRuRU, settingsRuRU, supportRuRU, powerRuRU, adminRuRU, outagesRuRU),
+  'sv-FI': webArea(webSvFI, energySvFI, billingSvFI, contractsSvFI, settingsSvFI, supportSvFI, powerSvFI, adminSvFI, outagesSvFI),
 };
 
 export const MOBILE_BUNDLES: Record<LocaleId, Record<string, string>> = {

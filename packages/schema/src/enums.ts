@@ -45,6 +45,8 @@ export const currentOrNew = z.enum(['current', 'new']);
 export const existingFlag = z.enum(['existing', 'nonextant']);
 export const outageContactMethod = z.enum(['Email', 'Phone', 'Gsm', 'Post']);
 export const outageNotificationTiming = z.enum(['Always', 'NoNightHours', 'SendAfterNightHours']);
+export type OutageNotificationTiming = z.infer<typeof outageNotificationTiming>;
+export type OutageContactMethod = z.infer<typeof outageContactMethod>;
 export const paymentProvider = z.enum(['NEONOMICS', 'EVERYPAY']);
 export const priceComponentKind = z.enum([
   'Base',

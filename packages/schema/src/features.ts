@@ -89,4 +89,7 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'MEMBERSHIP_NUMBER',
   'PUSH_NOTIFICATIONS',
   'PWA',
+  // Outages, meter events and outage contacts (issue 11, docs/decisions/051-053).
+  'OUTAGES',
+  'SETTINGS_OUTAGE_CONTACTS',
 ]);

@@ -17,6 +17,7 @@ const AREA_FEATURES: Record<string, readonly SiteFeature[]> = {
   invoices: ['INVOICES'],
   contracts: ['CONTRACTS'],
   'power-control': POWER_FEATURES,
+  outages: ['OUTAGES'],
 };
 
 /** Path parameters whose every value the app knows: another value names no page. */

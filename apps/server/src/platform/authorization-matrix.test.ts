@@ -241,6 +241,18 @@ const calls: Call[] = [
   })),
   { method: 'GET', url: '/api/load-controls/plans', expected: customersOnly(200) },
   { method: 'DELETE', url: '/api/load-controls/plans/00000000-0000-4000-8000-000000000000', expected: customersOnly(404) },
+  // Outages (issue 11): every customer of the site sees its outages; meter events and outage contacts are Aino's own
+  // (customer A), so B and Aino acting for her company get 404 (outages.test.ts).
+  { method: 'GET', url: '/api/outages', expected: customersOnly(200) },
+  { method: 'GET', url: `/api/outages/meter-events/${gsrn('64300110000054321')}`, expected: { ...customersOnly(404), customerA: 200 } },
+  { method: 'GET', url: '/api/me/outage-addresses', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/me/outage-contacts?contractId=ct-lumo-aino-el', expected: { ...customersOnly(404), customerA: 200 } },
+  {
+    method: 'PUT',
+    url: '/api/me/outage-contacts',
+    body: { contractId: 'ct-lumo-aino-el', contacts: [] },
+    expected: { ...customersOnly(404), customerA: 200 },
+  },
 ];
 
 /** Routes that are documents for people, not calls: the API reference page and its assets. */

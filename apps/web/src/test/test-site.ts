@@ -6,6 +6,7 @@ import energyEnGB from '@portal/locales/web/energy/en-GB.json' with { type: 'jso
 import powerEnGB from '@portal/locales/web/power/en-GB.json' with { type: 'json' };
 import settingsEnGB from '@portal/locales/web/settings/en-GB.json' with { type: 'json' };
 import supportEnGB from '@portal/locales/web/support/en-GB.json' with { type: 'json' };
+import outagesEnGB from '@portal/locales/web/outages/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -49,4 +50,5 @@ export const EN_GB_BUNDLE: Record<string, string> = {
   ...contractsEnGB,
   ...settingsEnGB,
   ...supportEnGB,
+  ...outagesEnGB,
 };

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/database.ts';
 import { seedDemoEnergy } from './demo-energy.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoOutages } from './demo-outages.ts';
 import { seedDemoPower } from './demo-power.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { DEMO_SITES, type DemoSite } from './demo-sites.ts';
@@ -48,6 +49,8 @@ export async function seedDemoData(
       'demo energy data in place',
     );
     await seedDemoPower(db);
+    // Outages as the local outage feed has them now, the meters' earlier events and outage contacts.
+    await seedDemoOutages(db);
     // Invoices are computed from the readings and prices just seeded.
     log?.info({ newInvoices: await seedDemoInvoices(db) }, 'demo invoices in place');
   }

@@ -50,6 +50,8 @@ export const DEMO_SITES: DemoSite[] = [
       'PWA',
       'PUSH_NOTIFICATIONS',
       'SETTINGS_SPOT_PRICE',
+      'OUTAGES',
+      'SETTINGS_OUTAGE_CONTACTS',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {
@@ -103,6 +105,8 @@ export const DEMO_SITES: DemoSite[] = [
       'POWER_CONTROL_HAN_PORT',
       'FEEDBACK',
       'PWA',
+      'OUTAGES',
+      'SETTINGS_OUTAGE_CONTACTS',
     ],
     meta: {
       'et-EE': { TITLE: 'Minu Virmalise', DESCRIPTION: 'Virmalise Energia iseteenindus: elekter ja gaas, arved ja lepingud.' },

@@ -125,6 +125,17 @@ export const alertRepository = {
     return row?.id ?? null;
   },
 
+  /** The id of an alert decided earlier, or null. */
+  async alertIdOf(executor: Executor, customerId: string, subject: NotificationSubjectCode, alertKey: string): Promise<number | null> {
+    const [row] = await executor
+      .select({ id: notificationAlert.id })
+      .from(notificationAlert)
+      .where(
+        and(eq(notificationAlert.customerId, customerId), eq(notificationAlert.subject, subject), eq(notificationAlert.alertKey, alertKey)),
+      );
+    return row?.id ?? null;
+  },
+
   async addDelivery(
     tx: Transaction,
     delivery: Omit<typeof notificationDelivery.$inferInsert, 'id' | 'status' | 'sentAt' | 'createdAt'>,

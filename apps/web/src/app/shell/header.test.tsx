@@ -50,6 +50,21 @@ describe('Header', () => {
     expect(within(without).queryByRole('link', { name: 'Power control' })).toBeNull();
   });
 
+  it('links outages only where the site has the outages feature', async () => {
+    const answers = { 'GET /api/auth/session': buildSession(), 'GET /api/info': buildActorInfo(), 'GET /api/me/representatives': [] };
+    stubApi(answers);
+    const offered = await renderWithProviders(<Header />, { path: '/dashboard', site: buildSite({ features: ['OUTAGES'] }) });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(nav).findByRole('link', { name: 'Outages' })).toHaveAttribute('href', '/outages');
+    offered.unmount();
+
+    stubApi(answers);
+    await renderWithProviders(<Header />, { path: '/dashboard', site: buildSite({ features: ['INVOICES'] }) });
+    const without = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(without).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(without).queryByRole('link', { name: 'Outages' })).toBeNull();
+  });
+
   it('shows the person and customer, and switches the represented customer by posting its code', async () => {
     const fetchMock = stubApi({
       'GET /api/auth/session': buildSession(),

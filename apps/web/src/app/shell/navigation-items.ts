@@ -1,10 +1,19 @@
-import { IconBolt, IconBriefcase, IconChartBar, IconFileInvoice, IconHome, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconBoltOff,
+  IconBriefcase,
+  IconChartBar,
+  IconFileInvoice,
+  IconHome,
+  IconLayoutDashboard,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ActorInfo } from '@portal/schema/identity';
 import type { SiteFeature } from '@portal/schema/features';
 import { pageOffered } from '@portal/schema/pages';
 
 export type NavigationItem = {
-  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/workspace';
+  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/workspace';
   label: string;
   icon: Icon;
 };
@@ -15,6 +24,7 @@ const dashboard: NavigationItem = { to: '/dashboard', label: 'nav.dashboard', ic
 const charts: NavigationItem = { to: '/charts', label: 'nav.charts', icon: IconChartBar };
 const invoices: NavigationItem = { to: '/invoices', label: 'nav.invoices', icon: IconFileInvoice };
 const powerControl: NavigationItem = { to: '/power-control', label: 'nav.power-control', icon: IconBolt };
+const outages: NavigationItem = { to: '/outages', label: 'nav.outages', icon: IconBoltOff };
 
 /**
  * The pages a person can reach from the shell: only pages that exist, whose feature the site has, and that have
@@ -24,7 +34,7 @@ const powerControl: NavigationItem = { to: '/power-control', label: 'nav.power-c
 export function navigationItems(info: ActorInfo | undefined, features: readonly SiteFeature[]): NavigationItem[] {
   if (!info) return [home];
   const customerPages = info.customer
-    ? [dashboard, charts, ...[invoices, powerControl].filter((item) => pageOffered(item.to, features))]
+    ? [dashboard, charts, ...[invoices, powerControl, outages].filter((item) => pageOffered(item.to, features))]
     : [];
   const ownLanding = info.staffRoles.length > 0 || !info.customer ? [workspace] : [];
   return [home, ...customerPages, ...ownLanding];

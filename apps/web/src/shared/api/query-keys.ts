@@ -43,6 +43,11 @@ export const queryKeys = {
     expenses: (period: 'year') => [...queryKeys.dashboard.all, 'expenses', period] as const,
     yearlyConsumption: (years: number) => [...queryKeys.dashboard.all, 'yearly-consumption', years] as const,
   },
+  outages: {
+    all: ['outages'] as const,
+    list: () => [...queryKeys.outages.all, 'list'] as const,
+    meterEvents: (gsrn: string) => [...queryKeys.outages.all, 'meter-events', gsrn] as const,
+  },
   usagePoints: {
     all: ['usage-points'] as const,
     mine: () => [...queryKeys.usagePoints.all, 'me'] as const,

@@ -1,0 +1,34 @@
+import escapeHtml from 'escape-html';
+import type { MailSender } from '../../integrations/mail/port.ts';
+import type { SmsSender } from '../../integrations/sms/port.ts';
+import type { JobContext } from '../../platform/jobs/job-type.ts';
+import { smsSenderOf } from '../alerts/alert-messages.ts';
+import type { SiteRepository } from '../sites/site-repository.ts';
+import { outageNoticeMessage } from './outage-notice-message.ts';
+import { outageRepository as outages } from './outage-repository.ts';
+
+export type OutageNoticeSenders = { mail: MailSender; sms: SmsSender; sites: SiteRepository };
+
+/**
+ * outages.notice: sends one waiting notice by e-mail or text message, in the site's language, and marks it sent in
+ * the transaction that completes the job. A failure is retried with back-off by the job runner.
+ */
+export async function deliverOutageNotice({ noticeId }: { noticeId: number }, context: JobContext, senders: OutageNoticeSenders) {
+  const notice = await outages.notice(context.db, noticeId);
+  if (!notice || notice.status !== 'waiting') return;
+  const site = await senders.sites.findById(notice.siteId);
+  if (!site) return;
+  const { title, body } = outageNoticeMessage(notice, site.defaultLocaleId, site.timezone, site.companyName);
+  if (notice.method === 'Email') {
+    await senders.mail.send({
+      to: notice.recipient,
+      fromName: site.companyName,
+      subject: title,
+      text: `${body}\n`,
+      html: `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></body></html>`,
+    });
+  } else if (notice.method === 'Gsm') {
+    await senders.sms.send({ to: notice.recipient, from: smsSenderOf(site.companyName), text: `${title}: ${body}` });
+  }
+  await context.transaction((tx) => outages.markNotice(tx, noticeId, 'sent', new Date()));
+}

@@ -1,0 +1,13 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { pageOffered } from '@portal/schema/pages';
+import { outagesQueryOptions } from '../../../features/outages/outages.ts';
+import { OutagesPage } from '../../../features/outages/outages-page.tsx';
+import { startQuery } from '../../../shared/api/start-query.ts';
+
+export const Route = createFileRoute('/_authenticated/_customer/outages')({
+  beforeLoad: ({ context }) => {
+    if (!pageOffered('/outages', context.site.features)) throw notFound();
+  },
+  loader: ({ context }) => startQuery(context.queryClient, outagesQueryOptions),
+  component: OutagesPage,
+});

@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+test("lumo: an outage on the customer's street shows first on /outages, with the meter's events, axe-clean", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await page.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+  await dropConsentBanner(page);
+  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Outages' }).click();
+  await expect(page).toHaveURL(/\/outages/);
+
+  // The local outage feed plans one on Kuusikallionkuja every day, announced two days ahead: it is always listed.
+  const first = page.getByRole('article').first();
+  await expect(first.getByRole('heading', { name: 'Grid area: Espoo' })).toBeVisible();
+  await expect(first.getByText('Your place', { exact: true })).toBeVisible();
+  await expect(first.getByText('Your places on these streets: Kuusikallionkuja 7')).toBeVisible();
+  await expect(first.getByText('Kuusikallionkuja, 02210 Espoo')).toBeVisible();
+  // Outages elsewhere are listed too, without the customer's places.
+  await expect(page.getByRole('article').filter({ hasText: 'Olarinkatu' }).getByText('Your place', { exact: true })).toHaveCount(0);
+
+  const events = page.getByRole('region', { name: 'Meter events' });
+  await expect(events.getByRole('cell', { name: /Voltage too high \(254\.8 V\)/ })).toBeVisible();
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
+        { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+      ]);
+      await page.goto(siteUrl('lumo', '/outages'));
+      await dropConsentBanner(page);
+      await expect(page.getByRole('article').first().getByText('Your place', { exact: true })).toBeVisible();
+      await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`outages-${viewport.name}-${scheme}.png`), fullPage: true });
+    }
+  }
+
+  // The outage contacts the notices go to are kept in settings.
+  await page.goto(siteUrl('lumo', '/settings?tab=outage-contacts'));
+  await dropConsentBanner(page);
+  await expect(page.getByRole('tab', { name: 'Outage contacts', selected: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /e-mail|address|value/i }).first()).toHaveValue('aino.virtanen@example.fi');
+  await expectAccessible(page);
+});
