@@ -22,6 +22,7 @@ const spot: ContractSummary = {
   address: { street: 'Kuusikallionkuja 7', postalCode: '02210', city: 'Espoo', countryCode: 'FI' },
   meteringPointId: 'mp-1',
   meteringPointCode: '643001100000543210',
+  moveOutDate: null,
 };
 const ending: ContractSummary = {
   ...spot,
@@ -51,6 +52,7 @@ const spotDetail: ContractDetail = {
     { kind: 'Margin', unit: 'c/kWh', priceCents: '0.49000', priceWithVatCents: '0.61495', validFrom: '2024-11-01', validTo: null },
     { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000', priceWithVatCents: '495.72500', validFrom: '2024-11-01', validTo: null },
   ],
+  moveOut: null,
 };
 
 function stubContracts(extra: Record<string, unknown> = {}) {
