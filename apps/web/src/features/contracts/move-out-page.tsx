@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -29,6 +28,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { DateField } from '../../shared/ui/date-field.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useContract } from './get-contract.ts';
+import { MoveOutNotice } from './move-out-notice.tsx';
 import { useMoveOut } from './move-out.ts';
 import { emptyMoveOut, moveOutRequestOf, validateMoveOut, type MoveOutValues } from './move-out-form.ts';
 
@@ -40,6 +40,13 @@ export function MoveOutPage({ contractId }: { contractId: string }) {
   const { t } = useTranslation();
   usePageTitle(t('move-out.page-title'));
   const { data: contract, isLoading, isError } = useContract(contractId);
+  const navigate = useNavigate();
+  const move = useMoveOut();
+
+  // Sent: the contract now carries its move-out, so the page would show it as reported; the confirmation says it.
+  useEffect(() => {
+    if (move.isSuccess) void navigate({ to: '/contracts/$id/move-out/confirmation', params: { id: contractId } });
+  }, [move.isSuccess, navigate, contractId]);
 
   return (
     <Container size="sm" py="xl">
@@ -48,29 +55,25 @@ export function MoveOutPage({ contractId }: { contractId: string }) {
         {isLoading ? (
           <Skeleton height={320} radius="md" aria-label={t('move-out.loading')} />
         ) : isError || !contract ? (
-          <Alert color="yellow" title={t('move-out.not-found')}>
+          <MoveOutNotice color="yellow" title={t('move-out.not-found')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>
-          </Alert>
+          </MoveOutNotice>
         ) : (
           <>
             <ContractAtAddress contract={contract} />
-            {contract.moveOut ? (
-              <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title={t('move-out.already.title')}>
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{t('move-out.already.body', { date: formatDay(contract.moveOut.endDate) })}</Text>
-                  <Anchor
-                    renderRoot={(props) => <Link {...props} to="/contracts/$id/move-out/confirmation" params={{ id: contract.id }} />}
-                  >
-                    {t('move-out.already.link')}
-                  </Anchor>
-                </Stack>
-              </Alert>
+            {contract.moveOut && !move.isSuccess ? (
+              <MoveOutNotice color="blue" icon={<IconInfoCircle aria-hidden />} title={t('move-out.already.title')}>
+                <Text size="sm">{t('move-out.already.body', { date: formatDay(contract.moveOut.endDate) })}</Text>
+                <Anchor renderRoot={(props) => <Link {...props} to="/contracts/$id/move-out/confirmation" params={{ id: contract.id }} />}>
+                  {t('move-out.already.link')}
+                </Anchor>
+              </MoveOutNotice>
             ) : contract.status === 'active' || contract.status === 'ending' ? (
-              <MoveOutForm contract={contract} />
+              <MoveOutForm contract={contract} move={move} />
             ) : (
-              <Alert color="yellow" title={t('move-out.not-live')}>
+              <MoveOutNotice color="yellow" title={t('move-out.not-live')}>
                 <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>
-              </Alert>
+              </MoveOutNotice>
             )}
           </>
         )}
@@ -95,11 +98,9 @@ export function ContractAtAddress({ contract }: { contract: ContractDetail }) {
   );
 }
 
-function MoveOutForm({ contract }: { contract: ContractDetail }) {
+function MoveOutForm({ contract, move }: { contract: ContractDetail; move: ReturnType<typeof useMoveOut> }) {
   const { t } = useTranslation();
   const site = useSite();
-  const navigate = useNavigate();
-  const move = useMoveOut();
   const today = todayIn(site.timezone);
   const allowed = moveOutWindow(today, contract);
   const form = useForm<MoveOutValues>({
@@ -115,17 +116,13 @@ function MoveOutForm({ contract }: { contract: ContractDetail }) {
     },
   });
   const { clearDraft } = useFormDraft(form, `move-out:${contract.id}`);
+  // Once the move-out is recorded nothing is unsaved, so the guard lets the confirmation open.
   useLeavePageGuard(form.isDirty() && !move.isSuccess);
   const endDate = form.values.endDate;
   const withReading = endDate !== null && readingAllowed(endDate, today);
 
-  // Once the move-out is recorded the form has nothing unsaved, so the guard lets the confirmation open.
-  useEffect(() => {
-    if (move.isSuccess) void navigate({ to: '/contracts/$id/move-out/confirmation', params: { id: contract.id } });
-  }, [move.isSuccess, navigate, contract.id]);
-
   if (!allowed) {
-    return <Alert color="yellow" title={t('move-out.not-live')} />;
+    return <MoveOutNotice color="yellow" title={t('move-out.not-live')} />;
   }
 
   const submit = form.onSubmit((values) =>
