@@ -21,7 +21,13 @@ test('lumo: a customer reports moving out of his cottage, keeps his typing over 
 }, testInfo) => {
   const cspViolations = collectCspViolations(page);
   const movingDay = helsinkiDay(10);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  // The form is checked in the dark scheme, the confirmation below in both.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await context.addCookies([
+    { name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') },
+    { name: 'color-scheme', value: 'dark', url: siteUrl('lumo') },
+    { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+  ]);
   await page.goto(siteUrl('lumo', '/contracts'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
