@@ -29,6 +29,8 @@ import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './ro
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
 import { Route as AuthenticatedCustomerInvoicesIdStepRouteImport } from './routes/_authenticated/_customer/invoices/$id/$step'
+import { Route as AuthenticatedCustomerContractsIdMoveOutIndexRouteImport } from './routes/_authenticated/_customer/contracts/$id/move-out/index'
+import { Route as AuthenticatedCustomerContractsIdMoveOutConfirmationRouteImport } from './routes/_authenticated/_customer/contracts/$id/move-out/confirmation'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -138,6 +140,18 @@ const AuthenticatedCustomerInvoicesIdStepRoute =
     path: '/invoices/$id/$step',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedCustomerContractsIdMoveOutIndexRoute =
+  AuthenticatedCustomerContractsIdMoveOutIndexRouteImport.update({
+    id: '/contracts/$id/move-out/',
+    path: '/contracts/$id/move-out/',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerContractsIdMoveOutConfirmationRoute =
+  AuthenticatedCustomerContractsIdMoveOutConfirmationRouteImport.update({
+    id: '/contracts/$id/move-out/confirmation',
+    path: '/contracts/$id/move-out/confirmation',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -158,6 +172,8 @@ export interface FileRoutesByFullPath {
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
   '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
+  '/contracts/$id/move-out/confirmation': typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  '/contracts/$id/move-out/': typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -178,6 +194,8 @@ export interface FileRoutesByTo {
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
   '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
+  '/contracts/$id/move-out/confirmation': typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  '/contracts/$id/move-out': typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -201,6 +219,8 @@ export interface FileRoutesById {
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
   '/_authenticated/_customer/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
+  '/_authenticated/_customer/contracts/$id/move-out/confirmation': typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  '/_authenticated/_customer/contracts/$id/move-out/': typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -223,6 +243,8 @@ export interface FileRouteTypes {
     | '/contracts/'
     | '/invoices/'
     | '/invoices/$id/$step'
+    | '/contracts/$id/move-out/confirmation'
+    | '/contracts/$id/move-out/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -243,6 +265,8 @@ export interface FileRouteTypes {
     | '/contracts'
     | '/invoices'
     | '/invoices/$id/$step'
+    | '/contracts/$id/move-out/confirmation'
+    | '/contracts/$id/move-out'
   id:
     | '__root__'
     | '/'
@@ -265,6 +289,8 @@ export interface FileRouteTypes {
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
     | '/_authenticated/_customer/invoices/$id/$step'
+    | '/_authenticated/_customer/contracts/$id/move-out/confirmation'
+    | '/_authenticated/_customer/contracts/$id/move-out/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -415,6 +441,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerInvoicesIdStepRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/_customer/contracts/$id/move-out/': {
+      id: '/_authenticated/_customer/contracts/$id/move-out/'
+      path: '/contracts/$id/move-out'
+      fullPath: '/contracts/$id/move-out/'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsIdMoveOutIndexRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/contracts/$id/move-out/confirmation': {
+      id: '/_authenticated/_customer/contracts/$id/move-out/confirmation'
+      path: '/contracts/$id/move-out/confirmation'
+      fullPath: '/contracts/$id/move-out/confirmation'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
   }
 }
 
@@ -446,6 +486,8 @@ interface AuthenticatedCustomerRouteChildren {
   AuthenticatedCustomerContractsIndexRoute: typeof AuthenticatedCustomerContractsIndexRoute
   AuthenticatedCustomerInvoicesIndexRoute: typeof AuthenticatedCustomerInvoicesIndexRoute
   AuthenticatedCustomerInvoicesIdStepRoute: typeof AuthenticatedCustomerInvoicesIdStepRoute
+  AuthenticatedCustomerContractsIdMoveOutConfirmationRoute: typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  AuthenticatedCustomerContractsIdMoveOutIndexRoute: typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
 }
 
 const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
@@ -460,6 +502,10 @@ const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
     AuthenticatedCustomerInvoicesIndexRoute,
   AuthenticatedCustomerInvoicesIdStepRoute:
     AuthenticatedCustomerInvoicesIdStepRoute,
+  AuthenticatedCustomerContractsIdMoveOutConfirmationRoute:
+    AuthenticatedCustomerContractsIdMoveOutConfirmationRoute,
+  AuthenticatedCustomerContractsIdMoveOutIndexRoute:
+    AuthenticatedCustomerContractsIdMoveOutIndexRoute,
 }
 
 const AuthenticatedCustomerRouteWithChildren =

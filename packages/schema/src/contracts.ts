@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isOvtCode } from './business-codes.ts';
 import { billingChannelKind, contractStatus, contractType, priceComponentKind, priceType, utility } from './enums.ts';
 import { PRICE_UNITS } from './energy.ts';
+import { recordedMoveOut } from './move-out.ts';
 
 const isoDate = z.iso.date();
 
@@ -49,6 +50,8 @@ export const contractSummary = z
     meteringPointId: z.string(),
     /** GSRN for electricity, EIC for gas and district heat. */
     meteringPointCode: z.string(),
+    /** The end date a reported move-out gives the contract; null while none was reported. */
+    moveOutDate: isoDate.nullable(),
   })
   .meta({ id: 'ContractSummary' });
 export type ContractSummary = z.infer<typeof contractSummary>;
@@ -61,6 +64,7 @@ export const contractDetail = contractSummary
     signedAt: z.iso.datetime().nullable(),
     billing: contractBilling,
     priceComponents: z.array(contractPriceComponent),
+    moveOut: recordedMoveOut.nullable(),
   })
   .meta({ id: 'ContractDetail' });
 export type ContractDetail = z.infer<typeof contractDetail>;

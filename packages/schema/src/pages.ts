@@ -25,9 +25,25 @@ export const PAGE_PARAMETER_VALUES: Record<string, Record<string, readonly strin
   '/invoices/$id/$step': { step: PAYMENT_STEPS },
 };
 
+/**
+ * Pages of an area that a site offers only under a further rule, by their path below the area's id segment:
+ * a move-out is contract management, which CONTRACT_MANAGEMENT_DISABLED hands to customer service
+ * (docs/decisions/032-move-out.md).
+ */
+const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => boolean }[] = [
+  {
+    pattern: /^\/contracts\/[^/]+\/move-out(\/confirmation)?\/?$/i,
+    offered: (features) => !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
+  },
+];
+
 /** Whether the site's features offer the page at `path` (a page outside every feature area always is). */
 export function pageOffered(path: string, features: readonly string[]): boolean {
   const area = path.split('/').find(Boolean)?.toLowerCase() ?? '';
   const needed = AREA_FEATURES[area];
-  return !needed || needed.some((feature) => features.includes(feature));
+  if (needed && !needed.some((feature) => features.includes(feature))) return false;
+  return PAGE_RULES.every((rule) => !rule.pattern.test(path) || rule.offered(features));
 }
+
+/** Whether the site lets customers report a move-out themselves (the /contracts entry point and its pages). */
+export const moveOutOffered = (features: readonly string[]) => pageOffered('/contracts/any/move-out', features);

@@ -169,6 +169,17 @@ const calls: Call[] = [
     body: { channel: 'Email', target: 'aino.virtanen@example.fi' },
     expected: { ...customersOnly(404), customerA: 200 },
   },
+  // A moving day years ahead: customer A reaches the rules (422) without ending the demo contract; others find nothing.
+  {
+    method: 'POST',
+    url: '/api/contracts/ct-lumo-aino-el/move-out',
+    body: {
+      endDate: '2099-01-01',
+      finalInvoiceAddress: { street: 'Mannerheimintie 1', postalCode: '00100', city: 'Helsinki', countryCode: 'FI' },
+      meterReadingKwh: null,
+    },
+    expected: { ...customersOnly(404), customerA: 422 },
+  },
   // Products (issue 9): anyone signed in sees what its visibility allows them (products.test.ts); offers are a customer's.
   { method: 'GET', url: '/api/products', expected: signedIn(200) },
   { method: 'GET', url: '/api/business/validate/0112038-9', expected: signedIn(200) },

@@ -22,6 +22,7 @@ import {
   usagePointKind,
   utility,
 } from '@portal/schema/enums';
+import { MOVE_OUT_COUNTRIES } from '@portal/schema/move-out';
 import { enumText, oneOf } from './enum-column.ts';
 import { customer } from './identity.ts';
 import { site } from './sites.ts';
@@ -148,6 +149,30 @@ export const priceComponent = pgTable(
     oneOf('price_component_kind_check', table.kind, priceComponentKind.options),
     oneOf('price_component_unit_check', table.unit, PRICE_UNITS),
   ],
+);
+
+/**
+ * A reported move-out (docs/decisions/032-move-out.md): at most one per contract, written in the same
+ * transaction that moves the contract to `ending` and gives it this end date.
+ */
+export const contractMoveOut = pgTable(
+  'contract_move_out',
+  {
+    contractId: text('contract_id')
+      .primaryKey()
+      .references(() => contract.id, { onDelete: 'cascade' }),
+    endDate: date('end_date').notNull(),
+    street: text('street').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    countryCode: enumText('country_code', MOVE_OUT_COUNTRIES).notNull(),
+    /** The meter's register in whole kWh on the moving day, when the customer read it. */
+    meterReadingKwh: integer('meter_reading_kwh'),
+    /** The person who reported it (the customer, a representative or staff acting). */
+    reportedBy: text('reported_by').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [oneOf('contract_move_out_country_code_check', table.countryCode, MOVE_OUT_COUNTRIES)],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { BillingChannelKind } from '@portal/schema/enums';
-import { contract, meteringPoint, priceComponent, supplyObject } from '../../db/schema/energy.ts';
+import type { BillingChannelKind, ContractStatus } from '@portal/schema/enums';
+import type { MoveOut } from '@portal/schema/move-out';
+import { contract, contractMoveOut, meteringPoint, priceComponent, supplyObject } from '../../db/schema/energy.ts';
 import type { Database, Executor, Transaction } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -13,6 +14,7 @@ const summaryColumns = {
   postalCode: supplyObject.postalCode,
   city: supplyObject.city,
   countryCode: supplyObject.countryCode,
+  moveOut: contractMoveOut,
 };
 
 export type ContractRow = {
@@ -24,6 +26,7 @@ export type ContractRow = {
   postalCode: string;
   city: string;
   countryCode: string;
+  moveOut: typeof contractMoveOut.$inferSelect | null;
 };
 
 export type PriceComponentRow = Pick<typeof priceComponent.$inferSelect, 'kind' | 'unit' | 'priceCents' | 'validFrom' | 'validTo'>;
@@ -35,7 +38,8 @@ export function createContractRepository(db: Database) {
       .select(summaryColumns)
       .from(contract)
       .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
-      .innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId));
+      .innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId))
+      .leftJoin(contractMoveOut, eq(contractMoveOut.contractId, contract.id));
 
   return {
     /** The customer's contracts, newest start first. */
@@ -66,7 +70,7 @@ export function createContractRepository(db: Database) {
     /** Locks the customer's contract for a change (its status and billing move under this lock). */
     async lockForChange(tx: Transaction, scope: CustomerScope, id: string) {
       const [row] = await tx
-        .select({ id: contract.id, status: contract.status, endDate: contract.endDate })
+        .select({ id: contract.id, status: contract.status, startDate: contract.startDate, endDate: contract.endDate })
         .from(contract)
         .where(and(scoped(scope), eq(contract.id, id)))
         .for('update');
@@ -78,6 +82,27 @@ export function createContractRepository(db: Database) {
         .update(contract)
         .set({ billingChannel: billing.channel, billingTarget: billing.target, billingOperator: billing.operator })
         .where(eq(contract.id, id));
+    },
+
+    async moveOutOf(tx: Transaction, contractId: string) {
+      const [row] = await tx.select().from(contractMoveOut).where(eq(contractMoveOut.contractId, contractId));
+      return row;
+    },
+
+    /** Records the move-out and gives the contract its end date and status, under the lock of lockForChange. */
+    async recordMoveOut(tx: Transaction, id: string, moveOut: MoveOut & { status: ContractStatus; reportedBy: string }) {
+      const { street, postalCode, city, countryCode } = moveOut.finalInvoiceAddress;
+      await tx.insert(contractMoveOut).values({
+        contractId: id,
+        endDate: moveOut.endDate,
+        street,
+        postalCode,
+        city,
+        countryCode,
+        meterReadingKwh: moveOut.meterReadingKwh,
+        reportedBy: moveOut.reportedBy,
+      });
+      await tx.update(contract).set({ status: moveOut.status, endDate: moveOut.endDate }).where(eq(contract.id, id));
     },
   };
 }

@@ -22,6 +22,7 @@ export function contractSummaryOf(row: ContractRow, today: string): ContractSumm
     address: { street: row.street, postalCode: row.postalCode, city: row.city, countryCode: row.countryCode },
     meteringPointId: contract.meteringPointId,
     meteringPointCode: row.meteringPointCode,
+    moveOutDate: row.moveOut?.endDate ?? null,
   };
 }
 
@@ -41,6 +42,17 @@ export function contractDetailOf(row: ContractRow, components: PriceComponentRow
       ...component,
       priceWithVatCents: withVatPrice(component.priceCents, contract.vatPermille),
     })),
+    moveOut: row.moveOut && {
+      endDate: row.moveOut.endDate,
+      finalInvoiceAddress: {
+        street: row.moveOut.street,
+        postalCode: row.moveOut.postalCode,
+        city: row.moveOut.city,
+        countryCode: row.moveOut.countryCode,
+      },
+      meterReadingKwh: row.moveOut.meterReadingKwh,
+      reportedAt: row.moveOut.reportedAt.toISOString(),
+    },
   };
 }
 

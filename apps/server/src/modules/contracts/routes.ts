@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayIn } from '@portal/schema/calendar-dates';
 import { billingChannels, changeBillingChannelRequest, contractDetail, contractList } from '@portal/schema/contracts';
-import { customerOf, customerScopeOf } from '../../platform/actor.ts';
+import { moveOutRequest } from '@portal/schema/move-out';
+import { actorOf, customerOf, customerScopeOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
@@ -12,6 +13,7 @@ import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from '../invoices/attachment-headers.ts';
 import { renderContractPdf } from './contract-pdf.ts';
 import { changeBillingChannel } from './change-billing-channel.ts';
+import { reportMoveOut } from './report-move-out.ts';
 import type { ContractRepository } from './contract-repository.ts';
 import { billingChannelsOf, contractDetailOf, contractSummaryOf } from './contract-views.ts';
 
@@ -23,7 +25,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * GET /api/contracts, /api/contracts/{id}, /api/contracts/{id}/billing-channels and POST
- * /api/contracts/{id}/change-billing-channels (spec §7). Registered in the customer area behind CONTRACTS.
+ * /api/contracts/{id}/change-billing-channels and /api/contracts/{id}/move-out (spec §7). Registered in the customer area behind CONTRACTS.
  */
 export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, contracts, now = () => new Date() }) => {
   const today = (request: FastifyRequest) => todayIn(request.site.timezone, now());
@@ -130,6 +132,29 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
         },
         request.params.id,
         request.body,
+      ),
+  );
+
+  app.post(
+    '/api/contracts/:id/move-out',
+    {
+      config: { freshVerification: true },
+      schema: {
+        tags: ['contracts'],
+        summary: 'Reports a move-out: the contract ends on the moving day and the final invoice goes to the new address',
+        params: idParams,
+        body: moveOutRequest,
+        response: { 200: contractDetail, ...refusedError, ...guardedErrors },
+      },
+    },
+    async (request) =>
+      reportMoveOut(
+        { db, contracts },
+        customerScopeOf(request),
+        { managementDisabled: request.site.features.includes('CONTRACT_MANAGEMENT_DISABLED'), today: today(request) },
+        request.params.id,
+        request.body,
+        actorOf(request).person.id,
       ),
   );
 };

@@ -41,6 +41,14 @@ describe('pages of the app (decision 021)', () => {
     expect(isPage('/power-control', ['INVOICES'])).toBe(false);
   });
 
+  it('leaves out the move-out pages where customer service manages contracts (decision 032)', () => {
+    const isPage = buildWith(JSON.stringify({ pages: ['/contracts', '/contracts/$id/move-out', '/contracts/$id/move-out/confirmation'] }));
+    expect(isPage('/contracts/ct-1/move-out', ['CONTRACTS'])).toBe(true);
+    expect(isPage('/contracts/ct-1/move-out/confirmation', ['CONTRACTS'])).toBe(true);
+    expect(isPage('/contracts/ct-1/move-out', ['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(false);
+    expect(isPage('/contracts', ['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(true);
+  });
+
   it('counts every path as a page when the build has no manifest, as before there was one', () => {
     expect(buildWith(null)('/anything', [])).toBe(true);
     expect(log.warn).toHaveBeenCalledWith(

@@ -1,8 +1,11 @@
 import { Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconFileTypePdf } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { IconChevronDown, IconChevronUp, IconFileTypePdf, IconTruckDelivery } from '@tabler/icons-react';
+import { moveOutOffered } from '@portal/schema/pages';
 import type { ContractSummary } from '@portal/schema/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSite } from '../../shared/site/site-context.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
 import { ContractDetails } from './contract-details.tsx';
 import { useContractFormat } from './contract-format.ts';
@@ -15,6 +18,9 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
   const format = useContractFormat();
   const [open, details] = useDisclosure(false);
   const download = useDownloadContract();
+  const { features } = useSite();
+  const canMoveOut =
+    moveOutOffered(features) && contract.moveOutDate === null && (contract.status === 'active' || contract.status === 'ending');
   const titleId = `contract-${contract.id}`;
   const detailsId = `contract-details-${contract.id}`;
   const { address } = contract;
@@ -46,6 +52,11 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
             : t('contracts.since', { start: format.date(contract.startDate) })}
           {contract.termMonths !== null && ` · ${t('contracts.term', { count: contract.termMonths })}`}
         </Text>
+        {contract.moveOutDate !== null && (
+          <Text size="sm" fw={500}>
+            {t('contracts.moving-out', { date: format.date(contract.moveOutDate) })}
+          </Text>
+        )}
       </Stack>
       <Group gap="xs" mt="md" wrap="wrap">
         <Button
@@ -68,6 +79,17 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
         >
           {t('contracts.download.pdf')}
         </Button>
+        {canMoveOut && (
+          <Button
+            renderRoot={(props) => <Link {...props} to="/contracts/$id/move-out" params={{ id: contract.id }} />}
+            variant="default"
+            size="compact-md"
+            leftSection={<IconTruckDelivery size={16} aria-hidden />}
+            aria-label={t('contracts.move-out.label', { number: contract.contractNumber })}
+          >
+            {t('contracts.move-out.button')}
+          </Button>
+        )}
       </Group>
       <Collapse expanded={open} id={detailsId}>
         <Stack mt="md">{open && <ContractDetails id={contract.id} />}</Stack>

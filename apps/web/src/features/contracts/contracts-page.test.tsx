@@ -22,6 +22,7 @@ const spot: ContractSummary = {
   address: { street: 'Kuusikallionkuja 7', postalCode: '02210', city: 'Espoo', countryCode: 'FI' },
   meteringPointId: 'mp-1',
   meteringPointCode: '643001100000543210',
+  moveOutDate: null,
 };
 const ending: ContractSummary = {
   ...spot,
@@ -51,6 +52,7 @@ const spotDetail: ContractDetail = {
     { kind: 'Margin', unit: 'c/kWh', priceCents: '0.49000', priceWithVatCents: '0.61495', validFrom: '2024-11-01', validTo: null },
     { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000', priceWithVatCents: '495.72500', validFrom: '2024-11-01', validTo: null },
   ],
+  moveOut: null,
 };
 
 function stubContracts(extra: Record<string, unknown> = {}) {
@@ -156,5 +158,27 @@ describe('/contracts', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Prices and billing' }));
     await within(card).findByRole('table');
     expect(within(card).queryByRole('button', { name: 'Change how invoices are sent' })).not.toBeInTheDocument();
+  });
+
+  it('leads to the move-out of a current contract, and says when one was reported', async () => {
+    stubApi({ 'GET /api/contracts': [spot, { ...ending, moveOutDate: '2026-12-15' }, ended] });
+    await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByRole('link', { name: 'Move out, contract LE-2024-100731' })).toHaveAttribute(
+      'href',
+      '/contracts/ct-1/move-out',
+    );
+    expect(within(cards[1]!).queryByRole('link', { name: /Move out/ })).not.toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Moving out on 15.12.2026')).toBeInTheDocument();
+  });
+
+  it('offers no move-out where the site has switched contract management off', async () => {
+    stubContracts();
+    await renderWithProviders(<ContractsPage />, {
+      site: buildSite({ features: ['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'] }),
+      path: '/contracts',
+    });
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('link', { name: /Move out/ })).not.toBeInTheDocument();
   });
 });

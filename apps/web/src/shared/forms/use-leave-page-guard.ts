@@ -16,7 +16,8 @@ export function useLeavePageGuard(unsaved: boolean) {
           title: t('forms.leave.title'),
           children: t('forms.leave.body'),
           labels: { confirm: t('forms.leave.confirm'), cancel: t('forms.leave.cancel') },
-          confirmProps: { color: 'red' },
+          // Mantine's default red (shade 6) under white text falls short of WCAG AA contrast; shade 9 meets it.
+          confirmProps: { color: 'red.9' },
           onConfirm: () => resolve(false),
           onCancel: () => resolve(true),
           onClose: () => resolve(true),

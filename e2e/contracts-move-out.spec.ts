@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { collectCspViolations } from './browser-console.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+/** A day `days` from today on Lumo's clock (Europe/Helsinki), as the portal writes it: DD.MM.YYYY. */
+function helsinkiDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  const [year, month, date] = day.toISOString().slice(0, 10).split('-');
+  return `${date}.${month}.${year}`;
+}
+
+test('lumo: a customer reports moving out of his cottage, keeps his typing over a reload and reads the confirmation', async ({
+  page,
+  context,
+}, testInfo) => {
+  const cspViolations = collectCspViolations(page);
+  const movingDay = helsinkiDay(10);
+  // The form is checked in the dark scheme, the confirmation below in both.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await context.addCookies([
+    { name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') },
+    { name: 'color-scheme', value: 'dark', url: siteUrl('lumo') },
+    { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+  ]);
+  await page.goto(siteUrl('lumo', '/contracts'));
+  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
+  await dropConsentBanner(page);
+
+  const cottage = page.getByRole('list', { name: 'Contract list' }).getByRole('article', { name: 'Lumo Yösähkö' });
+  await expect(cottage.getByText('Mökkitie 3, 41800 Korpilahti')).toBeVisible();
+  await cottage.getByRole('link', { name: 'Move out, contract LE-2024-100843' }).click();
+  await expect(page).toHaveURL(/\/contracts\/[^/]+\/move-out$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Moving out' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Everything by keyboard: the day typed as DD.MM.YYYY, then the new address.
+  await page.getByRole('textbox', { name: /Last day of the contract/ }).fill(movingDay);
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Street address' }).fill('Mannerheimintie 12 A 5');
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('00100');
+  await expect(page.getByText(/You can give a reading here only once that day has come/)).toBeVisible();
+
+  // Leaving with unsaved changes asks first; staying keeps the form.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(leave).toBeVisible();
+  await expectAccessible(page);
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/move-out$/);
+
+  // A reload offers the encrypted draft back.
+  await page.waitForFunction(() => Object.keys(sessionStorage).some((key) => key.startsWith('form-draft:move-out:')));
+  await page.reload();
+  await dropConsentBanner(page);
+  const draft = page.getByRole('dialog', { name: 'Continue where you left off?' });
+  await expect(draft).toBeVisible();
+  await draft.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('Mannerheimintie 12 A 5');
+  await expect(page.getByRole('textbox', { name: /Last day of the contract/ })).toHaveValue(movingDay);
+
+  await page.getByRole('textbox', { name: 'City' }).fill('Helsinki');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Report move-out' }).click();
+
+  await expect(page).toHaveURL(/\/contracts\/[^/]+\/move-out\/confirmation$/);
+  await expect(page.getByText(`The contract ends on ${movingDay}.`)).toBeVisible();
+  const summary = page.getByRole('table', { name: 'What you reported' });
+  await expect(summary.getByRole('row', { name: /Address for the final invoice/ })).toContainText(
+    'Mannerheimintie 12 A 5, 00100 Helsinki, Finland',
+  );
+  await expect(summary.getByRole('row', { name: /Meter reading/ })).toContainText('Read by the grid operator');
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('form-draft:move-out:')))).toEqual([]);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await context.addCookies([
+      { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
+      { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+    ]);
+    await page.reload();
+    await dropConsentBanner(page);
+    await expect(summary).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`move-out-confirmation-${scheme}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await dropConsentBanner(page);
+  await expect(summary).toBeVisible();
+  await expectAccessible(page);
+
+  // Back on the list the contract is ending on the moving day, and offers no second move-out.
+  await page.getByRole('link', { name: 'Back to contracts' }).click();
+  await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
+  await dropConsentBanner(page);
+  await expect(cottage.getByText('Ending')).toBeVisible();
+  await expect(cottage.getByText(`Moving out on ${movingDay}`)).toBeVisible();
+  await expect(cottage.getByRole('link', { name: /Move out/ })).toHaveCount(0);
+  expect(cspViolations).toEqual([]);
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { moveOutOffered, pageOffered } from './pages.ts';
+
+describe('pages a site offers', () => {
+  it('offers the move-out pages where contracts are and customers manage them', () => {
+    expect(pageOffered('/contracts/ct-1/move-out', ['CONTRACTS'])).toBe(true);
+    expect(pageOffered('/contracts/ct-1/move-out/confirmation', ['CONTRACTS'])).toBe(true);
+    expect(pageOffered('/contracts/ct-1/move-out', ['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(false);
+    expect(pageOffered('/contracts/ct-1/move-out', ['INVOICES'])).toBe(false);
+    expect(pageOffered('/contracts', ['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(true);
+    expect(moveOutOffered(['CONTRACTS'])).toBe(true);
+    expect(moveOutOffered(['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(false);
+  });
+});
