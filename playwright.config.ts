@@ -25,7 +25,8 @@ export default defineConfig({
     command: 'rm -rf .cache/e2e-data && npm run start -w @portal/server',
     url: `http://127.0.0.1:${port}/health/ready`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first start seeds two years of demo readings: well under a minute on a quiet machine, more on a busy one.
+    timeout: 240_000,
     env: {
       PORT: String(port),
       DATA_DIR: '.cache/e2e-data',

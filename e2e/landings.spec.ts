@@ -17,7 +17,7 @@ test('a site administrator lands on a workspace with the site’s languages and 
   await expect(page.getByTestId('site-locales')).toContainText('Suomi');
   await expect(page.getByTestId('site-domains')).toContainText('lumo.localhost');
   const nav = page.getByRole('banner').getByRole('navigation', { name: text('fi-FI', 'nav.main') });
-  await expect(nav.getByRole('link')).toHaveText([text('fi-FI', 'nav.home'), text('fi-FI', 'nav.workspace')]);
+  await expect(nav.getByRole('link')).toHaveText([text('fi-FI', 'nav.workspace')]);
   // No customer data was asked for, so no refusal was shown.
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page);

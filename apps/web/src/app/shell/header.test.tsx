@@ -155,7 +155,7 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('offers a site administrator, who acts for no customer, the workspace instead of the customer pages', async () => {
+  it('offers a site administrator, who acts for no customer, the workspace instead of the customer pages, and the logo for home', async () => {
     stubApi({
       'GET /api/auth/session': buildSession({ name: 'Jukka Mäkinen' }),
       'GET /api/info': buildActorInfo({ person: { name: 'Jukka Mäkinen' }, customer: null, staffRoles: ['site-admin'] }),
@@ -168,7 +168,7 @@ describe('Header', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Workspace']);
+    ).toEqual(['Workspace']);
   });
 
   it('puts the account, the customers to act for, colour scheme, language and sign-out in the phone menu', async () => {

@@ -33,24 +33,27 @@ export function Header() {
   const items = navigationItems(session ? info.data : undefined, site.features);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.header}>
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap" className={classes.start}>
         <Link to="/" className={classes.logo}>
           <SiteLogo height={Math.max(26, logoHeight)} />
         </Link>
         <nav aria-label={t('nav.main')} className={classes.desktopNav}>
-          <Group gap="xs" wrap="nowrap">
-            {items.map((item) => (
-              <Link key={item.to} to={item.to} className={classes.navLink} activeOptions={{ exact: true }}>
-                {t(item.label)}
-              </Link>
-            ))}
+          <Group gap={4} wrap="nowrap">
+            {/* Signed in, the logo is the way home: the bar keeps its room for the person's own pages. */}
+            {items
+              .filter((item) => item.to !== '/' || !session)
+              .map((item) => (
+                <Link key={item.to} to={item.to} className={classes.navLink} activeOptions={{ exact: true }}>
+                  {t(item.label)}
+                </Link>
+              ))}
           </Group>
         </nav>
       </Group>
       <Group gap="xs" wrap="nowrap" className={classes.actions}>
         {/* On phones the bar has room for the account and the menu only; the menu drawer holds the rest. */}
         <Box visibleFrom="sm">
-          <LanguageSwitcher />
+          <LanguageSwitcher compactBelow="90em" />
         </Box>
         <Box visibleFrom="sm">
           <ColorSchemeMenu />

@@ -11,14 +11,15 @@ import classes from './language-switcher.module.css';
 /**
  * Screen 6: one button per site locale, the two-letter code on small screens and the full name on larger ones,
  * the active one underlined; hidden with one locale or none. Choosing replaces the route with the same path
- * and query, without scrolling.
+ * and query, without scrolling. `compactBelow`: the width under which codes stand for the names (the header,
+ * crowded by a customer's pages, uses codes up to a wide desktop).
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ compactBelow = '30em' }: { compactBelow?: string }) {
   const site = useSite();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const small = useMediaQuery('(max-width: 30em)');
+  const small = useMediaQuery(`(max-width: ${compactBelow})`);
   if (site.locales.length <= 1) return null;
 
   async function choose(locale: LocaleId) {
