@@ -66,6 +66,8 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
   await page.getByRole('button', { name: fi('nav.open-menu') }).click();
   const drawer = page.getByRole('dialog', { name: 'Lumo Energia Oy' });
   await expect(drawer.getByText('Aino Virtanen').first()).toBeVisible();
+  // Pages past the bar's five tabs are in the drawer.
+  await expect(drawer.getByRole('link', { name: fi('nav.support') })).toBeVisible();
   await expect(drawer.getByRole('button', { name: /Revontuli Sauna Oy/ })).toBeVisible();
   await expect(drawer.getByRole('radio', { name: fi('color-scheme.dark') })).toBeAttached();
   await expect(drawer.getByRole('group', { name: fi('language.label') })).toBeVisible();

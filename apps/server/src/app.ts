@@ -81,6 +81,9 @@ import { localOutageFeed } from './integrations/outages/local-feed.ts';
 import type { OutageSystem } from './integrations/outages/port.ts';
 import { runOutages } from './modules/outages/outages-plugin.ts';
 import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { supportStaffRoutes } from './modules/support/staff-routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { actorResolution } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
@@ -295,6 +298,13 @@ export async function buildApp({
           pushArea.register(pushNotificationRoutes, { db, vapidKeys, allowedHosts: config.push.serviceHosts }),
         ),
       );
+      // Support tickets and the inbox their replies land in (docs/decisions/054).
+      await area.register(
+        featureArea('SUPPORT', async (support) => {
+          await support.register(supportRoutes, { db });
+          await support.register(inboxRoutes, { db });
+        }),
+      );
       await area.register(
         featureArea('OUTAGES', async (outagesArea) => {
           await outagesArea.register(outageRoutes, { db });
@@ -328,7 +338,12 @@ export async function buildApp({
       );
     }),
   );
-  await app.register(staffArea('customer-service', async (area) => area.register(staffRoutes, { actors })));
+  await app.register(
+    staffArea('customer-service', async (area) => {
+      await area.register(staffRoutes, { actors });
+      await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db })));
+    }),
+  );
   await app.register(
     adminArea(async (area) => {
       await area.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });

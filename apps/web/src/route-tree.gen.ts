@@ -21,11 +21,14 @@ import { Route as AuthSigninRouteImport } from './routes/auth/signin'
 import { Route as AuthSignoutRouteImport } from './routes/auth/signout'
 import { Route as AuthenticatedCustomerChartsRouteImport } from './routes/_authenticated/_customer/charts'
 import { Route as AuthenticatedCustomerDashboardRouteImport } from './routes/_authenticated/_customer/dashboard'
+import { Route as AuthenticatedCustomerInboxRouteImport } from './routes/_authenticated/_customer/inbox'
 import { Route as AuthenticatedCustomerOutagesRouteImport } from './routes/_authenticated/_customer/outages'
 import { Route as AuthenticatedCustomerPowerControlRouteImport } from './routes/_authenticated/_customer/power-control'
+import { Route as AuthenticatedCustomerSupportRouteImport } from './routes/_authenticated/_customer/support'
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
+import { Route as AuthenticatedWorkspaceTicketsRouteImport } from './routes/_authenticated/workspace_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
 import { Route as AuthenticatedCustomerInvoicesIdStepRouteImport } from './routes/_authenticated/_customer/invoices/$id/$step'
@@ -92,6 +95,12 @@ const AuthenticatedCustomerDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedCustomerInboxRoute =
+  AuthenticatedCustomerInboxRouteImport.update({
+    id: '/inbox',
+    path: '/inbox',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
 const AuthenticatedCustomerOutagesRoute =
   AuthenticatedCustomerOutagesRouteImport.update({
     id: '/outages',
@@ -102,6 +111,12 @@ const AuthenticatedCustomerPowerControlRoute =
   AuthenticatedCustomerPowerControlRouteImport.update({
     id: '/power-control',
     path: '/power-control',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerSupportRoute =
+  AuthenticatedCustomerSupportRouteImport.update({
+    id: '/support',
+    path: '/support',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
 const AuthenticatedAdminFeedbackRoute =
@@ -120,6 +135,12 @@ const AuthenticatedSettingsEmailConfirmationRoute =
   AuthenticatedSettingsEmailConfirmationRouteImport.update({
     id: '/settings/email-confirmation',
     path: '/settings/email-confirmation',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedWorkspaceTicketsRoute =
+  AuthenticatedWorkspaceTicketsRouteImport.update({
+    id: '/workspace_/tickets',
+    path: '/workspace/tickets',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedCustomerContractsIndexRoute =
@@ -164,10 +185,13 @@ export interface FileRoutesByFullPath {
   '/auth/signout': typeof AuthSignoutRoute
   '/charts': typeof AuthenticatedCustomerChartsRoute
   '/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/inbox': typeof AuthenticatedCustomerInboxRoute
   '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
+  '/support': typeof AuthenticatedCustomerSupportRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -186,10 +210,13 @@ export interface FileRoutesByTo {
   '/auth/signout': typeof AuthSignoutRoute
   '/charts': typeof AuthenticatedCustomerChartsRoute
   '/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/inbox': typeof AuthenticatedCustomerInboxRoute
   '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
+  '/support': typeof AuthenticatedCustomerSupportRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -211,10 +238,13 @@ export interface FileRoutesById {
   '/auth/signout': typeof AuthSignoutRoute
   '/_authenticated/_customer/charts': typeof AuthenticatedCustomerChartsRoute
   '/_authenticated/_customer/dashboard': typeof AuthenticatedCustomerDashboardRoute
+  '/_authenticated/_customer/inbox': typeof AuthenticatedCustomerInboxRoute
   '/_authenticated/_customer/outages': typeof AuthenticatedCustomerOutagesRoute
   '/_authenticated/_customer/power-control': typeof AuthenticatedCustomerPowerControlRoute
+  '/_authenticated/_customer/support': typeof AuthenticatedCustomerSupportRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/_authenticated/workspace_/tickets': typeof AuthenticatedWorkspaceTicketsRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -235,10 +265,13 @@ export interface FileRouteTypes {
     | '/auth/signout'
     | '/charts'
     | '/dashboard'
+    | '/inbox'
     | '/outages'
     | '/power-control'
+    | '/support'
     | '/admin/feedback'
     | '/settings/email-confirmation'
+    | '/workspace/tickets'
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
@@ -257,10 +290,13 @@ export interface FileRouteTypes {
     | '/auth/signout'
     | '/charts'
     | '/dashboard'
+    | '/inbox'
     | '/outages'
     | '/power-control'
+    | '/support'
     | '/admin/feedback'
     | '/settings/email-confirmation'
+    | '/workspace/tickets'
     | '/settings'
     | '/contracts'
     | '/invoices'
@@ -281,10 +317,13 @@ export interface FileRouteTypes {
     | '/auth/signout'
     | '/_authenticated/_customer/charts'
     | '/_authenticated/_customer/dashboard'
+    | '/_authenticated/_customer/inbox'
     | '/_authenticated/_customer/outages'
     | '/_authenticated/_customer/power-control'
+    | '/_authenticated/_customer/support'
     | '/_authenticated/admin/feedback'
     | '/_authenticated/settings/email-confirmation'
+    | '/_authenticated/workspace_/tickets'
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
@@ -385,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerDashboardRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/_customer/inbox': {
+      id: '/_authenticated/_customer/inbox'
+      path: '/inbox'
+      fullPath: '/inbox'
+      preLoaderRoute: typeof AuthenticatedCustomerInboxRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
     '/_authenticated/_customer/outages': {
       id: '/_authenticated/_customer/outages'
       path: '/outages'
@@ -397,6 +443,13 @@ declare module '@tanstack/react-router' {
       path: '/power-control'
       fullPath: '/power-control'
       preLoaderRoute: typeof AuthenticatedCustomerPowerControlRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/support': {
+      id: '/_authenticated/_customer/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AuthenticatedCustomerSupportRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
     '/_authenticated/admin/feedback': {
@@ -418,6 +471,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/email-confirmation'
       fullPath: '/settings/email-confirmation'
       preLoaderRoute: typeof AuthenticatedSettingsEmailConfirmationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/workspace_/tickets': {
+      id: '/_authenticated/workspace_/tickets'
+      path: '/workspace/tickets'
+      fullPath: '/workspace/tickets'
+      preLoaderRoute: typeof AuthenticatedWorkspaceTicketsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/_customer/contracts/': {
@@ -481,8 +541,10 @@ const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
 interface AuthenticatedCustomerRouteChildren {
   AuthenticatedCustomerChartsRoute: typeof AuthenticatedCustomerChartsRoute
   AuthenticatedCustomerDashboardRoute: typeof AuthenticatedCustomerDashboardRoute
+  AuthenticatedCustomerInboxRoute: typeof AuthenticatedCustomerInboxRoute
   AuthenticatedCustomerOutagesRoute: typeof AuthenticatedCustomerOutagesRoute
   AuthenticatedCustomerPowerControlRoute: typeof AuthenticatedCustomerPowerControlRoute
+  AuthenticatedCustomerSupportRoute: typeof AuthenticatedCustomerSupportRoute
   AuthenticatedCustomerContractsIndexRoute: typeof AuthenticatedCustomerContractsIndexRoute
   AuthenticatedCustomerInvoicesIndexRoute: typeof AuthenticatedCustomerInvoicesIndexRoute
   AuthenticatedCustomerInvoicesIdStepRoute: typeof AuthenticatedCustomerInvoicesIdStepRoute
@@ -493,9 +555,11 @@ interface AuthenticatedCustomerRouteChildren {
 const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
   AuthenticatedCustomerChartsRoute: AuthenticatedCustomerChartsRoute,
   AuthenticatedCustomerDashboardRoute: AuthenticatedCustomerDashboardRoute,
+  AuthenticatedCustomerInboxRoute: AuthenticatedCustomerInboxRoute,
   AuthenticatedCustomerOutagesRoute: AuthenticatedCustomerOutagesRoute,
   AuthenticatedCustomerPowerControlRoute:
     AuthenticatedCustomerPowerControlRoute,
+  AuthenticatedCustomerSupportRoute: AuthenticatedCustomerSupportRoute,
   AuthenticatedCustomerContractsIndexRoute:
     AuthenticatedCustomerContractsIndexRoute,
   AuthenticatedCustomerInvoicesIndexRoute:
@@ -518,6 +582,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedWorkspaceRoute: typeof AuthenticatedWorkspaceRoute
   AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
+  AuthenticatedWorkspaceTicketsRoute: typeof AuthenticatedWorkspaceTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
 }
 
@@ -527,6 +592,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,
+  AuthenticatedWorkspaceTicketsRoute: AuthenticatedWorkspaceTicketsRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
 }
 

@@ -114,6 +114,12 @@ export const ERROR_CODES = {
   FEEDBACK_FORM_NOT_FOUND: 'notFound',
   FEEDBACK_ALREADY_SENT: 'refused',
   FEEDBACK_NEEDS_VERIFIED_PERSON: 'forbidden',
+  // Support tickets and the inbox (docs/decisions/054-support-tickets.md)
+  SUPPORT_SUBTYPE_UNKNOWN: 'invalid',
+  SUPPORT_CONTACT_MISSING: 'invalid',
+  SUPPORT_TICKET_NOT_FOUND: 'notFound',
+  TICKET_CLOSED: 'refused',
+  INBOX_MESSAGE_NOT_FOUND: 'notFound',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

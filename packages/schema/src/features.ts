@@ -92,4 +92,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   // Outages, meter events and outage contacts (issue 11, docs/decisions/051-053).
   'OUTAGES',
   'SETTINGS_OUTAGE_CONTACTS',
+  // Support tickets and the inbox (issue 11, docs/decisions/054).
+  'SUPPORT',
 ]);

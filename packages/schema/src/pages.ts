@@ -18,6 +18,9 @@ const AREA_FEATURES: Record<string, readonly SiteFeature[]> = {
   contracts: ['CONTRACTS'],
   'power-control': POWER_FEATURES,
   outages: ['OUTAGES'],
+  support: ['SUPPORT'],
+  // Replies to contact requests are the inbox's only source so far (docs/decisions/054).
+  inbox: ['SUPPORT'],
 };
 
 /** Path parameters whose every value the app knows: another value names no page. */

@@ -131,6 +131,37 @@ const calls: Call[] = [
     expected: { ...signedIn(403), siteAdmin: 404 },
   },
   { method: 'GET', url: '/api/admin/site/lumo/feedback/none', expected: { ...signedIn(403), siteAdmin: 404 } },
+  // Support and the inbox (issue 11): a customer's own tickets and messages; the queue is customer service's of this site.
+  ...['/api/support/topics', '/api/support/subtypes?locale=en-GB', '/api/support/channels', '/api/me/support/tickets', '/api/me/inbox'].map(
+    (url): Call => ({ method: 'GET', url, expected: customersOnly(200) }),
+  ),
+  {
+    method: 'POST',
+    url: '/api/support/send',
+    body: { name: 'Matrix', subtypeCode: 'GENERAL', message: 'Matrix' },
+    expected: customersOnly(201),
+  },
+  { method: 'GET', url: '/api/support/tickets/tk-lumo-aino-1', expected: { ...customersOnly(404), customerA: 200 } },
+  {
+    method: 'POST',
+    url: '/api/support/tickets/no-such-ticket/comments',
+    body: { comment: 'Matrix' },
+    expected: customersOnly(404),
+  },
+  { method: 'POST', url: '/api/support/tickets/no-such-ticket/close', body: { status: 'TS3' }, expected: customersOnly(404) },
+  { method: 'POST', url: '/api/me/inbox/no-such-message/read', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/staff/support/tickets', expected: { ...signedIn(403), staff: 200 } },
+  ...['assign', 'resolve'].map((action): Call => ({
+    method: 'POST',
+    url: `/api/staff/support/tickets/no-such-ticket/${action}`,
+    expected: { ...signedIn(403), staff: 404 },
+  })),
+  {
+    method: 'POST',
+    url: '/api/staff/support/tickets/no-such-ticket/replies',
+    body: { comment: 'Matrix' },
+    expected: { ...signedIn(403), staff: 404 },
+  },
   // Energy data (issue 4): customers see their own; another customer's metering point, object or contract is 404.
   ...[
     '/api/dashboard/locations',

@@ -25,6 +25,13 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/load-controls/read-live-readings/:objectId': 'asks the meter for a reading; it switches nothing',
   'POST /api/load-controls/plans/preview': 'prices a plan without making it',
   'DELETE /api/staff/acting-customer': 'ending acting for a customer only takes rights away',
+  'POST /api/support/send': 'a message to customer service; no data or money leaves',
+  'POST /api/support/tickets/:id/comments': 'a message to customer service; no data or money leaves',
+  'POST /api/support/tickets/:id/close': 'closes the customer’s own request; nothing leaves',
+  'POST /api/me/inbox/:id/read': 'marks a message read',
+  'POST /api/staff/support/tickets/:id/assign': 'customer service taking a ticket of their own site; the queue is their daily work',
+  'POST /api/staff/support/tickets/:id/replies': 'customer service answering; it reads no customer data beyond the ticket',
+  'POST /api/staff/support/tickets/:id/resolve': 'customer service closing a ticket of their own site',
 };
 
 describe('re-verification is declared, not remembered', () => {

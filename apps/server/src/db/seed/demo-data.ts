@@ -9,6 +9,7 @@ import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOutages } from './demo-outages.ts';
 import { seedDemoPower } from './demo-power.ts';
 import { seedDemoProducts } from './demo-products.ts';
+import { seedDemoSupport } from './demo-support.ts';
 import { DEMO_SITES, type DemoSite } from './demo-sites.ts';
 
 /**
@@ -37,6 +38,7 @@ export async function seedDemoData(
   for (const demo of DEMO_SITES) if (await seedSite(db, demo)) sites += 1;
   const identities = await seedDemoIdentities(db, idpIssuer);
   const newProducts = await seedDemoProducts(db);
+  await seedDemoSupport(db);
   log?.info(
     { newSites: sites, newPeople: identities.people, newCustomers: identities.customers, newProducts },
     'demo sites and people in place',

@@ -52,6 +52,7 @@ export const DEMO_SITES: DemoSite[] = [
       'SETTINGS_SPOT_PRICE',
       'OUTAGES',
       'SETTINGS_OUTAGE_CONTACTS',
+      'SUPPORT',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {
@@ -107,6 +108,7 @@ export const DEMO_SITES: DemoSite[] = [
       'PWA',
       'OUTAGES',
       'SETTINGS_OUTAGE_CONTACTS',
+      'SUPPORT',
     ],
     meta: {
       'et-EE': { TITLE: 'Minu Virmalise', DESCRIPTION: 'Virmalise Energia iseteenindus: elekter ja gaas, arved ja lepingud.' },

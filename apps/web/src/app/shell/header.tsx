@@ -9,6 +9,8 @@ import { useSession } from '../../shared/auth/session.ts';
 import { useCurrentPath } from '../../shared/hooks/use-current-path.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { themeFor } from '../../themes/theme-registry.ts';
+import { InboxBadge } from '../../features/support/inbox-badge.tsx';
+import { pageOffered } from '@portal/schema/pages';
 import { ColorSchemeMenu } from './color-scheme-menu.tsx';
 import classes from './header.module.css';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -63,6 +65,7 @@ export function Header() {
             <StaffActingCustomer info={info.data} />
           </Box>
         )}
+        {session && info.data?.customer && pageOffered('/inbox', site.features) && <InboxBadge />}
         {session && <UserMenu session={session} info={info.data} />}
         {status === 'unauthenticated' && (
           <>

@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconChartBar,
   IconFileInvoice,
+  IconHeadset,
   IconHome,
   IconLayoutDashboard,
   type Icon,
@@ -13,7 +14,7 @@ import type { SiteFeature } from '@portal/schema/features';
 import { pageOffered } from '@portal/schema/pages';
 
 export type NavigationItem = {
-  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/workspace';
+  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/support' | '/workspace';
   label: string;
   icon: Icon;
 };
@@ -25,6 +26,7 @@ const charts: NavigationItem = { to: '/charts', label: 'nav.charts', icon: IconC
 const invoices: NavigationItem = { to: '/invoices', label: 'nav.invoices', icon: IconFileInvoice };
 const powerControl: NavigationItem = { to: '/power-control', label: 'nav.power-control', icon: IconBolt };
 const outages: NavigationItem = { to: '/outages', label: 'nav.outages', icon: IconBoltOff };
+const support: NavigationItem = { to: '/support', label: 'nav.support', icon: IconHeadset };
 
 /**
  * The pages a person can reach from the shell: only pages that exist, whose feature the site has, and that have
@@ -34,7 +36,7 @@ const outages: NavigationItem = { to: '/outages', label: 'nav.outages', icon: Ic
 export function navigationItems(info: ActorInfo | undefined, features: readonly SiteFeature[]): NavigationItem[] {
   if (!info) return [home];
   const customerPages = info.customer
-    ? [dashboard, charts, ...[invoices, powerControl, outages].filter((item) => pageOffered(item.to, features))]
+    ? [dashboard, charts, ...[invoices, powerControl, outages, support].filter((item) => pageOffered(item.to, features))]
     : [];
   const ownLanding = info.staffRoles.length > 0 || !info.customer ? [workspace] : [];
   return [home, ...customerPages, ...ownLanding];

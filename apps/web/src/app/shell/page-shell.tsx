@@ -27,7 +27,10 @@ export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
   const { session } = useSession();
   const info = useActorInfo({ enabled: !!session });
   const consent = site.features.includes('COOKIE_CONSENT');
-  const bottomItems = navigationItems(session ? info.data : undefined, site.features).filter((item) => item.to !== '/');
+  // Five tabs at most, about 70 px each on a 360 px phone; the menu drawer lists every page.
+  const bottomItems = navigationItems(session ? info.data : undefined, site.features)
+    .filter((item) => item.to !== '/')
+    .slice(0, 5);
   const bottomBar = !withoutHeaderAndFooter && bottomItems.length > 1;
   // Spec §4: a browser registered for push sends a fresh token after 7 days (only the customer's own browsers are).
   const pushOwner =

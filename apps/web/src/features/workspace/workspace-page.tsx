@@ -63,6 +63,7 @@ function Section({ icon, titleId, title, children }: { icon: ReactNode; titleId:
 
 function ActForCustomer({ info }: { info: ActorInfo }) {
   const { t } = useTranslation();
+  const site = useSite();
   const navigate = useNavigate();
   const stop = useStopActingForCustomer();
   const acting = info.actingAs === 'staff' ? info.customer : null;
@@ -81,6 +82,13 @@ function ActForCustomer({ info }: { info: ActorInfo }) {
         </Stack>
       )}
       <ActForCustomerForm onStarted={() => void navigate({ to: '/dashboard' })} />
+      {site.features.includes('SUPPORT') && (
+        <Group>
+          <Button variant="light" renderRoot={(props) => <Link {...props} to="/workspace/tickets" />}>
+            {t('support.queue.link')}
+          </Button>
+        </Group>
+      )}
     </Section>
   );
 }

@@ -88,6 +88,14 @@ export const queryKeys = {
     siteForms: (siteId: string) => [...queryKeys.feedback.all, siteId, 'forms'] as const,
     submissions: (siteId: string, formId: string) => [...queryKeys.feedback.all, siteId, 'submissions', formId] as const,
   },
+  /** Support tickets and the inbox: a reply or a closed ticket refreshes both (docs/decisions/054). */
+  support: {
+    all: ['support'] as const,
+    subtypes: (locale: string) => [...queryKeys.support.all, 'subtypes', locale] as const,
+    tickets: (locale: string) => [...queryKeys.support.all, 'tickets', locale] as const,
+    inbox: (locale: string) => [...queryKeys.support.all, 'inbox', locale] as const,
+    queue: (params: object) => [...queryKeys.support.all, 'queue', params] as const,
+  },
   admin: {
     all: ['admin'] as const,
     siteLocales: (siteId: string) => [...queryKeys.admin.all, siteId, 'locales'] as const,

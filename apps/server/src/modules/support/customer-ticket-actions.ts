@@ -1,0 +1,34 @@
+import type { Actor } from '../../platform/actor.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { supportRepository } from './support-repository.ts';
+import { nextTicketStatus } from './ticket-transitions.ts';
+
+const notFound = () => new AppError('SUPPORT_TICKET_NOT_FOUND', 'You have no support ticket by that id');
+
+/** The customer's follow-up on their own open ticket (POST /api/support/tickets/{id}/comments). */
+export async function commentOnTicket(db: Database, scope: CustomerScope, actor: Actor, ticketId: string, comment: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const ticket = await supportRepository.lockCustomerTicket(tx, scope.siteId, scope.customerId, ticketId);
+    if (!ticket) throw notFound();
+    const status = nextTicketStatus(ticket.status, 'comment');
+    await supportRepository.addComment(tx, {
+      ticketId,
+      siteId: scope.siteId,
+      author: 'customer',
+      personId: actor.person.id,
+      body: comment,
+    });
+    await supportRepository.setStatus(tx, ticketId, status, now);
+  });
+}
+
+/** The customer closes their own ticket: resolved (TS4) when answered, cancelled (TS3) when no longer needed. */
+export async function closeTicket(db: Database, scope: CustomerScope, ticketId: string, status: 'TS3' | 'TS4', now: Date) {
+  await db.transaction(async (tx) => {
+    const ticket = await supportRepository.lockCustomerTicket(tx, scope.siteId, scope.customerId, ticketId);
+    if (!ticket) throw notFound();
+    await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, status === 'TS4' ? 'resolve' : 'cancel'), now);
+  });
+}

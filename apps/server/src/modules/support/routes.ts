@@ -1,0 +1,176 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  contactRequest,
+  localeQuery,
+  SUPPORT_CHANNELS,
+  supportChannelOption,
+  supportSubtype,
+  supportTopic,
+  ticketCloseRequest,
+  ticketCommentRequest,
+  ticketDetail,
+} from '@portal/schema/support';
+import { actorOf, customerScopeOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
+import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
+import { AppError } from '../../platform/errors.ts';
+import { personLocale } from '../../platform/request-locale.ts';
+import { closeTicket, commentOnTicket } from './customer-ticket-actions.ts';
+import { sendContactRequest } from './send-contact-request.ts';
+import { nameIn, supportRepository } from './support-repository.ts';
+import { ticketDetails } from './ticket-views.ts';
+
+/** Names in the asked locale, then the person's, then the site's default (docs/decisions/054). */
+export function nameLocalesOf(request: FastifyRequest, asked: string | undefined): string[] {
+  return [asked, personLocale(request), request.site.defaultLocaleId].filter((locale): locale is string => Boolean(locale));
+}
+
+const ticketParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * Support calls of spec §7 for the acting customer, behind the SUPPORT feature: the choices of a contact request,
+ * sending one, and the customer's own tickets with their comments.
+ */
+export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/support/topics',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'What contact requests can be about, in the asked locale',
+        querystring: localeQuery,
+        response: { 200: z.array(supportTopic), ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const locales = nameLocalesOf(request, request.query.locale);
+      const topics = await supportRepository.topics(db, actorOf(request).siteId);
+      return topics.map((topic) => ({ code: topic.code, name: nameIn(topic.names, topic.code, locales) }));
+    },
+  );
+
+  app.get(
+    '/api/support/subtypes',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'The kinds of contact request, each under its topic, in the asked locale',
+        querystring: localeQuery,
+        response: { 200: z.array(supportSubtype), ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const locales = nameLocalesOf(request, request.query.locale);
+      const subtypes = await supportRepository.subtypes(db, actorOf(request).siteId);
+      return subtypes.map((subtype) => ({
+        code: subtype.code,
+        topicCode: subtype.topicCode,
+        name: nameIn(subtype.names, subtype.code, locales),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/support/channels',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'How a customer can ask to be answered; the web names them in its own language',
+        querystring: localeQuery,
+        response: { 200: z.array(supportChannelOption), ...guardedErrors },
+      },
+    },
+    async () => SUPPORT_CHANNELS.map((code) => ({ code })),
+  );
+
+  app.post(
+    '/api/support/send',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Sends a contact request: an open ticket in the queue of its subtype’s handler group',
+        body: contactRequest,
+        response: { 201: z.object({ id: z.string() }), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { customerId } = customerScopeOf(request);
+      const sender = { actor, customerId, site: request.site, localeId: personLocale(request), now: new Date() };
+      return reply.status(201).send({ id: await sendContactRequest(db, sender, request.body) });
+    },
+  );
+
+  app.get(
+    '/api/me/support/tickets',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "The acting customer's tickets, newest first, with their comments",
+        querystring: localeQuery,
+        response: { 200: z.array(ticketDetail), ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const scope = customerScopeOf(request);
+      const rows = await supportRepository.customerTickets(db, scope.siteId, scope.customerId);
+      return ticketDetails(db, scope.siteId, rows, nameLocalesOf(request, request.query.locale));
+    },
+  );
+
+  app.get(
+    '/api/support/tickets/:id',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "One of the acting customer's tickets with its comments",
+        params: ticketParams,
+        querystring: localeQuery,
+        response: { 200: ticketDetail, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const scope = customerScopeOf(request);
+      const row = await supportRepository.customerTicket(db, scope.siteId, scope.customerId, request.params.id);
+      if (!row) throw new AppError('SUPPORT_TICKET_NOT_FOUND', 'You have no support ticket by that id');
+      const [detail] = await ticketDetails(db, scope.siteId, [row], nameLocalesOf(request, request.query.locale));
+      return detail!;
+    },
+  );
+
+  app.post(
+    '/api/support/tickets/:id/comments',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "Adds the customer's comment to their open ticket",
+        params: ticketParams,
+        body: ticketCommentRequest,
+        response: { 204: z.null(), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      await commentOnTicket(db, customerScopeOf(request), actorOf(request), request.params.id, request.body.comment, new Date());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/support/tickets/:id/close',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'The customer closes their open ticket as resolved (TS4) or cancelled (TS3)',
+        params: ticketParams,
+        body: ticketCloseRequest,
+        response: { 204: z.null(), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      await closeTicket(db, customerScopeOf(request), request.params.id, request.body.status, new Date());
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { staffQueue, staffQueueQuery, staffReplyRequest } from '@portal/schema/support';
+import { actorOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
+import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
+import { nameLocalesOf } from './routes.ts';
+import { assignTicket, replyToTicket, resolveTicket, type Handler } from './staff-ticket-actions.ts';
+import { supportRepository } from './support-repository.ts';
+import { staffTickets } from './ticket-views.ts';
+
+const ticketParams = z.object({ id: z.string().min(1).max(64) });
+
+const handlerOf = (request: FastifyRequest): Handler => ({
+  actor: actorOf(request),
+  site: request.site,
+  origin: `${request.protocol}://${request.host}`,
+  now: new Date(),
+});
+
+/**
+ * Customer service's side of support (docs/decisions/054), in the staff area behind the SUPPORT feature: the
+ * site's queue per handler group, taking a ticket, answering and resolving. Only tickets of the staff member's site.
+ */
+export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/staff/support/tickets',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: "The site's open (or closed) tickets, oldest first, of one handler group or all",
+        querystring: staffQueueQuery,
+        response: { 200: staffQueue, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { handlerGroup, status } = request.query;
+      const [handlerGroups, rows] = await Promise.all([
+        supportRepository.handlerGroups(db, actor.siteId),
+        supportRepository.siteTickets(db, actor.siteId, { handlerGroup, open: status === 'open' }),
+      ]);
+      return { handlerGroups, tickets: await staffTickets(db, actor.siteId, rows, nameLocalesOf(request, undefined), actor.person.id) };
+    },
+  );
+
+  app.post(
+    '/api/staff/support/tickets/:id/assign',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Takes the ticket: it becomes assigned (TS2) to the caller',
+        params: ticketParams,
+        response: { 204: z.null(), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      await assignTicket(db, handlerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/staff/support/tickets/:id/replies',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: "Answers the customer: a comment, a message in the customer's inbox and, if asked for, an e-mail",
+        params: ticketParams,
+        body: staffReplyRequest,
+        response: { 204: z.null(), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      await replyToTicket(db, handlerOf(request), request.params.id, request.body.comment);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/staff/support/tickets/:id/resolve',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Resolves the ticket (TS4)',
+        params: ticketParams,
+        response: { 204: z.null(), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      await resolveTicket(db, handlerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

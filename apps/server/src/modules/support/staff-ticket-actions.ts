@@ -1,0 +1,68 @@
+import type { SiteBootstrap } from '@portal/schema/site';
+import { sendMailJob } from '../../integrations/mail/send-mail-job.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { inboxHtmlFromText } from '../inbox/inbox-content.ts';
+import { inboxRepository } from '../inbox/inbox-repository.ts';
+import { replyMail } from './reply-mail.ts';
+import { supportRepository } from './support-repository.ts';
+import { nextTicketStatus } from './ticket-transitions.ts';
+
+/** Customer service of this site, handling one ticket. */
+export type Handler = { actor: Actor; site: SiteBootstrap; origin: string; now: Date };
+
+const notFound = () => new AppError('SUPPORT_TICKET_NOT_FOUND', 'This site has no support ticket by that id');
+
+/** Takes the ticket (TS1 → TS2), or takes it over from a colleague. */
+export async function assignTicket(db: Database, handler: Handler, ticketId: string) {
+  await db.transaction(async (tx) => {
+    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
+    if (!ticket) throw notFound();
+    await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, 'assign'), handler.now, handler.actor.person.id);
+  });
+}
+
+/**
+ * Answers the customer: the reply is a comment on the ticket and a message in the customer's inbox, and, when the
+ * customer asked to be answered by e-mail, a mail queued in the same transaction (the CRM port of a utility would
+ * take this over: docs/decisions/054). Answering assigns the ticket to whoever answered.
+ */
+export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string) {
+  await db.transaction(async (tx) => {
+    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
+    if (!ticket) throw notFound();
+    const status = nextTicketStatus(ticket.status, 'reply');
+    await supportRepository.addComment(tx, {
+      ticketId,
+      siteId: handler.site.id,
+      author: 'staff',
+      personId: handler.actor.person.id,
+      body: reply,
+      createdAt: handler.now,
+    });
+    await supportRepository.setStatus(tx, ticketId, status, handler.now, handler.actor.person.id);
+    await inboxRepository.insert(tx, {
+      siteId: handler.site.id,
+      customerId: ticket.customerId,
+      localeId: ticket.localeId,
+      subjectKey: 'inbox.subject.support-reply',
+      content: inboxHtmlFromText(reply),
+      ticketId,
+      createdAt: handler.now,
+    });
+    if (ticket.channelCode === 'EMAIL' && ticket.email) {
+      await enqueue(tx, sendMailJob, replyMail(handler.site, ticket.localeId, ticket.email, reply, `${handler.origin}/inbox`));
+    }
+  });
+}
+
+/** Customer service settles the ticket (TS1/TS2 → TS4). */
+export async function resolveTicket(db: Database, handler: Handler, ticketId: string) {
+  await db.transaction(async (tx) => {
+    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
+    if (!ticket) throw notFound();
+    await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, 'resolve'), handler.now);
+  });
+}

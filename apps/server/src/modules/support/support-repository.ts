@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { OPEN_TICKET_STATUSES, TICKET_STATUSES, type CommentAuthor, type TicketStatus } from '@portal/schema/support';
+import { customer, person } from '../../db/schema/identity.ts';
+import { supportSubtype, supportTicket, supportTicketComment, supportTopic, type LocalisedNames } from '../../db/schema/support.ts';
+import type { Executor, Transaction } from '../../platform/database.ts';
+
+/** A name in the asked locale, else the site's default locale's, else English, else the code. */
+export function nameIn(names: LocalisedNames, code: string, locales: readonly string[]): string {
+  for (const locale of locales) if (names[locale]) return names[locale];
+  return names['en-GB'] ?? code;
+}
+
+export type TicketRow = typeof supportTicket.$inferSelect;
+export type CommentRow = { id: string; author: CommentAuthor; authorName: string | null; body: string; createdAt: Date };
+
+const assignee = alias(person, 'assignee');
+
+/**
+ * The SQL of support tickets. Customer calls name the site and the customer in every statement; customer service
+ * calls name the site, so a ticket of another customer or site is simply not found.
+ */
+export const supportRepository = {
+  async topics(executor: Executor, siteId: string) {
+    return executor.select().from(supportTopic).where(eq(supportTopic.siteId, siteId)).orderBy(asc(supportTopic.position));
+  },
+
+  async subtypes(executor: Executor, siteId: string) {
+    return executor.select().from(supportSubtype).where(eq(supportSubtype.siteId, siteId)).orderBy(asc(supportSubtype.position));
+  },
+
+  async subtype(executor: Executor, siteId: string, code: string) {
+    const [row] = await executor
+      .select()
+      .from(supportSubtype)
+      .where(and(eq(supportSubtype.siteId, siteId), eq(supportSubtype.code, code)));
+    return row ?? null;
+  },
+
+  async insertTicket(tx: Transaction, values: typeof supportTicket.$inferInsert): Promise<TicketRow> {
+    const [row] = await tx.insert(supportTicket).values(values).returning();
+    return row!;
+  },
+
+  async customerTickets(executor: Executor, siteId: string, customerId: string): Promise<TicketRow[]> {
+    return executor
+      .select()
+      .from(supportTicket)
+      .where(and(eq(supportTicket.siteId, siteId), eq(supportTicket.customerId, customerId)))
+      .orderBy(desc(supportTicket.createdAt), asc(supportTicket.id));
+  },
+
+  async customerTicket(executor: Executor, siteId: string, customerId: string, id: string): Promise<TicketRow | null> {
+    const [row] = await executor
+      .select()
+      .from(supportTicket)
+      .where(and(eq(supportTicket.siteId, siteId), eq(supportTicket.customerId, customerId), eq(supportTicket.id, id)));
+    return row ?? null;
+  },
+
+  /** Locks the ticket: its status moves only under the lock, so two changes cannot both pass the same check. */
+  async lockCustomerTicket(tx: Transaction, siteId: string, customerId: string, id: string): Promise<TicketRow | null> {
+    const [row] = await tx
+      .select()
+      .from(supportTicket)
+      .where(and(eq(supportTicket.siteId, siteId), eq(supportTicket.customerId, customerId), eq(supportTicket.id, id)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async lockSiteTicket(tx: Transaction, siteId: string, id: string): Promise<TicketRow | null> {
+    const [row] = await tx
+      .select()
+      .from(supportTicket)
+      .where(and(eq(supportTicket.siteId, siteId), eq(supportTicket.id, id)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async setStatus(tx: Transaction, id: string, status: TicketStatus, at: Date, assigneePersonId?: string) {
+    await tx
+      .update(supportTicket)
+      .set({ status, updatedAt: at, ...(assigneePersonId ? { assigneePersonId } : {}) })
+      .where(eq(supportTicket.id, id));
+  },
+
+  async addComment(tx: Transaction, values: typeof supportTicketComment.$inferInsert) {
+    await tx.insert(supportTicketComment).values(values);
+  },
+
+  async comments(executor: Executor, ticketIds: string[]): Promise<Map<string, CommentRow[]>> {
+    const byTicket = new Map<string, CommentRow[]>();
+    if (ticketIds.length === 0) return byTicket;
+    const rows = await executor
+      .select({
+        id: supportTicketComment.id,
+        ticketId: supportTicketComment.ticketId,
+        author: supportTicketComment.author,
+        authorName: person.name,
+        body: supportTicketComment.body,
+        createdAt: supportTicketComment.createdAt,
+      })
+      .from(supportTicketComment)
+      .leftJoin(person, eq(person.id, supportTicketComment.personId))
+      .where(inArray(supportTicketComment.ticketId, ticketIds))
+      .orderBy(asc(supportTicketComment.createdAt), asc(supportTicketComment.id));
+    for (const { ticketId, ...row } of rows) {
+      // Customer service answer as the utility: the customer sees no staff member's name.
+      const comment = { ...row, authorName: row.author === 'staff' ? null : row.authorName };
+      byTicket.set(ticketId, [...(byTicket.get(ticketId) ?? []), comment]);
+    }
+    return byTicket;
+  },
+
+  /** The site's queue: open (or closed) tickets, of one handler group or all, oldest first. */
+  async siteTickets(executor: Executor, siteId: string, filter: { handlerGroup?: string; open: boolean }) {
+    const statuses = filter.open ? OPEN_TICKET_STATUSES : TICKET_STATUSES.filter((status) => !OPEN_TICKET_STATUSES.includes(status));
+    return executor
+      .select({
+        ticket: supportTicket,
+        customerName: customer.name,
+        clientCode: customer.clientCode,
+        assigneeName: assignee.name,
+      })
+      .from(supportTicket)
+      .innerJoin(customer, eq(customer.id, supportTicket.customerId))
+      .leftJoin(assignee, eq(assignee.id, supportTicket.assigneePersonId))
+      .where(
+        and(
+          eq(supportTicket.siteId, siteId),
+          inArray(supportTicket.status, [...statuses]),
+          filter.handlerGroup ? eq(supportTicket.handlerGroup, filter.handlerGroup) : undefined,
+        ),
+      )
+      .orderBy(asc(supportTicket.createdAt), asc(supportTicket.id));
+  },
+
+  async handlerGroups(executor: Executor, siteId: string): Promise<string[]> {
+    const rows = await executor
+      .selectDistinct({ handlerGroup: supportSubtype.handlerGroup })
+      .from(supportSubtype)
+      .where(eq(supportSubtype.siteId, siteId))
+      .orderBy(asc(supportSubtype.handlerGroup));
+    return rows.map((row) => row.handlerGroup);
+  },
+};

@@ -1,0 +1,118 @@
+import { Button, Card, Group, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { contactRequest, SUPPORT_CHANNELS, type ContactRequest, type SupportChannel } from '@portal/schema/support';
+import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
+import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
+import { subtypesQueryOptions, useSendContactRequest } from './support-queries.ts';
+
+type Values = {
+  name: string;
+  subtypeCode: string;
+  message: string;
+  channelCode: SupportChannel | '';
+  email: string;
+  dialCode: string;
+  number: string;
+};
+
+const DIAL_CODES = { FI: '+358', EE: '+372', LV: '+371' } as const;
+
+/** What the form holds, as the request the server checks with the same schema (empty optional fields left out). */
+export function contactRequestOf(values: Values): ContactRequest {
+  return {
+    name: values.name,
+    subtypeCode: values.subtypeCode,
+    message: values.message,
+    ...(values.channelCode ? { channelCode: values.channelCode } : {}),
+    ...(values.email.trim() ? { email: values.email.trim() } : {}),
+    ...(values.number.trim() ? { phoneNo: { dialCode: values.dialCode, number: values.number.trim() } } : {}),
+  };
+}
+
+/** Spec §3 and §5: a contact request to customer service; name, subject and message are required. */
+export function ContactRequestForm({ defaultName, countryCode }: { defaultName: string; countryCode: keyof typeof DIAL_CODES }) {
+  const { t, i18n } = useTranslation();
+  const subtypes = useQuery(subtypesQueryOptions(i18n.language));
+  const send = useSendContactRequest();
+  const initialValues: Values = {
+    name: defaultName,
+    subtypeCode: '',
+    message: '',
+    channelCode: '',
+    email: '',
+    dialCode: DIAL_CODES[countryCode],
+    number: '',
+  };
+  const form = useForm<Values>({
+    initialValues,
+    validate: (values) => {
+      const errors = zodFormResolver(contactRequest, (issue) => {
+        const field = String(issue.path[0]);
+        return t(`support.form.error.${field === 'phoneNo' ? 'phone' : field}`);
+      })(contactRequestOf(values));
+      // The phone number's errors belong to its number field.
+      const phone = errors['phoneNo'] ?? errors['phoneNo.number'] ?? errors['phoneNo.dialCode'];
+      if (values.channelCode === 'EMAIL' && !values.email.trim()) errors['email'] = t('support.form.error.email-needed');
+      if (values.channelCode === 'PHONE' && !values.number.trim()) errors['number'] = t('support.form.error.phone-needed');
+      return { ...errors, ...(phone ? { number: phone } : {}) };
+    },
+  });
+  useLeavePageGuard(form.isDirty() && !send.isPending);
+
+  const submit = form.onSubmit((values) =>
+    send.mutate(contactRequestOf(values), {
+      onSuccess: () => {
+        form.setInitialValues(initialValues);
+        form.reset();
+        notifications.show({ color: 'green', message: t('support.form.sent') });
+      },
+    }),
+  );
+
+  const subtypeOptions = (subtypes.data ?? []).map((subtype) => ({ value: subtype.code, label: subtype.name }));
+  const channelOptions = [
+    { value: '', label: t('support.channel.none') },
+    ...SUPPORT_CHANNELS.map((code) => ({ value: code, label: t(`support.channel.${code}`) })),
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contact-request-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="contact-request-title">
+            {t('support.form.title')}
+          </Title>
+          <TextInput label={t('support.form.name')} required autoComplete="name" {...form.getInputProps('name')} />
+          <Select
+            label={t('support.form.subtype')}
+            required
+            data={subtypeOptions}
+            placeholder={t('support.form.subtype-placeholder')}
+            allowDeselect={false}
+            {...form.getInputProps('subtypeCode')}
+          />
+          <Textarea label={t('support.form.message')} required rows={5} {...form.getInputProps('message')} />
+          <Select label={t('support.form.channel')} data={channelOptions} allowDeselect={false} {...form.getInputProps('channelCode')} />
+          <TextInput label={t('support.form.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput label={t('support.form.dial-code')} w={110} autoComplete="tel-country-code" {...form.getInputProps('dialCode')} />
+            <TextInput
+              label={t('support.form.phone')}
+              type="tel"
+              autoComplete="tel-national"
+              style={{ flex: 1 }}
+              {...form.getInputProps('number')}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={send.isPending}>
+              {t('support.form.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { Button, Card, Container, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TicketDetail } from '@portal/schema/support';
+import { useActorInfo } from '../../shared/auth/actor-info.ts';
+import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
+import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
+import { useSite } from '../../shared/site/site-context.tsx';
+import { ContactRequestForm } from './contact-request-form.tsx';
+import { ticketsQueryOptions, useCloseTicket, useCommentOnTicket } from './support-queries.ts';
+import { TicketStatusBadge } from './ticket-status-badge.tsx';
+
+/** /support (spec §2): a contact request to customer service and the customer's tickets with their comments. */
+export function SupportPage() {
+  const { t, i18n } = useTranslation();
+  const site = useSite();
+  usePageTitle(t('support.title'));
+  const info = useActorInfo({ enabled: true }).data;
+  const tickets = useQuery(ticketsQueryOptions(i18n.language));
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{t('support.title')}</Title>
+          <Text c="dimmed">{t('support.description', { company: site.companyName })}</Text>
+        </Stack>
+        {info && <ContactRequestForm defaultName={info.person.name ?? info.customer?.name ?? ''} countryCode={site.countryCode} />}
+        <Stack gap="sm" component="section" aria-labelledby="tickets-title">
+          <Title order={2} size="h3" id="tickets-title">
+            {t('support.tickets.title')}
+          </Title>
+          {tickets.isPending ? (
+            <Skeleton height={120} />
+          ) : tickets.data?.length ? (
+            tickets.data.map((ticket) => <TicketCard key={ticket.id} ticket={ticket} />)
+          ) : (
+            <Text c="dimmed">{t('support.tickets.none')}</Text>
+          )}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
+
+function TicketCard({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const open = ticket.status === 'TS1' || ticket.status === 'TS2';
+  const close = useCloseTicket();
+  const titleId = `ticket-${ticket.id}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} data-testid="support-ticket">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2}>
+            <Title order={3} size="h5" id={titleId}>
+              {ticket.subtypeName}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('support.tickets.sent', { time: inSiteTime(ticket.createdAt, site.timezone).format(DATE_TIME_FORMAT) })}
+            </Text>
+          </Stack>
+          <TicketStatusBadge statusName={ticket.statusName} />
+        </Group>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.message}</Text>
+        {ticket.comments.length > 0 && (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('support.tickets.comments')}>
+            {ticket.comments.map((comment) => (
+              <Card
+                key={comment.id}
+                component="li"
+                withBorder
+                radius="sm"
+                padding="sm"
+                bg={comment.author === 'staff' ? 'var(--mantine-color-default-hover)' : undefined}
+              >
+                <Text size="sm" fw={600}>
+                  {comment.author === 'staff'
+                    ? t('support.tickets.from-service', { company: site.companyName })
+                    : (comment.authorName ?? t('support.tickets.from-you'))}
+                  {' · '}
+                  {inSiteTime(comment.createdAt, site.timezone).format(DATE_TIME_FORMAT)}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {comment.comment}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        )}
+        {open && (
+          <>
+            <CommentForm ticketId={ticket.id} />
+            <Group gap="sm">
+              <Button variant="light" loading={close.isPending} onClick={() => close.mutate({ id: ticket.id, status: 'TS4' })}>
+                {t('support.tickets.resolve')}
+              </Button>
+              <Button variant="default" loading={close.isPending} onClick={() => close.mutate({ id: ticket.id, status: 'TS3' })}>
+                {t('support.tickets.cancel')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function CommentForm({ ticketId }: { ticketId: string }) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useCommentOnTicket();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!comment.trim()) return setError(t('support.form.error.comment'));
+        setError(null);
+        send.mutate({ id: ticketId, comment }, { onSuccess: () => setComment('') });
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          label={t('support.tickets.add-comment')}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          error={error}
+          rows={2}
+        />
+        <Group>
+          <Button type="submit" variant="light" loading={send.isPending}>
+            {t('support.tickets.send-comment')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { Button, Card, Container, Group, SegmentedControl, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffTicket } from '@portal/schema/support';
+import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
+import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
+import { useSite } from '../../shared/site/site-context.tsx';
+import { queueQueryOptions, useStaffTicketAction } from './support-queries.ts';
+import { TicketStatusBadge } from './ticket-status-badge.tsx';
+
+/** /workspace/tickets: customer service's queue of the site's tickets per handler group (docs/decisions/054). */
+export function TicketQueuePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('support.queue.title'));
+  const [handlerGroup, setHandlerGroup] = useState<string | null>(null);
+  const [status, setStatus] = useState<'open' | 'closed'>('open');
+  const queue = useQuery(queueQueryOptions({ status, ...(handlerGroup ? { handlerGroup } : {}) }));
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{t('support.queue.title')}</Title>
+          <Text c="dimmed">{t('support.queue.description')}</Text>
+        </Stack>
+        <Group gap="md" align="flex-end">
+          <Select
+            label={t('support.queue.handler-group')}
+            data={[
+              { value: '', label: t('support.queue.all-groups') },
+              ...(queue.data?.handlerGroups ?? []).map((group) => ({ value: group, label: group })),
+            ]}
+            value={handlerGroup ?? ''}
+            onChange={(value) => setHandlerGroup(value || null)}
+            allowDeselect={false}
+          />
+          <SegmentedControl
+            aria-label={t('support.queue.state')}
+            value={status}
+            onChange={(value) => setStatus(value)}
+            data={[
+              { value: 'open', label: t('support.queue.open') },
+              { value: 'closed', label: t('support.queue.closed') },
+            ]}
+          />
+        </Group>
+        {queue.isPending ? (
+          <Skeleton height={160} />
+        ) : queue.data?.tickets.length ? (
+          queue.data.tickets.map((ticket) => <QueueTicket key={ticket.id} ticket={ticket} />)
+        ) : (
+          <Text c="dimmed">{t('support.queue.none')}</Text>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function QueueTicket({ ticket }: { ticket: StaffTicket }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const action = useStaffTicketAction();
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = ticket.status === 'TS1' || ticket.status === 'TS2';
+  const titleId = `queue-ticket-${ticket.id}`;
+  const time = (instant: string) => inSiteTime(instant, site.timezone).format(DATE_TIME_FORMAT);
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="queue-ticket">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id={titleId}>
+              {ticket.subtypeName} · {ticket.customerName} ({ticket.clientCode})
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('support.queue.meta', {
+                group: ticket.handlerGroup,
+                time: time(ticket.createdAt),
+                assignee: ticket.assigneeName ?? t('support.queue.unassigned'),
+              })}
+            </Text>
+            <Text size="sm">
+              {[ticket.contactName, ticket.email, ticket.phone, ticket.channelCode ? t(`support.channel.${ticket.channelCode}`) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+          <TicketStatusBadge statusName={ticket.statusName} />
+        </Group>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.message}</Text>
+        {ticket.comments.map((comment) => (
+          <Card key={comment.id} withBorder radius="sm" padding="sm">
+            <Text size="sm" fw={600}>
+              {comment.author === 'staff' ? t('support.queue.customer-service') : (comment.authorName ?? ticket.contactName)} ·{' '}
+              {time(comment.createdAt)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {comment.comment}
+            </Text>
+          </Card>
+        ))}
+        {open && (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!reply.trim()) return setError(t('support.form.error.comment'));
+              setError(null);
+              action.mutate({ id: ticket.id, action: 'replies', comment: reply }, { onSuccess: () => setReply('') });
+            }}
+          >
+            <Stack gap="xs">
+              <Textarea
+                label={t('support.queue.reply')}
+                value={reply}
+                onChange={(event) => setReply(event.currentTarget.value)}
+                error={error}
+                rows={3}
+              />
+              <Group gap="sm">
+                <Button type="submit" loading={action.isPending}>
+                  {t('support.queue.send-reply')}
+                </Button>
+                {!ticket.assignedToMe && (
+                  <Button variant="light" loading={action.isPending} onClick={() => action.mutate({ id: ticket.id, action: 'assign' })}>
+                    {t('support.queue.assign')}
+                  </Button>
+                )}
+                <Button variant="default" loading={action.isPending} onClick={() => action.mutate({ id: ticket.id, action: 'resolve' })}>
+                  {t('support.queue.resolve')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Support tickets, contact requests and the inbox (spec §3, §4, §5, §7; docs/decisions/054-support-tickets.md).
+ */
+
+/** Spec §4: contact request statuses. */
+export const TICKET_STATUSES = ['TS1', 'TS2', 'TS3', 'TS4'] as const;
+export const ticketStatus = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ticketStatus>;
+
+/** Spec §4: the display names of the statuses; NONE names a ticket without a status (never stored by this portal). */
+export const TICKET_STATUS_NAMES = { TS1: 'OPEN', TS2: 'ASSIGNED', TS3: 'CANCELLED', TS4: 'RESOLVED' } as const satisfies Record<
+  TicketStatus,
+  string
+>;
+export type TicketStatusName = (typeof TICKET_STATUS_NAMES)[TicketStatus] | 'NONE';
+
+/** Open tickets take comments and replies; cancelled and resolved ones are closed for good. */
+export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['TS1', 'TS2'];
+
+/** Spec §4: the request type of a contact request. */
+export const REQUEST_TYPES = ['CONTACTREQ'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+/** Spec §4: how the customer wants to be answered. */
+export const SUPPORT_CHANNELS = ['PHONE', 'EMAIL', 'PUSH'] as const;
+export const supportChannel = z.enum(SUPPORT_CHANNELS);
+export type SupportChannel = z.infer<typeof supportChannel>;
+
+/** Who wrote a comment: the customer's side (the customer or whoever acts for them) or the utility's customer service. */
+export const COMMENT_AUTHORS = ['customer', 'staff'] as const;
+export type CommentAuthor = (typeof COMMENT_AUTHORS)[number];
+
+/** Long enough for a letter, short enough that nobody pastes a document into a ticket. */
+export const MAX_MESSAGE_LENGTH = 4000;
+
+const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
+
+/**
+ * Spec §3 and §5: a contact request. name, subtypeCode and message are required (min length 1); channelCode,
+ * email and phoneNo are optional. The phone number is judged by the server with libphonenumber-js in the
+ * site's country; here only its shape is checked.
+ */
+export const contactRequest = z.object({
+  name: requiredText(200),
+  subtypeCode: requiredText(64),
+  message: requiredText(MAX_MESSAGE_LENGTH),
+  channelCode: supportChannel.optional(),
+  email: z.email('Enter a valid e-mail address').max(254).optional(),
+  phoneNo: z
+    .object({
+      dialCode: z.string().regex(/^\+\d{1,4}$/, 'A dial code is + and up to four digits'),
+      number: z.string().regex(/^[\d ()-]{4,20}$/, 'Enter the number without its dial code'),
+    })
+    .optional(),
+});
+export type ContactRequest = z.input<typeof contactRequest>;
+
+/** A name in the asked locale (the site's default, then en-GB, when the asked one has none). */
+export const supportTopic = z.object({ code: z.string(), name: z.string() });
+export type SupportTopic = z.infer<typeof supportTopic>;
+
+export const supportSubtype = z.object({ code: z.string(), name: z.string(), topicCode: z.string() });
+export type SupportSubtype = z.infer<typeof supportSubtype>;
+
+export const supportChannelOption = z.object({ code: supportChannel });
+
+export const ticketComment = z.object({
+  id: z.string(),
+  author: z.enum(COMMENT_AUTHORS),
+  /** The staff member's or customer's display name; customer service replies carry no personal name. */
+  authorName: z.string().nullable(),
+  comment: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type TicketComment = z.infer<typeof ticketComment>;
+
+export const ticketSummary = z.object({
+  id: z.string(),
+  requestType: z.enum(REQUEST_TYPES),
+  subtypeCode: z.string(),
+  subtypeName: z.string(),
+  status: ticketStatus,
+  statusName: z.enum(['OPEN', 'ASSIGNED', 'CANCELLED', 'RESOLVED', 'NONE']),
+  channelCode: supportChannel.nullable(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const ticketDetail = ticketSummary.extend({ comments: z.array(ticketComment) });
+export type TicketDetail = z.infer<typeof ticketDetail>;
+
+/** POST /api/support/tickets/{id}/comments. */
+export const ticketCommentRequest = z.object({ comment: requiredText(MAX_MESSAGE_LENGTH) });
+
+/** The customer closes their own ticket: resolved (answered) or cancelled (no longer needed). */
+export const ticketCloseRequest = z.object({ status: z.enum(['TS3', 'TS4']) });
+
+/** Customer service's view of a ticket in the queue. */
+export const staffTicket = ticketDetail.extend({
+  handlerGroup: z.string(),
+  customerName: z.string(),
+  clientCode: z.string(),
+  contactName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  assignedToMe: z.boolean(),
+});
+export type StaffTicket = z.infer<typeof staffTicket>;
+
+export const staffQueueQuery = z.object({
+  handlerGroup: z.string().max(64).optional(),
+  status: z.enum(['open', 'closed']).default('open'),
+});
+
+export const staffQueue = z.object({ handlerGroups: z.array(z.string()), tickets: z.array(staffTicket) });
+export type StaffQueue = z.infer<typeof staffQueue>;
+
+export const staffReplyRequest = z.object({ comment: requiredText(MAX_MESSAGE_LENGTH) });
+
+/** Spec §3 inbox message: content is transformed on receipt (plain text to sanitised HTML) and shown as it is. */
+export const inboxMessage = z.object({
+  id: z.string(),
+  subject: z.string(),
+  /** Sanitised HTML: paragraphs, line breaks, links. */
+  content: z.string(),
+  ticketId: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type InboxMessage = z.infer<typeof inboxMessage>;
+
+export const inbox = z.object({ unreadCount: z.number().int(), messages: z.array(inboxMessage) });
+export type Inbox = z.infer<typeof inbox>;
+
+export const localeQuery = z.object({ locale: z.string().max(16).optional() });
