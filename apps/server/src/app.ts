@@ -76,7 +76,7 @@ import { runAlerts } from './modules/alerts/alerts-plugin.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { spotPriceNotificationRoutes } from './modules/notification-settings/routes.ts';
-import { appManifestRoutes } from './modules/app-manifest/routes.ts';
+import { appManifestRoute, serviceWorkerRoutes, WORKER_FEATURES } from './modules/app-manifest/routes.ts';
 import { localOutageFeed } from './integrations/outages/local-feed.ts';
 import type { OutageSystem } from './integrations/outages/port.ts';
 import { runOutages } from './modules/outages/outages-plugin.ts';
@@ -354,7 +354,12 @@ export async function buildApp({
   if (database.lock) await app.register(importRoute, { db, token: database.lock.holder.token });
 
   // The installable app: manifest, service worker and offline page per site (docs/decisions/045-installable-app.md).
-  await app.register(appManifestRoutes, { distDir: config.webDistDir, appVersion });
+  await app.register(
+    anyFeatureArea(WORKER_FEATURES, async (installable) => {
+      await installable.register(serviceWorkerRoutes, { appVersion });
+      await installable.register(featureArea('PWA', async (pwa) => pwa.register(appManifestRoute)));
+    }),
+  );
   await app.register(webAppRoutes, { distDir: config.webDistDir, appVersion, translations });
   return app;
 }

@@ -1,32 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
 import { appManifest } from './app-manifest.ts';
 import { offlinePage } from './offline-page.ts';
 import { serviceWorkerSource } from './service-worker-source.ts';
 
 /** Sites with either feature get the service worker: the installed app needs it, and so does push. */
-const WORKER_FEATURES = ['PWA', 'PUSH_NOTIFICATIONS'] as const;
+export const WORKER_FEATURES = ['PWA', 'PUSH_NOTIFICATIONS'] as const;
 
 /**
- * The installable app of each site (docs/decisions/045-installable-app.md): its manifest (where the site offers PWA),
- * the service worker with this release in it, and the offline page the worker keeps. All per host, like the pages.
+ * The installable app of each site (docs/decisions/045-installable-app.md): its manifest, registered where the site
+ * offers PWA. Per host, like the pages.
  */
-export const appManifestRoutes: FastifyPluginAsync<{ distDir: string; appVersion: string }> = async (app, { appVersion }) => {
-  const worker = serviceWorkerSource(appVersion);
-
+export const appManifestRoute: FastifyPluginAsync = async (app) => {
   app.get('/manifest.webmanifest', async (request, reply) => {
-    if (!request.site.features.includes('PWA')) throw new AppError('FEATURE_DISABLED', 'PWA is not offered on this site');
     return reply
       .type('application/manifest+json; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(JSON.stringify(appManifest(request.site, pageLocale(request))));
   });
+};
 
-  app.get('/sw.js', async (request, reply) => {
-    if (!WORKER_FEATURES.some((feature) => request.site.features.includes(feature))) {
-      throw new AppError('FEATURE_DISABLED', 'PWA or PUSH_NOTIFICATIONS is not offered on this site');
-    }
+/**
+ * The service worker with this release in it and the offline page the worker keeps, registered where the site offers
+ * either of WORKER_FEATURES.
+ */
+export const serviceWorkerRoutes: FastifyPluginAsync<{ appVersion: string }> = async (app, { appVersion }) => {
+  const worker = serviceWorkerSource(appVersion);
+
+  app.get('/sw.js', async (_request, reply) => {
     // The browser looks for a new worker on every visit; it must never be an old copy from a cache. The worker's own
     // policy lets it fetch pages and the offline page of its site, and nothing else (the API's policy allows nothing).
     return reply
@@ -37,9 +38,6 @@ export const appManifestRoutes: FastifyPluginAsync<{ distDir: string; appVersion
   });
 
   app.get('/offline.html', async (request, reply) => {
-    if (!WORKER_FEATURES.some((feature) => request.site.features.includes(feature))) {
-      throw new AppError('FEATURE_DISABLED', 'PWA or PUSH_NOTIFICATIONS is not offered on this site');
-    }
     const page = offlinePage(request.site, pageLocale(request));
     return reply
       .type('text/html; charset=utf-8')
