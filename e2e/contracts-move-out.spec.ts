@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { addDays, formatDay, todayIn } from '../packages/schema/src/calendar-dates.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
@@ -7,13 +8,7 @@ import { siteUrl } from './sites.ts';
 const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
 
 /** A day `days` from today on Lumo's clock (Europe/Helsinki), as the portal writes it: DD.MM.YYYY. */
-function helsinkiDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  const [year, month, date] = day.toISOString().slice(0, 10).split('-');
-  return `${date}.${month}.${year}`;
-}
+const helsinkiDay = (days: number) => formatDay(addDays(todayIn('Europe/Helsinki'), days));
 
 test('lumo: a customer reports moving out of his cottage, keeps his typing over a reload and reads the confirmation', async ({
   page,

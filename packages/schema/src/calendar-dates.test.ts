@@ -4,6 +4,8 @@ import {
   addMonths,
   daysBetween,
   formatDay,
+  formatLocalDateTime,
+  instantAt,
   isCalendarDate,
   monthEnd,
   monthStart,
@@ -44,5 +46,13 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('9999-12-31')).toBe(true);
     expect(isCalendarDate('2026-1-01')).toBe(false);
+  });
+
+  it('shows instants as DD.MM.YYYY HH:mm on the site clock and finds the instant of a local hour across DST', () => {
+    expect(formatLocalDateTime(new Date('2026-03-29T00:30:00Z'), 'Europe/Helsinki')).toBe('29.03.2026 02:30');
+    expect(formatLocalDateTime(new Date('2026-03-29T01:30:00Z'), 'Europe/Helsinki')).toBe('29.03.2026 04:30');
+    expect(formatLocalDateTime(new Date('2026-12-31T22:00:00Z'), 'Europe/Riga')).toBe('01.01.2027 00:00');
+    expect(instantAt('2026-03-29', 7, 'Europe/Helsinki')).toEqual(new Date('2026-03-29T04:00:00Z'));
+    expect(instantAt('2026-10-25', 7, 'Europe/Tallinn')).toEqual(new Date('2026-10-25T05:00:00Z'));
   });
 });

@@ -25,6 +25,49 @@ export function localHour(at: Date, timezone: string): number {
   return Number(formatterOf(hourFormats, timezone, { hour: '2-digit', hourCycle: 'h23' }, 'en-GB').format(at));
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The site's wall clock at an instant, to the minute. */
+function wallClock(at: Date, timezone: string) {
+  const format = formatterOf(
+    wallClockFormats,
+    timezone,
+    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+    'en-GB',
+  );
+  const part = (type: string, parts: Intl.DateTimeFormatPart[]) => parts.find((item) => item.type === type)?.value ?? '';
+  const parts = format.formatToParts(at);
+  return {
+    year: part('year', parts),
+    month: part('month', parts),
+    day: part('day', parts),
+    hour: part('hour', parts),
+    minute: part('minute', parts),
+    second: part('second', parts),
+  };
+}
+
+/** Spec §9: an instant as DD.MM.YYYY HH:mm on the site's clock (texts the server writes: notices, mails). */
+export function formatLocalDateTime(at: Date, timezone: string): string {
+  const clock = wallClock(at, timezone);
+  return `${clock.day}.${clock.month}.${clock.year} ${clock.hour}:${clock.minute}`;
+}
+
+/** Milliseconds the timezone's clock is ahead of UTC at `at`. */
+function offsetAt(at: Date, timezone: string): number {
+  const clock = wallClock(at, timezone);
+  const local = Date.UTC(+clock.year, +clock.month - 1, +clock.day, +clock.hour, +clock.minute, +clock.second);
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant the site's clock shows `hour`:00 on `day`; read twice, so a daylight saving change between is right. */
+export function instantAt(day: string, hour: number, timezone: string): Date {
+  const [year, month, date] = parts(day);
+  const asUtc = Date.UTC(year, month - 1, date, hour);
+  const first = asUtc - offsetAt(new Date(asUtc), timezone);
+  return new Date(asUtc - offsetAt(new Date(first), timezone));
+}
+
 /**
  * Making an Intl.DateTimeFormat costs far more than using one (a tenth of a signed-in request's time in the bench,
  * docs/decisions/080): one per timezone is kept and reused.

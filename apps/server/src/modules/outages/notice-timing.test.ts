@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt, isNight, morningAfter, planNotice } from './notice-timing.ts';
+import { instantAt } from '@portal/schema/calendar-dates';
+import { isNight, morningAfter, planNotice } from './notice-timing.ts';
 
 const HELSINKI = 'Europe/Helsinki';
 const at = (iso: string) => new Date(iso);
