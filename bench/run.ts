@@ -163,7 +163,8 @@ for (const kind of benchDatabaseKinds()) {
     if (onPostgres) {
       const missing = balancedCopiesMissing(redisUrl);
       if (missing) {
-        row('two copies behind nginx, one killed mid-run: 0 errors', `not run: ${missing}`, 1, true);
+        // A budget this run could not measure is not met: the PostgreSQL bench needs every part operators run.
+        row('two copies behind nginx, one killed mid-run: 0 errors', `not run: ${missing}`, 1, false);
       } else {
         const balanced = await balancedCopies({ ...bench.environment, WEB_DIST_DIR: distDir, REDIS_URL: redisUrl! }, cookies);
         row(
