@@ -25,6 +25,7 @@ describe('migrations on a database that already has data', () => {
   const folders: string[] = [];
   afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
+  // Every migration runs on a fresh PGlite (WebAssembly): tens of seconds on a busy two-core machine.
   it('keep one confirmed and one open payment per invoice from the duplicates paying made before it was idempotent', async () => {
     const client = new PGlite();
     const db = drizzle(client);
@@ -54,5 +55,5 @@ describe('migrations on a database that already has data', () => {
       'paid-third': 'refund-due',
     });
     await client.close();
-  });
+  }, 120_000);
 });
