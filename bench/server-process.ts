@@ -9,6 +9,8 @@ export type ServerProcess = {
   origin: string;
   port: number;
   pid: number;
+  /** Milliseconds from spawning the process to its first ready answer. */
+  readyAfterMs: number;
   rssBytes: () => number;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
@@ -27,6 +29,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -51,12 +54,14 @@ export async function startServerProcess(environment: Record<string, string>): P
     );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('the server process was not ready within 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const readyAfterMs = performance.now() - spawnedAt;
   return {
     origin,
     port,
     pid: child.pid!,
+    readyAfterMs,
     rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
