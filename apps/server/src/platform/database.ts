@@ -49,6 +49,8 @@ export type OpenOptions = {
   use?: DataFolderUse;
   /** Progress of a start that may take a while (first migrations). */
   log?: Pick<FastifyBaseLogger, 'info'>;
+  /** An in-memory PGlite starts from this dump of a data folder (tests start from one already migrated). */
+  startFrom?: Blob;
 };
 
 /**
@@ -58,7 +60,7 @@ export type OpenOptions = {
  */
 export async function openDatabase(
   database: Config['database'],
-  { use = { role: 'process' }, log }: OpenOptions = {},
+  { use = { role: 'process' }, log, startFrom }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
@@ -104,7 +106,7 @@ export async function openDatabase(
   }
   try {
     log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
-    const client = new PGlite(database.dataDir ?? undefined);
+    const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite({ loadDataDir: startFrom });
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     await dropTablesOfEndedSessions(client);

@@ -4,11 +4,13 @@ import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 
 /**
  * A new, migrated database on the PostgreSQL server of `serverUrl`, for one test file or one bench run, its
- * address (to open it again, as a second server copy would) and the function that drops it again.
+ * address (to open it again, as a second server copy would) and the function that drops it again. A copy of
+ * `template`, a database already migrated, when one is given.
  */
 export async function throwAwayPostgresDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const run = async (statement: string) => {
@@ -20,7 +22,7 @@ export async function throwAwayPostgresDatabase(
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
