@@ -34,12 +34,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const web = dashboardFirstLoad(distDir);
-row(
-  'dashboard first-load JS ≤ 200 KB gzip',
-  `${kb(web.gzipBytes)} in ${web.files.length} files`,
-  web.gzipBytes / (200 * 1024),
-  web.gzipBytes <= 200 * 1024,
-);
+// The budget is what a browser receives: the server sends the build's brotli copies (docs/decisions/083). The gzip
+// figure is what a client without brotli would get, printed for comparison with earlier runs.
+console.log(`info  dashboard first-load JS with gzip instead: ${kb(web.gzipBytes)} in ${web.files.length} files`);
 row(
   'dashboard first-load JS as transferred (brotli) ≤ 200 KB',
   kb(web.transferredBytes),
