@@ -141,7 +141,11 @@ const calls: Call[] = [
     body: { name: 'Matrix', subtypeCode: 'GENERAL', message: 'Matrix' },
     expected: customersOnly(201),
   },
+  { method: 'POST', url: '/api/me/support/tickets', body: { subtypeCode: 'GENERAL', message: 'Matrix' }, expected: customersOnly(201) },
   { method: 'GET', url: '/api/support/tickets/tk-lumo-aino-1', expected: { ...customersOnly(404), customerA: 200 } },
+  // A file is found only under a ticket of the caller's (attachments.test.ts proves B and another site get none of A's).
+  { method: 'GET', url: '/api/support/tickets/tk-lumo-aino-1/attachments/none', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/staff/support/tickets/tk-lumo-aino-1/attachments/none', expected: { ...signedIn(403), staff: 404 } },
   {
     method: 'POST',
     url: '/api/support/tickets/no-such-ticket/comments',

@@ -26,6 +26,7 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/load-controls/plans/preview': 'prices a plan without making it',
   'DELETE /api/staff/acting-customer': 'ending acting for a customer only takes rights away',
   'POST /api/support/send': 'a message to customer service; no data or money leaves',
+  'POST /api/me/support/tickets': 'a message to customer service; no data or money leaves',
   'POST /api/support/tickets/:id/comments': 'a message to customer service; no data or money leaves',
   'POST /api/support/tickets/:id/close': 'closes the customer’s own request; nothing leaves',
   'POST /api/me/inbox/:id/read': 'marks a message read',

@@ -2,24 +2,34 @@ import type { Actor } from '../../platform/actor.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CheckedFile } from './attachment-upload.ts';
 import { supportRepository } from './support-repository.ts';
 import { nextTicketStatus } from './ticket-transitions.ts';
 
 const notFound = () => new AppError('SUPPORT_TICKET_NOT_FOUND', 'You have no support ticket by that id');
 
-/** The customer's follow-up on their own open ticket (POST /api/support/tickets/{id}/comments). */
-export async function commentOnTicket(db: Database, scope: CustomerScope, actor: Actor, ticketId: string, comment: string, now: Date) {
+/** The customer's follow-up on their own open ticket (POST /api/support/tickets/{id}/comments), with its files. */
+export async function commentOnTicket(
+  db: Database,
+  scope: CustomerScope,
+  actor: Actor,
+  ticketId: string,
+  comment: { body: string; files: CheckedFile[] },
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const ticket = await supportRepository.lockCustomerTicket(tx, scope.siteId, scope.customerId, ticketId);
     if (!ticket) throw notFound();
     const status = nextTicketStatus(ticket.status, 'comment');
-    await supportRepository.addComment(tx, {
+    const commentId = await supportRepository.addComment(tx, {
       ticketId,
       siteId: scope.siteId,
       author: 'customer',
       personId: actor.person.id,
-      body: comment,
+      body: comment.body,
+      createdAt: now,
     });
+    await supportRepository.addAttachments(tx, { siteId: scope.siteId, ticketId, commentId }, comment.files);
     await supportRepository.setStatus(tx, ticketId, status, now);
   });
 }

@@ -5,7 +5,10 @@ import { staffQueue, staffQueueQuery, staffReplyRequest } from '@portal/schema/s
 import { actorOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
-import { nameLocalesOf } from './routes.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sendTicketFile } from './attachment-download.ts';
+import { acceptAttachments, readAttachments, uploadsOf } from './attachment-upload.ts';
+import { attachmentParams, nameLocalesOf, WITH_FILES } from './routes.ts';
 import { assignTicket, replyToTicket, resolveTicket, type Handler } from './staff-ticket-actions.ts';
 import { supportRepository } from './support-repository.ts';
 import { staffTickets } from './ticket-views.ts';
@@ -24,6 +27,8 @@ const handlerOf = (request: FastifyRequest): Handler => ({
  * site's queue per handler group, taking a ticket, answering and resolving. Only tickets of the staff member's site.
  */
 export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  await acceptAttachments(app);
+
   app.get(
     '/api/staff/support/tickets',
     {
@@ -67,14 +72,34 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       schema: {
         tags: ['staff'],
         summary: "Answers the customer: a comment, a message in the customer's inbox and, if asked for, an e-mail",
+        description: WITH_FILES,
         params: ticketParams,
         body: staffReplyRequest,
         response: { 204: z.null(), ...guardedErrors, ...refusedError },
       },
+      preValidation: readAttachments,
     },
     async (request, reply) => {
-      await replyToTicket(db, handlerOf(request), request.params.id, request.body.comment);
+      await replyToTicket(db, handlerOf(request), request.params.id, request.body.comment, uploadsOf(request));
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/staff/support/tickets/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Downloads a file of a ticket of this site (always as a download, never run)',
+        params: attachmentParams,
+        response: { 200: z.any(), ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      const file = await supportRepository.siteAttachment(db, actorOf(request).siteId, id, attachmentId);
+      if (!file) throw new AppError('ATTACHMENT_NOT_FOUND', 'This site has no ticket file by that id');
+      return sendTicketFile(reply, file);
     },
   );
 

@@ -3,6 +3,7 @@ import { sendMailJob } from '../../integrations/mail/send-mail-job.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CheckedFile } from './attachment-upload.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { inboxHtmlFromText } from '../inbox/inbox-content.ts';
 import { inboxRepository } from '../inbox/inbox-repository.ts';
@@ -29,12 +30,12 @@ export async function assignTicket(db: Database, handler: Handler, ticketId: str
  * customer asked to be answered by e-mail, a mail queued in the same transaction (the CRM port of a utility would
  * take this over: docs/decisions/054). Answering assigns the ticket to whoever answered.
  */
-export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string) {
+export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string, files: CheckedFile[]) {
   await db.transaction(async (tx) => {
     const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
     if (!ticket) throw notFound();
     const status = nextTicketStatus(ticket.status, 'reply');
-    await supportRepository.addComment(tx, {
+    const commentId = await supportRepository.addComment(tx, {
       ticketId,
       siteId: handler.site.id,
       author: 'staff',
@@ -42,6 +43,7 @@ export async function replyToTicket(db: Database, handler: Handler, ticketId: st
       body: reply,
       createdAt: handler.now,
     });
+    await supportRepository.addAttachments(tx, { siteId: handler.site.id, ticketId, commentId }, files);
     await supportRepository.setStatus(tx, ticketId, status, handler.now, handler.actor.person.id);
     await inboxRepository.insert(tx, {
       siteId: handler.site.id,
