@@ -1,13 +1,11 @@
 import type { SiteBootstrap } from '@portal/schema/site';
-import { sendMailJob } from '../../integrations/mail/send-mail-job.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CheckedFile } from './attachment-upload.ts';
-import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { inboxHtmlFromText } from '../inbox/inbox-content.ts';
 import { inboxRepository } from '../inbox/inbox-repository.ts';
-import { replyMail } from './reply-mail.ts';
+import { notifyReply } from './reply-notifications.ts';
 import { supportRepository } from './support-repository.ts';
 import { nextTicketStatus } from './ticket-transitions.ts';
 
@@ -26,9 +24,9 @@ export async function assignTicket(db: Database, handler: Handler, ticketId: str
 }
 
 /**
- * Answers the customer: the reply is a comment on the ticket and a message in the customer's inbox, and, when the
- * customer asked to be answered by e-mail, a mail queued in the same transaction (the CRM port of a utility would
- * take this over: docs/decisions/054). Answering assigns the ticket to whoever answered.
+ * Answers the customer: the reply is a comment on the ticket (with its files), a message in the customer's inbox
+ * and the notifications their settings and the ticket's channel ask for (docs/decisions/056), all in one
+ * transaction. Answering assigns the ticket to whoever answered.
  */
 export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string, files: CheckedFile[]) {
   await db.transaction(async (tx) => {
@@ -54,9 +52,7 @@ export async function replyToTicket(db: Database, handler: Handler, ticketId: st
       ticketId,
       createdAt: handler.now,
     });
-    if (ticket.channelCode === 'EMAIL' && ticket.email) {
-      await enqueue(tx, sendMailJob, replyMail(handler.site, ticket.localeId, ticket.email, reply, `${handler.origin}/inbox`));
-    }
+    await notifyReply(tx, handler.site, ticket, { commentId, body: reply }, handler.origin);
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { job } from '../../db/schema/jobs.ts';
+import { notificationDelivery } from '../../db/schema/notifications.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
@@ -138,13 +138,13 @@ describe('support tickets and the inbox', () => {
     expect((await call('POST', `/api/me/inbox/${message.id}/read`, aino)).statusCode).toBe(204);
     expect((await call('GET', '/api/me/inbox', aino)).json().unreadCount).toBe(before.unreadCount);
 
-    const mails = await ctx.database.db
-      .select({ payload: job.payload })
-      .from(job)
-      .where(and(eq(job.kind, 'mail.send')));
-    const mail = mails.map((row) => row.payload as { to: string; text: string; html: string }).find((m) => m.to === 'aino@example.fi');
-    expect(mail?.text).toContain('See https://lumo.example/help');
-    expect(mail?.html).not.toContain('<script>');
+    // The e-mail asked for is a delivery of the SUPPORT_REPLY alert (reply-notifications.test.ts sends them).
+    const [delivery] = await ctx.database.db
+      .select()
+      .from(notificationDelivery)
+      .where(and(eq(notificationDelivery.recipient, 'aino@example.fi'), eq(notificationDelivery.channel, 'Email')));
+    expect(delivery?.body).toContain('See https://lumo.example/help');
+    expect(delivery?.url).toBe('/inbox');
   });
 
   it('moves only as the transitions allow: a closed ticket takes no comment, reply or second close', async () => {
