@@ -120,6 +120,7 @@ export const ERROR_CODES = {
   SUPPORT_TICKET_NOT_FOUND: 'notFound',
   ATTACHMENT_TYPE_NOT_ALLOWED: 'invalid',
   ATTACHMENT_NOT_FOUND: 'notFound',
+  SUPPORT_HANDLED_IN_CRM: 'refused',
   TICKET_CLOSED: 'refused',
   INBOX_MESSAGE_NOT_FOUND: 'notFound',
 } as const satisfies Record<string, ErrorKind>;

@@ -21,7 +21,8 @@ type Part = { name: string; value: string } | { name: string; file: Buffer; file
 async function multipart(parts: Part[]) {
   const form = new FormData();
   for (const part of parts) {
-    if ('file' in part) form.append(part.name, new Blob([part.file], { type: part.type ?? 'application/octet-stream' }), part.fileName);
+    if ('file' in part)
+      form.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? 'application/octet-stream' }), part.fileName);
     else form.append(part.name, part.value);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });

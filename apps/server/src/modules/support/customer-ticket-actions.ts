@@ -2,7 +2,9 @@ import type { Actor } from '../../platform/actor.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
 import type { CheckedFile } from './attachment-upload.ts';
+import { handOverToCrm } from './crm-handover.ts';
 import { supportRepository } from './support-repository.ts';
 import { nextTicketStatus } from './ticket-transitions.ts';
 
@@ -11,6 +13,7 @@ const notFound = () => new AppError('SUPPORT_TICKET_NOT_FOUND', 'You have no sup
 /** The customer's follow-up on their own open ticket (POST /api/support/tickets/{id}/comments), with its files. */
 export async function commentOnTicket(
   db: Database,
+  crm: CrmSystem,
   scope: CustomerScope,
   actor: Actor,
   ticketId: string,
@@ -29,16 +32,18 @@ export async function commentOnTicket(
       body: comment.body,
       createdAt: now,
     });
-    await supportRepository.addAttachments(tx, { siteId: scope.siteId, ticketId, commentId }, comment.files);
+    await supportRepository.addAttachments(tx, { siteId: scope.siteId, ticketId, commentId: commentId! }, comment.files);
     await supportRepository.setStatus(tx, ticketId, status, now);
+    await handOverToCrm(tx, crm, { action: 'comment', ticketId, commentId: commentId! });
   });
 }
 
 /** The customer closes their own ticket: resolved (TS4) when answered, cancelled (TS3) when no longer needed. */
-export async function closeTicket(db: Database, scope: CustomerScope, ticketId: string, status: 'TS3' | 'TS4', now: Date) {
+export async function closeTicket(db: Database, crm: CrmSystem, scope: CustomerScope, ticketId: string, status: 'TS3' | 'TS4', now: Date) {
   await db.transaction(async (tx) => {
     const ticket = await supportRepository.lockCustomerTicket(tx, scope.siteId, scope.customerId, ticketId);
     if (!ticket) throw notFound();
     await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, status === 'TS4' ? 'resolve' : 'cancel'), now);
+    await handOverToCrm(tx, crm, { action: 'close', ticketId, status });
   });
 }

@@ -3,11 +3,13 @@ import type { SupportChannel } from '@portal/schema/support';
 import type { Actor } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
 import type { CheckedFile } from './attachment-upload.ts';
+import { handOverToCrm } from './crm-handover.ts';
 import { supportRepository } from './support-repository.ts';
 
 /** Who opens a ticket: the person signed in, the customer they act for, on this site, in this language. */
-export type Sender = { actor: Actor; customerId: string; site: SiteBootstrap; localeId: string; now: Date };
+export type Sender = { actor: Actor; customerId: string; site: SiteBootstrap; localeId: string; now: Date; crm: CrmSystem };
 
 export type NewTicket = {
   subtypeCode: string;
@@ -20,7 +22,7 @@ export type NewTicket = {
 
 /**
  * Opens a ticket of request type CONTACTREQ, open (TS1), in the queue of its subtype's handler group, with its files,
- * in one transaction: a ticket is never stored without its files.
+ * and hands it to the CRM port (docs/decisions/057), in one transaction: a ticket is never stored without its files.
  */
 export async function openTicket(db: Database, sender: Sender, ticket: NewTicket, files: CheckedFile[]): Promise<string> {
   if (ticket.channelCode === 'EMAIL' && !ticket.email) {
@@ -46,6 +48,7 @@ export async function openTicket(db: Database, sender: Sender, ticket: NewTicket
       updatedAt: sender.now,
     });
     await supportRepository.addAttachments(tx, { siteId: sender.site.id, ticketId: row.id, commentId: null }, files);
+    await handOverToCrm(tx, sender.crm, { action: 'open', ticketId: row.id });
     return row.id;
   });
 }

@@ -14,6 +14,7 @@ import {
   ticketDetail,
 } from '@portal/schema/support';
 import { actorOf, customerScopeOf } from '../../platform/actor.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -40,7 +41,8 @@ export const WITH_FILES =
   'JSON, or multipart/form-data with the same JSON in a part named "request" and up to 5 files (PNG, JPEG, WebP or PDF, ' +
   '5 MB each, judged by content) in parts named "files"; 413 when over the limits.';
 
-const senderOf = (request: FastifyRequest): Sender => ({
+const senderOf = (request: FastifyRequest, crm: CrmSystem): Sender => ({
+  crm,
   actor: actorOf(request),
   customerId: customerScopeOf(request).customerId,
   site: request.site,
@@ -52,7 +54,7 @@ const senderOf = (request: FastifyRequest): Sender => ({
  * Support calls of spec §7 for the acting customer, behind the SUPPORT feature: the choices of a contact request,
  * sending one, and the customer's own tickets with their comments.
  */
-export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const supportRoutes: FastifyPluginAsyncZod<{ db: Database; crm: CrmSystem }> = async (app, { db, crm }) => {
   await acceptAttachments(app);
 
   app.get(
@@ -119,7 +121,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       preValidation: readAttachments,
     },
     async (request, reply) => {
-      return reply.status(201).send({ id: await sendContactRequest(db, senderOf(request), request.body, uploadsOf(request)) });
+      return reply.status(201).send({ id: await sendContactRequest(db, senderOf(request, crm), request.body, uploadsOf(request)) });
     },
   );
 
@@ -136,7 +138,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       preValidation: readAttachments,
     },
     async (request, reply) => {
-      return reply.status(201).send({ id: await createMyTicket(db, senderOf(request), request.body, uploadsOf(request)) });
+      return reply.status(201).send({ id: await createMyTicket(db, senderOf(request, crm), request.body, uploadsOf(request)) });
     },
   );
 
@@ -192,7 +194,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request, reply) => {
       const comment = { body: request.body.comment, files: uploadsOf(request) };
-      await commentOnTicket(db, customerScopeOf(request), actorOf(request), request.params.id, comment, new Date());
+      await commentOnTicket(db, crm, customerScopeOf(request), actorOf(request), request.params.id, comment, new Date());
       return reply.status(204).send(null);
     },
   );
@@ -227,7 +229,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request, reply) => {
-      await closeTicket(db, customerScopeOf(request), request.params.id, request.body.status, new Date());
+      await closeTicket(db, crm, customerScopeOf(request), request.params.id, request.body.status, new Date());
       return reply.status(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffQueue, staffQueueQuery, staffReplyRequest } from '@portal/schema/support';
 import { actorOf } from '../../platform/actor.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,7 +16,8 @@ import { staffTickets } from './ticket-views.ts';
 
 const ticketParams = z.object({ id: z.string().min(1).max(64) });
 
-const handlerOf = (request: FastifyRequest): Handler => ({
+const handlerOf = (request: FastifyRequest, crm: CrmSystem): Handler => ({
+  crm,
   actor: actorOf(request),
   site: request.site,
   origin: `${request.protocol}://${request.host}`,
@@ -26,7 +28,7 @@ const handlerOf = (request: FastifyRequest): Handler => ({
  * Customer service's side of support (docs/decisions/054), in the staff area behind the SUPPORT feature: the
  * site's queue per handler group, taking a ticket, answering and resolving. Only tickets of the staff member's site.
  */
-export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database; crm: CrmSystem }> = async (app, { db, crm }) => {
   await acceptAttachments(app);
 
   app.get(
@@ -61,7 +63,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      await assignTicket(db, handlerOf(request), request.params.id);
+      await assignTicket(db, handlerOf(request, crm), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -80,7 +82,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       preValidation: readAttachments,
     },
     async (request, reply) => {
-      await replyToTicket(db, handlerOf(request), request.params.id, request.body.comment, uploadsOf(request));
+      await replyToTicket(db, handlerOf(request, crm), request.params.id, request.body.comment, uploadsOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -114,7 +116,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      await resolveTicket(db, handlerOf(request), request.params.id);
+      await resolveTicket(db, handlerOf(request, crm), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,66 +1,50 @@
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { Actor } from '../../platform/actor.ts';
-import type { Database } from '../../platform/database.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
+import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CheckedFile } from './attachment-upload.ts';
-import { inboxHtmlFromText } from '../inbox/inbox-content.ts';
-import { inboxRepository } from '../inbox/inbox-repository.ts';
-import { notifyReply } from './reply-notifications.ts';
+import { recordReply } from './record-reply.ts';
 import { supportRepository } from './support-repository.ts';
 import { nextTicketStatus } from './ticket-transitions.ts';
 
 /** Customer service of this site, handling one ticket. */
-export type Handler = { actor: Actor; site: SiteBootstrap; origin: string; now: Date };
+export type Handler = { actor: Actor; site: SiteBootstrap; origin: string; now: Date; crm: CrmSystem };
 
-const notFound = () => new AppError('SUPPORT_TICKET_NOT_FOUND', 'This site has no support ticket by that id');
+/**
+ * The ticket of this site, locked while its status moves. Where a utility's CRM is where customer service answers,
+ * the portal's queue only shows the tickets (docs/decisions/057): a change here would never reach the CRM.
+ */
+async function lockForHandler(tx: Transaction, handler: Handler, ticketId: string) {
+  const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
+  if (!ticket) throw new AppError('SUPPORT_TICKET_NOT_FOUND', 'This site has no support ticket by that id');
+  if (!handler.crm.inPortal) throw new AppError('SUPPORT_HANDLED_IN_CRM', `Customer service answers this ticket in ${handler.crm.id}`);
+  return ticket;
+}
 
 /** Takes the ticket (TS1 → TS2), or takes it over from a colleague. */
 export async function assignTicket(db: Database, handler: Handler, ticketId: string) {
   await db.transaction(async (tx) => {
-    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
-    if (!ticket) throw notFound();
+    const ticket = await lockForHandler(tx, handler, ticketId);
     await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, 'assign'), handler.now, handler.actor.person.id);
   });
 }
 
 /**
- * Answers the customer: the reply is a comment on the ticket (with its files), a message in the customer's inbox
- * and the notifications their settings and the ticket's channel ask for (docs/decisions/056), all in one
+ * Answers the customer from the portal's queue (docs/decisions/054, 056): recorded as every reply is, in one
  * transaction. Answering assigns the ticket to whoever answered.
  */
 export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string, files: CheckedFile[]) {
   await db.transaction(async (tx) => {
-    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
-    if (!ticket) throw notFound();
-    const status = nextTicketStatus(ticket.status, 'reply');
-    const commentId = await supportRepository.addComment(tx, {
-      ticketId,
-      siteId: handler.site.id,
-      author: 'staff',
-      personId: handler.actor.person.id,
-      body: reply,
-      createdAt: handler.now,
-    });
-    await supportRepository.addAttachments(tx, { siteId: handler.site.id, ticketId, commentId }, files);
-    await supportRepository.setStatus(tx, ticketId, status, handler.now, handler.actor.person.id);
-    await inboxRepository.insert(tx, {
-      siteId: handler.site.id,
-      customerId: ticket.customerId,
-      localeId: ticket.localeId,
-      subjectKey: 'inbox.subject.support-reply',
-      content: inboxHtmlFromText(reply),
-      ticketId,
-      createdAt: handler.now,
-    });
-    await notifyReply(tx, handler.site, ticket, { commentId, body: reply }, handler.origin);
+    const ticket = await lockForHandler(tx, handler, ticketId);
+    await recordReply(tx, handler.site, ticket, { body: reply, files, at: handler.now, personId: handler.actor.person.id }, handler.origin);
   });
 }
 
 /** Customer service settles the ticket (TS1/TS2 → TS4). */
 export async function resolveTicket(db: Database, handler: Handler, ticketId: string) {
   await db.transaction(async (tx) => {
-    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
-    if (!ticket) throw notFound();
+    const ticket = await lockForHandler(tx, handler, ticketId);
     await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, 'resolve'), handler.now);
   });
 }

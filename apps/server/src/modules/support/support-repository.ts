@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_TICKET_STATUSES, TICKET_STATUSES, type CommentAuthor, type TicketStatus } from '@portal/schema/support';
 import type { contactMethod } from '@portal/schema/enums';
 import type { z } from 'zod';
 import { customer, person } from '../../db/schema/identity.ts';
 import { customerContact } from '../../db/schema/settings.ts';
+import { siteDomain } from '../../db/schema/sites.ts';
 import {
   supportAttachment,
   supportSubtype,
@@ -107,9 +108,75 @@ export const supportRepository = {
       .where(eq(supportTicket.id, id));
   },
 
-  async addComment(tx: Transaction, values: typeof supportTicketComment.$inferInsert): Promise<string> {
-    const [row] = await tx.insert(supportTicketComment).values(values).returning({ id: supportTicketComment.id });
-    return row!.id;
+  /** The new comment's id; null when a comment of the same CRM reference is already on the ticket. */
+  async addComment(tx: Transaction, values: typeof supportTicketComment.$inferInsert): Promise<string | null> {
+    const [row] = await tx
+      .insert(supportTicketComment)
+      .values(values)
+      .onConflictDoNothing({ target: [supportTicketComment.ticketId, supportTicketComment.crmReference] })
+      .returning({ id: supportTicketComment.id });
+    return row?.id ?? null;
+  },
+
+  async setCrmReference(tx: Transaction, where: { ticketId: string; commentId?: string }, reference: string) {
+    if (where.commentId) {
+      await tx
+        .update(supportTicketComment)
+        .set({ crmReference: reference })
+        .where(and(eq(supportTicketComment.id, where.commentId), eq(supportTicketComment.ticketId, where.ticketId)));
+    } else {
+      await tx.update(supportTicket).set({ crmReference: reference }).where(eq(supportTicket.id, where.ticketId));
+    }
+  },
+
+  /** A ticket with its customer, for the CRM handover job (any site: the job is the installation's). */
+  async ticketForCrm(executor: Executor, ticketId: string) {
+    const [row] = await executor
+      .select({ ticket: supportTicket, customerName: customer.name, clientCode: customer.clientCode })
+      .from(supportTicket)
+      .innerJoin(customer, eq(customer.id, supportTicket.customerId))
+      .where(eq(supportTicket.id, ticketId));
+    return row ?? null;
+  },
+
+  async comment(executor: Executor, ticketId: string, commentId: string) {
+    const [row] = await executor
+      .select()
+      .from(supportTicketComment)
+      .where(and(eq(supportTicketComment.id, commentId), eq(supportTicketComment.ticketId, ticketId)));
+    return row ?? null;
+  },
+
+  /** Files with their content, of the ticket itself (commentId null) or of one comment. */
+  async filesOf(executor: Executor, ticketId: string, commentId: string | null) {
+    return executor
+      .select({ fileName: supportAttachment.fileName, contentType: supportAttachment.contentType, content: supportAttachment.content })
+      .from(supportAttachment)
+      .where(
+        and(
+          eq(supportAttachment.ticketId, ticketId),
+          commentId ? eq(supportAttachment.commentId, commentId) : isNull(supportAttachment.commentId),
+        ),
+      )
+      .orderBy(asc(supportAttachment.fileName));
+  },
+
+  /** Open tickets handed to the CRM, of every site: the ones whose replies and closing the CRM poll reads. */
+  async openCrmTickets(executor: Executor): Promise<TicketRow[]> {
+    return executor
+      .select()
+      .from(supportTicket)
+      .where(and(inArray(supportTicket.status, [...OPEN_TICKET_STATUSES]), isNotNull(supportTicket.crmReference)))
+      .orderBy(asc(supportTicket.createdAt));
+  },
+
+  /** The address the customer's links lead to when no request names one (a reply read from the CRM). */
+  async siteOrigin(executor: Executor, siteId: string): Promise<string> {
+    const hosts = (await executor.select({ host: siteDomain.host }).from(siteDomain).where(eq(siteDomain.siteId, siteId))).map(
+      (row) => row.host,
+    );
+    const host = hosts.filter((name) => !name.endsWith('.localhost')).sort()[0] ?? hosts.sort()[0] ?? 'localhost';
+    return `https://${host}`;
   },
 
   /** Files of a ticket (commentId null) or of one comment, in the transaction that writes the ticket or comment. */
