@@ -81,7 +81,7 @@ import { localOutageFeed } from './integrations/outages/local-feed.ts';
 import type { OutageSystem } from './integrations/outages/port.ts';
 import { runOutages } from './modules/outages/outages-plugin.ts';
 import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
+import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { runSupportCrm } from './modules/support/crm-handover.ts';
@@ -311,6 +311,7 @@ export async function buildApp({
       await area.register(
         featureArea('SUPPORT', async (support) => {
           await support.register(supportRoutes, { db, crm });
+          await support.register(featureArea('ADVANCED_SUPPORT', async (advanced) => advanced.register(advancedSupportRoutes, { db })));
           await support.register(inboxRoutes, { db });
         }),
       );

@@ -121,6 +121,8 @@ export const ERROR_CODES = {
   ATTACHMENT_TYPE_NOT_ALLOWED: 'invalid',
   ATTACHMENT_NOT_FOUND: 'notFound',
   SUPPORT_HANDLED_IN_CRM: 'refused',
+  TICKET_NOT_RESOLVED: 'refused',
+  TICKET_ALREADY_RATED: 'refused',
   TICKET_CLOSED: 'refused',
   INBOX_MESSAGE_NOT_FOUND: 'notFound',
 } as const satisfies Record<string, ErrorKind>;

@@ -29,6 +29,7 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/me/support/tickets': 'a message to customer service; no data or money leaves',
   'POST /api/support/tickets/:id/comments': 'a message to customer service; no data or money leaves',
   'POST /api/support/tickets/:id/close': 'closes the customer’s own request; nothing leaves',
+  'POST /api/support/tickets/:id/satisfaction': 'an opinion of a resolved request; nothing leaves',
   'POST /api/me/inbox/:id/read': 'marks a message read',
   'POST /api/staff/support/tickets/:id/assign': 'customer service taking a ticket of their own site; the queue is their daily work',
   'POST /api/staff/support/tickets/:id/replies': 'customer service answering; it reads no customer data beyond the ticket',

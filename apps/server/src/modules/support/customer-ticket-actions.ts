@@ -47,3 +47,23 @@ export async function closeTicket(db: Database, crm: CrmSystem, scope: CustomerS
     await handOverToCrm(tx, crm, { action: 'close', ticketId, status });
   });
 }
+
+/**
+ * ADVANCED_SUPPORT (docs/decisions/058): the customer rates how a resolved request was handled, once. Only a resolved
+ * ticket (TS4) takes a rating: a cancelled one was never answered, an open one is not done yet.
+ */
+export async function rateTicket(
+  db: Database,
+  scope: CustomerScope,
+  ticketId: string,
+  satisfaction: { rating: number; comment?: string | undefined },
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const ticket = await supportRepository.lockCustomerTicket(tx, scope.siteId, scope.customerId, ticketId);
+    if (!ticket) throw notFound();
+    if (ticket.status !== 'TS4') throw new AppError('TICKET_NOT_RESOLVED', 'Only a resolved request can be rated');
+    if (ticket.satisfactionRating !== null) throw new AppError('TICKET_ALREADY_RATED', 'This request has been rated already');
+    await supportRepository.rate(tx, ticketId, { rating: satisfaction.rating, comment: satisfaction.comment || null, at: now });
+  });
+}

@@ -12,6 +12,7 @@ import {
   ticketCloseRequest,
   ticketCommentRequest,
   ticketDetail,
+  ticketSatisfactionRequest,
 } from '@portal/schema/support';
 import { actorOf, customerScopeOf } from '../../platform/actor.ts';
 import type { CrmSystem } from '../../integrations/crm/port.ts';
@@ -22,7 +23,7 @@ import { personLocale } from '../../platform/request-locale.ts';
 import { sendTicketFile } from './attachment-download.ts';
 import { acceptAttachments, readAttachments, uploadsOf } from './attachment-upload.ts';
 import { createMyTicket } from './create-my-ticket.ts';
-import { closeTicket, commentOnTicket } from './customer-ticket-actions.ts';
+import { closeTicket, commentOnTicket, rateTicket } from './customer-ticket-actions.ts';
 import type { Sender } from './open-ticket.ts';
 import { sendContactRequest } from './send-contact-request.ts';
 import { nameIn, supportRepository } from './support-repository.ts';
@@ -230,6 +231,26 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Database; crm: CrmSystem
     },
     async (request, reply) => {
       await closeTicket(db, crm, customerScopeOf(request), request.params.id, request.body.status, new Date());
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** ADVANCED_SUPPORT's calls (docs/decisions/058), in their own feature area inside SUPPORT's. */
+export const advancedSupportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    '/api/support/tickets/:id/satisfaction',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'The customer rates how their resolved request was handled (1–5), once',
+        params: ticketParams,
+        body: ticketSatisfactionRequest,
+        response: { 204: z.null(), ...guardedErrors, ...refusedError },
+      },
+    },
+    async (request, reply) => {
+      await rateTicket(db, customerScopeOf(request), request.params.id, request.body, new Date());
       return reply.status(204).send(null);
     },
   );

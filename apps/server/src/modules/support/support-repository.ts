@@ -109,6 +109,13 @@ export const supportRepository = {
   },
 
   /** The new comment's id; null when a comment of the same CRM reference is already on the ticket. */
+  async rate(tx: Transaction, id: string, satisfaction: { rating: number; comment: string | null; at: Date }) {
+    await tx
+      .update(supportTicket)
+      .set({ satisfactionRating: satisfaction.rating, satisfactionComment: satisfaction.comment, ratedAt: satisfaction.at })
+      .where(eq(supportTicket.id, id));
+  },
+
   async addComment(tx: Transaction, values: typeof supportTicketComment.$inferInsert): Promise<string | null> {
     const [row] = await tx
       .insert(supportTicketComment)

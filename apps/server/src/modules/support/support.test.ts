@@ -173,6 +173,32 @@ describe('support tickets and the inbox', () => {
     expect((await call('GET', `/api/support/tickets/${cancelled}`, aino)).json()).toMatchObject({ statusName: 'CANCELLED' });
   });
 
+  it('takes one rating of a resolved request where the site has advanced support, and shows it to customer service', async () => {
+    const id = await send(aino);
+    const rate = (cookie: string, body: object, host: string = HOSTS.lumo) =>
+      call('POST', `/api/support/tickets/${id}/satisfaction`, cookie, body, host);
+    expect((await rate(aino, { rating: 5 })).json()).toMatchObject({ statusCode: 422, code: 'TICKET_NOT_RESOLVED' });
+    expect((await call('POST', `/api/staff/support/tickets/${id}/resolve`, sanna)).statusCode).toBe(204);
+    expect((await rate(aino, { rating: 6 })).statusCode).toBe(400);
+    expect((await rate(mikko, { rating: 4 })).statusCode).toBe(404);
+    expect((await rate(aino, { rating: 4, comment: '  Quick and clear.  ' })).statusCode).toBe(204);
+    expect((await rate(aino, { rating: 1 })).json()).toMatchObject({ statusCode: 422, code: 'TICKET_ALREADY_RATED' });
+    expect((await call('GET', `/api/support/tickets/${id}`, aino)).json().satisfaction).toEqual({
+      rating: 4,
+      comment: 'Quick and clear.',
+      ratedAt: expect.any(String),
+    });
+    const closed = (await call('GET', '/api/staff/support/tickets?status=closed', sanna)).json();
+    expect(closed.tickets.find((ticket: { id: string }) => ticket.id === id).satisfaction).toMatchObject({ rating: 4 });
+
+    // Virmalise offers support but not advanced support: the call does not exist there.
+    const jaan = await sessionCookieFor(ctx.database.db, PEOPLE.jaan, 'virmalise');
+    expect((await call('POST', `/api/support/tickets/${id}/satisfaction`, jaan, { rating: 3 }, HOSTS.virmalise)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'FEATURE_DISABLED',
+    });
+  });
+
   it('does not exist on a site without SUPPORT', async () => {
     const daugava = await sessionCookieFor(ctx.database.db, 'LV150385-12346', 'daugava');
     expect((await call('GET', '/api/me/support/tickets', daugava, undefined, HOSTS.daugava)).statusCode).toBe(404);
