@@ -38,6 +38,8 @@ export function AttachmentPicker({ value = [], onChange, error, label }: Props) 
       onChange={onChange}
       error={error}
       clearButtonProps={{ 'aria-label': t('support.files.clear') }}
+      // Mantine's placeholder grey is too faint on the themes' inputs (axe colour contrast); it is an instruction here.
+      styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
     />
   );
 }
