@@ -53,5 +53,5 @@ test('lumo: the feedback dialog asks once per renewed form, needs a rating, than
   await adminContext.close();
 
   await page.reload();
-  await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeVisible({ timeout: 30_000 });
 });

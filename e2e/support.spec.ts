@@ -42,7 +42,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   browser,
 }, testInfo) => {
   // Two people, and three pages checked in light and dark at two widths.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   // The customer asks, choosing the subject through its topic (advanced support on Lumo), with a photo attached.
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await page.goto(siteUrl('lumo', '/support'));
