@@ -1,16 +1,49 @@
-import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 
 const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
 
-test('lumo: a customer sends a contact request, customer service answers, the customer reads it in the inbox and closes it', async ({
+/** A real 1×1 PNG: the server judges a file by its first bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The page at desktop and phone width, light and dark: axe-clean each time, with a screenshot to look at. */
+async function accessibleEverywhere(page: Page, context: BrowserContext, testInfo: TestInfo, path: string, ready: () => Promise<void>) {
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await context.addCookies([
+        { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
+        { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+      ]);
+      await page.goto(siteUrl('lumo', path));
+      await dropConsentBanner(page);
+      await ready();
+      await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expectAccessible(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`${path.replaceAll('/', '-').slice(1)}-${viewport.name}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('lumo: a customer sends a contact request with a photo, customer service answers, the customer reads it in the inbox and closes it', async ({
   page,
   context,
   browser,
-}) => {
-  // The customer asks.
+}, testInfo) => {
+  // Two people, and three pages checked in light and dark at two widths.
+  test.setTimeout(360_000);
+  // The customer asks, choosing the subject through its topic (advanced support on Lumo), with a photo attached.
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await page.goto(siteUrl('lumo', '/support'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'Nordea');
@@ -19,16 +52,28 @@ test('lumo: a customer sends a contact request, customer service answers, the cu
   const form = page.getByRole('region', { name: 'Contact customer service' });
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByText('Choose a subject.')).toBeVisible();
+  await form.getByRole('combobox', { name: 'Topic' }).click();
+  await page.getByRole('option', { name: 'Meter and consumption' }).click();
   await form.getByRole('combobox', { name: /Subject/ }).click();
   await page.getByRole('option', { name: 'Meter reading' }).click();
   await form.getByRole('textbox', { name: /Message/ }).fill('My meter shows 41 250 kWh but the invoice says 41 520 kWh.');
+  await form.locator('input[type="file"]').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: PNG });
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Thank you! Your message has been sent to customer service.')).toBeVisible();
   const ticket = page.getByRole('article', { name: 'Meter reading' });
   await expect(ticket.getByText('Open', { exact: true })).toBeVisible();
-  await expectAccessible(page);
 
-  // Customer service answers from the queue.
+  // The photo comes back as it was sent, as a download.
+  const downloading = page.waitForEvent('download');
+  await ticket.getByRole('link', { name: /meter\.png/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('meter.png');
+  expect((await readFile(await download.path())).equals(PNG)).toBe(true);
+  await accessibleEverywhere(page, context, testInfo, '/support', () =>
+    expect(ticket.getByRole('link', { name: /meter\.png/ })).toBeVisible(),
+  );
+
+  // Customer service answers from the queue, and sees the photo too.
   const staffContext = await browser.newContext();
   await staffContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   const staff = await staffContext.newPage();
@@ -39,8 +84,8 @@ test('lumo: a customer sends a contact request, customer service answers, the cu
   await staff.getByRole('link', { name: 'Queue of support requests' }).click();
   await expect(staff).toHaveURL(siteUrl('lumo', '/workspace/tickets'));
   const queued = staff.getByRole('article', { name: /Meter reading · Mikko Korhonen \(LUMO-100002\)/ });
-  await expect(queued).toBeVisible();
-  await expectAccessible(staff);
+  await expect(queued.getByRole('link', { name: /meter\.png/ })).toBeVisible();
+  await accessibleEverywhere(staff, staffContext, testInfo, '/workspace/tickets', () => expect(queued).toBeVisible());
   await queued
     .getByRole('textbox', { name: 'Reply to the customer' })
     .fill('Thank you, Mikko.\n\nWe corrected the reading: <script>alert(1)</script>');
@@ -49,7 +94,7 @@ test('lumo: a customer sends a contact request, customer service answers, the cu
   await staffContext.close();
 
   // The customer reads the reply in the inbox and closes the request.
-  await page.reload();
+  await page.goto(siteUrl('lumo', '/support'));
   await dropConsentBanner(page);
   await page.getByRole('link', { name: 'Inbox, unread messages: 1' }).click();
   await expect(page).toHaveURL(siteUrl('lumo', '/inbox'));
@@ -57,14 +102,21 @@ test('lumo: a customer sends a contact request, customer service answers, the cu
   await message.getByRole('button', { name: /Reply to your contact request/ }).click();
   await expect(message.getByText('We corrected the reading: <script>alert(1)</script>')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
-  await expectAccessible(page);
+  await accessibleEverywhere(page, context, testInfo, '/inbox', () => expect(page.getByTestId('inbox-message').first()).toBeVisible());
 
-  await message.getByRole('link', { name: 'Show the request on the customer service page' }).click();
+  await page.goto(siteUrl('lumo', '/inbox'));
+  await page.getByTestId('inbox-message').filter({ hasText: 'Reply to your contact request' }).first().getByRole('button').click();
+  await page.getByRole('link', { name: 'Show the request on the customer service page' }).first().click();
   await expect(page).toHaveURL(siteUrl('lumo', '/support'));
   const answered = page.getByRole('article', { name: 'Meter reading' });
   await expect(answered.getByText('Thank you, Mikko.', { exact: false })).toBeVisible();
   await answered.getByRole('button', { name: 'Close as resolved' }).click();
   await expect(answered.getByText('Resolved')).toBeVisible();
   await expect(answered.getByRole('button', { name: 'Close as resolved' })).toHaveCount(0);
+
+  // Advanced support: the customer rates how the request was handled.
+  await answered.getByRole('radio', { name: '5 – Very well' }).check();
+  await answered.getByRole('button', { name: 'Send rating' }).click();
+  await expect(answered.getByText('You rated the handling 5/5. Thank you!')).toBeVisible();
   await expectAccessible(page);
 });

@@ -81,9 +81,13 @@ import { localOutageFeed } from './integrations/outages/local-feed.ts';
 import type { OutageSystem } from './integrations/outages/port.ts';
 import { runOutages } from './modules/outages/outages-plugin.ts';
 import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
+import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { runSupportCrm } from './modules/support/crm-handover.ts';
+import { inPortalCrm } from './integrations/crm/in-portal.ts';
+import type { CrmSystem } from './integrations/crm/port.ts';
+import { salesforceCrm } from './integrations/crm/salesforce.ts';
 import { actorResolution } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
@@ -124,6 +128,8 @@ export type AppDeps = {
   paymentProvider?: PaymentProvider;
   /** The grid's outage system; by default the local feed in demo mode and none otherwise. */
   outageSystem?: OutageSystem | null;
+  /** Where support tickets are handled: the portal's own queue unless config names a CRM (docs/decisions/057). */
+  crm?: CrmSystem;
 };
 
 /** Builds the whole server: platform plugins first, then one plugin per API area, then the web app. */
@@ -138,6 +144,7 @@ export async function buildApp({
   push = webPushSender(config.push.serviceHosts),
   paymentProvider,
   outageSystem = config.demoMode ? localOutageFeed : null,
+  crm = crmFor(config),
 }: AppDeps) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger }),
@@ -185,6 +192,8 @@ export async function buildApp({
   runAlerts(app.jobs, { mail, sms, push, vapidKeys, vapidSubject: `mailto:${config.mail.fromAddress}`, sites }, config.alerts);
   // Outages from the grid's outage system, and their notices to outage contacts (docs/decisions/051, 052).
   runOutages(app.jobs, outageSystem, { mail, sms, sites });
+  // Support tickets handed to a utility's CRM and its replies read back (docs/decisions/057).
+  runSupportCrm(app.jobs, crm, sites, config.crm.pollCron);
   await app.register(cookie);
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.
@@ -301,7 +310,8 @@ export async function buildApp({
       // Support tickets and the inbox their replies land in (docs/decisions/054).
       await area.register(
         featureArea('SUPPORT', async (support) => {
-          await support.register(supportRoutes, { db });
+          await support.register(supportRoutes, { db, crm });
+          await support.register(featureArea('ADVANCED_SUPPORT', async (advanced) => advanced.register(advancedSupportRoutes, { db })));
           await support.register(inboxRoutes, { db });
         }),
       );
@@ -341,7 +351,7 @@ export async function buildApp({
   await app.register(
     staffArea('customer-service', async (area) => {
       await area.register(staffRoutes, { actors });
-      await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db })));
+      await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
     }),
   );
   await app.register(
@@ -369,6 +379,10 @@ function mailSenderFor(config: Config): MailSender {
   return config.mail.smtpUrl
     ? smtpMailSender(config.mail.smtpUrl, config.mail.fromAddress)
     : outboxMailSender(config.mail.outboxDir, config.mail.fromAddress);
+}
+
+function crmFor(config: Config): CrmSystem {
+  return config.crm.salesforce ? salesforceCrm(config.crm.salesforce) : inPortalCrm;
 }
 
 function paymentProviderFor(config: Config, simulator: PaymentProvider): PaymentProvider | null {

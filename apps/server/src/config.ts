@@ -107,6 +107,17 @@ const environment = z.object({
     .transform((range) => range.split('-').map(Number) as [number, number])
     .refine(([shortest, longest]) => shortest <= longest, 'the shortest delay must not exceed the longest')
     .default([1500, 6000]),
+  CRM_ADAPTER: z.enum(['PORTAL', 'SALESFORCE'], { error: 'must be PORTAL or SALESFORCE' }).default('PORTAL'),
+  SALESFORCE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the org’s My Domain URL, e.g. https://example.my.salesforce.com' })
+    .optional(),
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
+  SALESFORCE_API_VERSION: z
+    .string()
+    .regex(/^\d{2,3}\.0$/, 'must be a REST API version such as 62.0')
+    .default('62.0'),
+  SUPPORT_CRM_POLL_CRON: cronPattern.default('* * * * *'),
   PAYMENT_PROVIDER: z.enum(['SIMULATOR', 'EVERYPAY', 'NEONOMICS'], { error: 'must be SIMULATOR, EVERYPAY or NEONOMICS' }).optional(),
   PAYMENT_CALLBACK_SECRET: secret.optional(),
   EVERYPAY_API_URL: z.url({ error: 'must be a URL' }).optional(),
@@ -174,6 +185,14 @@ export type Config = {
    */
   jobs: { enabled: boolean; pollIntervalMs: number };
   /**
+   * Where customer service answers support tickets (docs/decisions/057): the portal's own queue (salesforce null), or
+   * Salesforce Service Cloud, whose replies and closed cases are read back on `pollCron` (UTC).
+   */
+  crm: {
+    salesforce: { url: string; clientId: string; clientSecret: string; apiVersion: string } | null;
+    pollCron: string;
+  };
+  /**
    * The meter head-end (docs/decisions/061-head-end-over-mqtt.md): the MQTT broker meters talk through, or null
    * for a broker embedded in this process; how long a command may wait for its meter; and, in demo mode, the
    * meter simulator's share of refused and unanswered commands.
@@ -208,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const trustProxy = trustedProxies(source.TRUST_PROXY, problems);
   const payments = paymentsConfig(env, demoMode, problems);
+  const salesforce = salesforceConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const valid = env as Environment;
   const dataDir = resolve(repositoryRoot, valid.DATA_DIR);
@@ -240,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       invoiceDueCron: valid.ALERTS_INVOICE_DUE_CRON,
     },
     jobs: { enabled: valid.JOBS_ENABLED, pollIntervalMs: valid.JOBS_POLL_INTERVAL_MS },
+    crm: { salesforce, pollCron: valid.SUPPORT_CRM_POLL_CRON },
     headEnd: {
       mqttUrl: valid.MQTT_URL ?? null,
       topicRoot: valid.MQTT_TOPIC_ROOT,
@@ -253,6 +274,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     },
     payments,
+  };
+}
+
+/** CRM_ADAPTER=SALESFORCE needs the org's URL and the external client app's credentials. */
+function salesforceConfig(env: Partial<Environment>, problems: string[]): Config['crm']['salesforce'] {
+  if (env.CRM_ADAPTER !== 'SALESFORCE') return null;
+  const missing = (['SALESFORCE_URL', 'SALESFORCE_CLIENT_ID', 'SALESFORCE_CLIENT_SECRET'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    problems.push(`CRM_ADAPTER: SALESFORCE needs ${missing.join(', ')}`);
+    return null;
+  }
+  return {
+    url: env.SALESFORCE_URL!,
+    clientId: env.SALESFORCE_CLIENT_ID!,
+    clientSecret: env.SALESFORCE_CLIENT_SECRET!,
+    apiVersion: env.SALESFORCE_API_VERSION ?? '62.0',
   };
 }
 

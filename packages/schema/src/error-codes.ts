@@ -118,6 +118,11 @@ export const ERROR_CODES = {
   SUPPORT_SUBTYPE_UNKNOWN: 'invalid',
   SUPPORT_CONTACT_MISSING: 'invalid',
   SUPPORT_TICKET_NOT_FOUND: 'notFound',
+  ATTACHMENT_TYPE_NOT_ALLOWED: 'invalid',
+  ATTACHMENT_NOT_FOUND: 'notFound',
+  SUPPORT_HANDLED_IN_CRM: 'refused',
+  TICKET_NOT_RESOLVED: 'refused',
+  TICKET_ALREADY_RATED: 'refused',
   TICKET_CLOSED: 'refused',
   INBOX_MESSAGE_NOT_FOUND: 'notFound',
 } as const satisfies Record<string, ErrorKind>;

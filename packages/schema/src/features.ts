@@ -92,6 +92,7 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   // Outages, meter events and outage contacts (issue 11, docs/decisions/051-053).
   'OUTAGES',
   'SETTINGS_OUTAGE_CONTACTS',
-  // Support tickets and the inbox (issue 11, docs/decisions/054).
+  // Support tickets and the inbox (issue 11, docs/decisions/054); the guided form and ratings (058).
   'SUPPORT',
+  'ADVANCED_SUPPORT',
 ]);

@@ -57,6 +57,19 @@ export const contactRequest = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequest>;
 
+/**
+ * POST /api/me/support/tickets (spec §7; docs/decisions/056): a ticket of the acting customer, answered through the
+ * contacts the portal already has (the person's name, the customer's primary e-mail and mobile number), so only
+ * what it is about, the message and how to answer are sent. /api/support/send is the contact request of spec §3,
+ * where the sender types their own name and contacts.
+ */
+export const myTicketRequest = z.object({
+  subtypeCode: requiredText(64),
+  message: requiredText(MAX_MESSAGE_LENGTH),
+  channelCode: supportChannel.optional(),
+});
+export type MyTicketRequest = z.input<typeof myTicketRequest>;
+
 /** A name in the asked locale (the site's default, then en-GB, when the asked one has none). */
 export const supportTopic = z.object({ code: z.string(), name: z.string() });
 export type SupportTopic = z.infer<typeof supportTopic>;
@@ -66,12 +79,37 @@ export type SupportSubtype = z.infer<typeof supportSubtype>;
 
 export const supportChannelOption = z.object({ code: supportChannel });
 
+/**
+ * Attachments (docs/decisions/055-support-attachments.md): images and PDF documents, judged by their content (magic
+ * bytes), never by their name or the type the browser declared. SVG and HTML are not accepted: a browser runs them.
+ */
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/** What a file picker offers: the types above and their usual extensions. */
+export const ATTACHMENT_ACCEPT = [...ATTACHMENT_TYPES, '.png', '.jpg', '.jpeg', '.webp', '.pdf'].join(',');
+/** 5 MiB a file: a phone photo of a meter or a scanned letter fits, a video does not. */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** Files at most with one ticket or one comment. */
+export const MAX_ATTACHMENTS = 5;
+/** The longest file name kept; longer names are cut, keeping the extension. */
+export const MAX_ATTACHMENT_NAME_LENGTH = 120;
+
+export const ticketAttachment = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(ATTACHMENT_TYPES),
+  sizeBytes: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachment>;
+
 export const ticketComment = z.object({
   id: z.string(),
   author: z.enum(COMMENT_AUTHORS),
   /** The staff member's or customer's display name; customer service replies carry no personal name. */
   authorName: z.string().nullable(),
   comment: z.string(),
+  attachments: z.array(ticketAttachment),
   createdAt: z.iso.datetime(),
 });
 export type TicketComment = z.infer<typeof ticketComment>;
@@ -90,11 +128,33 @@ export const ticketSummary = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummary>;
 
-export const ticketDetail = ticketSummary.extend({ comments: z.array(ticketComment) });
+/** ADVANCED_SUPPORT (docs/decisions/058): the customer's rating of how a resolved request was handled. */
+export const SATISFACTION_RATINGS = [1, 2, 3, 4, 5] as const;
+export const ticketSatisfaction = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  ratedAt: z.iso.datetime(),
+});
+export type TicketSatisfaction = z.infer<typeof ticketSatisfaction>;
+
+export const ticketDetail = ticketSummary.extend({
+  topicCode: z.string().nullable(),
+  /** Files sent with the request itself; a comment's files are on the comment. */
+  attachments: z.array(ticketAttachment),
+  comments: z.array(ticketComment),
+  satisfaction: ticketSatisfaction.nullable(),
+});
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
 /** POST /api/support/tickets/{id}/comments. */
 export const ticketCommentRequest = z.object({ comment: requiredText(MAX_MESSAGE_LENGTH) });
+
+/** ADVANCED_SUPPORT: the customer rates a resolved request once, 1 (very poor) to 5 (very good), with an optional word. */
+export const ticketSatisfactionRequest = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(1000).optional(),
+});
+export type TicketSatisfactionRequest = z.input<typeof ticketSatisfactionRequest>;
 
 /** The customer closes their own ticket: resolved (answered) or cancelled (no longer needed). */
 export const ticketCloseRequest = z.object({ status: z.enum(['TS3', 'TS4']) });

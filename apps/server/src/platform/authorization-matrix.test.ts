@@ -141,7 +141,11 @@ const calls: Call[] = [
     body: { name: 'Matrix', subtypeCode: 'GENERAL', message: 'Matrix' },
     expected: customersOnly(201),
   },
+  { method: 'POST', url: '/api/me/support/tickets', body: { subtypeCode: 'GENERAL', message: 'Matrix' }, expected: customersOnly(201) },
   { method: 'GET', url: '/api/support/tickets/tk-lumo-aino-1', expected: { ...customersOnly(404), customerA: 200 } },
+  // A file is found only under a ticket of the caller's (attachments.test.ts proves B and another site get none of A's).
+  { method: 'GET', url: '/api/support/tickets/tk-lumo-aino-1/attachments/none', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/staff/support/tickets/tk-lumo-aino-1/attachments/none', expected: { ...signedIn(403), staff: 404 } },
   {
     method: 'POST',
     url: '/api/support/tickets/no-such-ticket/comments',
@@ -149,6 +153,13 @@ const calls: Call[] = [
     expected: customersOnly(404),
   },
   { method: 'POST', url: '/api/support/tickets/no-such-ticket/close', body: { status: 'TS3' }, expected: customersOnly(404) },
+  // Advanced support on Lumo: an open ticket of A's cannot be rated yet (422); B finds no such ticket.
+  {
+    method: 'POST',
+    url: '/api/support/tickets/tk-lumo-aino-1/satisfaction',
+    body: { rating: 5 },
+    expected: { ...customersOnly(404), customerA: 422 },
+  },
   { method: 'POST', url: '/api/me/inbox/no-such-message/read', expected: customersOnly(404) },
   { method: 'GET', url: '/api/staff/support/tickets', expected: { ...signedIn(403), staff: 200 } },
   ...['assign', 'resolve'].map((action): Call => ({

@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { COMMENT_AUTHORS, REQUEST_TYPES, SUPPORT_CHANNELS, TICKET_STATUSES } from '@portal/schema/support';
+import { sql } from 'drizzle-orm';
+import { check, customType, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { ATTACHMENT_TYPES, COMMENT_AUTHORS, REQUEST_TYPES, SUPPORT_CHANNELS, TICKET_STATUSES } from '@portal/schema/support';
 import { enumText, oneOf } from './enum-column.ts';
 import { customer, person } from './identity.ts';
 import { site } from './sites.ts';
@@ -65,11 +66,21 @@ export const supportTicket = pgTable(
     /** The locale the customer wrote in: the e-mail of a reply goes out in it. */
     localeId: text('locale_id').notNull(),
     assigneePersonId: text('assignee_person_id').references(() => person.id, { onDelete: 'set null' }),
+    /** The case's id in the utility's CRM once handed over (docs/decisions/057); null in the portal's own queue. */
+    crmReference: text('crm_reference'),
+    /** ADVANCED_SUPPORT: the customer's rating of a resolved request (docs/decisions/058). */
+    satisfactionRating: smallint('satisfaction_rating'),
+    satisfactionComment: text('satisfaction_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('support_ticket_customer_idx').on(table.siteId, table.customerId, table.createdAt),
+    check(
+      'support_ticket_satisfaction_check',
+      sql`${table.satisfactionRating} is null or (${table.satisfactionRating} between 1 and 5 and ${table.status} = 'TS4')`,
+    ),
     index('support_ticket_queue_idx').on(table.siteId, table.handlerGroup, table.status),
     oneOf('support_ticket_request_type_check', table.requestType, REQUEST_TYPES),
     oneOf('support_ticket_status_check', table.status, TICKET_STATUSES),
@@ -93,11 +104,52 @@ export const supportTicketComment = pgTable(
     author: enumText('author', COMMENT_AUTHORS).notNull(),
     personId: text('person_id').references(() => person.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /** The comment's id in the CRM: a reply read from the CRM, or a comment handed to it (docs/decisions/057). */
+    crmReference: text('crm_reference'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('support_ticket_comment_ticket_idx').on(table.ticketId, table.createdAt),
+    uniqueIndex('support_ticket_comment_crm_unique').on(table.ticketId, table.crmReference),
     oneOf('support_ticket_comment_author_check', table.author, COMMENT_AUTHORS),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres gives a Buffer, PGlite a Uint8Array: the rest of the code sees a Buffer either way.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A file sent with a ticket or with one of its comments (docs/decisions/055): kept in the database, in the same
+ * transaction as its ticket or comment, so a request is never half stored and every server copy can serve it. The
+ * type is the one its content showed (magic bytes), never the name's or the browser's.
+ */
+export const supportAttachment = pgTable(
+  'support_attachment',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTicket.id, { onDelete: 'cascade' }),
+    /** Null for a file sent with the request itself. */
+    commentId: text('comment_id').references(() => supportTicketComment.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: enumText('content_type', ATTACHMENT_TYPES).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_attachment_ticket_idx').on(table.ticketId, table.createdAt),
+    oneOf('support_attachment_content_type_check', table.contentType, ATTACHMENT_TYPES),
+    check('support_attachment_size_check', sql`${table.sizeBytes} = octet_length(${table.content})`),
   ],
 );
 

@@ -53,6 +53,7 @@ export const DEMO_SITES: DemoSite[] = [
       'OUTAGES',
       'SETTINGS_OUTAGE_CONTACTS',
       'SUPPORT',
+      'ADVANCED_SUPPORT',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {

@@ -11,8 +11,8 @@ export type AlertFacts =
   | { subject: 'DAILY_CONSUMPTION'; day: string; direction: 'above' | 'below'; limit: number; kwh: number }
   | { subject: 'INVOICE_DUE'; invoiceNumber: string; dueDate: string; totalCents: number; currency: string };
 
-/** The page a message leads to, where the customer sees what it is about. */
-const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE'>, string> = {
+/** The page a message leads to, where the customer sees what it is about (outages and support replies write their own). */
+const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY'>, string> = {
   SPOT_PRICE: '/dashboard',
   DAILY_CONSUMPTION: '/charts',
   INVOICE_DUE: '/invoices',

@@ -21,8 +21,16 @@ export type ActiveSetting = {
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
 export const alertRepository = {
-  /** The site's enabled settings of `subject` on the alert channels (Post is not one: docs/decisions/043). */
-  async activeSettings(executor: Executor, siteId: string, subject: NotificationSubjectCode): Promise<ActiveSetting[]> {
+  /**
+   * The site's enabled settings of `subject` on the alert channels (Post is not one: docs/decisions/043), of every
+   * customer or, for an event of one customer (a support reply), of that customer only.
+   */
+  async activeSettings(
+    executor: Executor,
+    siteId: string,
+    subject: NotificationSubjectCode,
+    customerId?: string,
+  ): Promise<ActiveSetting[]> {
     const rows = await executor
       .select({
         settingId: notificationSetting.id,
@@ -42,6 +50,7 @@ export const alertRepository = {
       .where(
         and(
           eq(notificationSetting.siteId, siteId),
+          customerId ? eq(notificationSetting.customerId, customerId) : undefined,
           eq(notificationSetting.subject, subject),
           eq(notificationSetting.enabled, true),
           inArray(notificationSetting.channel, [...ALERT_CHANNELS]),

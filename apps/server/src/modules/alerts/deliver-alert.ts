@@ -21,6 +21,15 @@ export type AlertSenders = {
   sites: SiteRepository;
 };
 
+/** Plain text as escaped paragraphs and line breaks: a support reply's letter keeps its shape. */
+function htmlParagraphs(text: string): string {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}
+
 /** A push message waits at the push service this long for a browser that is offline: an alert is news for a day. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
@@ -44,7 +53,7 @@ export async function deliverAlert({ deliveryId }: { deliveryId: number }, conte
           fromName: site.companyName,
           subject: delivery.title,
           text: `${delivery.body}\n`,
-          html: `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(delivery.title)}</h1><p>${escapeHtml(delivery.body)}</p></body></html>`,
+          html: `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(delivery.title)}</h1>${htmlParagraphs(delivery.body)}</body></html>`,
         });
         break;
       case 'Gsm':

@@ -6,6 +6,8 @@ const SUBJECTS: (NotificationSubject & { feature?: SiteFeature })[] = [
   { subject: 'SPOT_PRICE', thresholdUnit: 'c/kWh', feature: 'SETTINGS_SPOT_PRICE' },
   { subject: 'DAILY_CONSUMPTION', thresholdUnit: 'kWh' },
   { subject: 'OUTAGE', thresholdUnit: null, feature: 'OUTAGES' },
+  // Customer service answered a support request (docs/decisions/056).
+  { subject: 'SUPPORT_REPLY', thresholdUnit: null, feature: 'SUPPORT' },
 ];
 
 /** The subjects a site offers: each needs the feature its data comes from (spec §6). */

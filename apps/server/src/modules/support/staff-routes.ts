@@ -3,16 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffQueue, staffQueueQuery, staffReplyRequest } from '@portal/schema/support';
 import { actorOf } from '../../platform/actor.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
-import { nameLocalesOf } from './routes.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sendTicketFile } from './attachment-download.ts';
+import { acceptAttachments, readAttachments, uploadsOf } from './attachment-upload.ts';
+import { attachmentParams, nameLocalesOf, WITH_FILES } from './routes.ts';
 import { assignTicket, replyToTicket, resolveTicket, type Handler } from './staff-ticket-actions.ts';
 import { supportRepository } from './support-repository.ts';
 import { staffTickets } from './ticket-views.ts';
 
 const ticketParams = z.object({ id: z.string().min(1).max(64) });
 
-const handlerOf = (request: FastifyRequest): Handler => ({
+const handlerOf = (request: FastifyRequest, crm: CrmSystem): Handler => ({
+  crm,
   actor: actorOf(request),
   site: request.site,
   origin: `${request.protocol}://${request.host}`,
@@ -23,7 +28,9 @@ const handlerOf = (request: FastifyRequest): Handler => ({
  * Customer service's side of support (docs/decisions/054), in the staff area behind the SUPPORT feature: the
  * site's queue per handler group, taking a ticket, answering and resolving. Only tickets of the staff member's site.
  */
-export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database; crm: CrmSystem }> = async (app, { db, crm }) => {
+  await acceptAttachments(app);
+
   app.get(
     '/api/staff/support/tickets',
     {
@@ -56,7 +63,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      await assignTicket(db, handlerOf(request), request.params.id);
+      await assignTicket(db, handlerOf(request, crm), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -67,14 +74,34 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       schema: {
         tags: ['staff'],
         summary: "Answers the customer: a comment, a message in the customer's inbox and, if asked for, an e-mail",
+        description: WITH_FILES,
         params: ticketParams,
         body: staffReplyRequest,
         response: { 204: z.null(), ...guardedErrors, ...refusedError },
       },
+      preValidation: readAttachments,
     },
     async (request, reply) => {
-      await replyToTicket(db, handlerOf(request), request.params.id, request.body.comment);
+      await replyToTicket(db, handlerOf(request, crm), request.params.id, request.body.comment, uploadsOf(request));
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/staff/support/tickets/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Downloads a file of a ticket of this site (always as a download, never run)',
+        params: attachmentParams,
+        response: { 200: z.any(), ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      const file = await supportRepository.siteAttachment(db, actorOf(request).siteId, id, attachmentId);
+      if (!file) throw new AppError('ATTACHMENT_NOT_FOUND', 'This site has no ticket file by that id');
+      return sendTicketFile(reply, file);
     },
   );
 
@@ -89,7 +116,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      await resolveTicket(db, handlerOf(request), request.params.id);
+      await resolveTicket(db, handlerOf(request, crm), request.params.id);
       return reply.status(204).send(null);
     },
   );

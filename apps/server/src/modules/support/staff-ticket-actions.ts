@@ -1,68 +1,50 @@
 import type { SiteBootstrap } from '@portal/schema/site';
-import { sendMailJob } from '../../integrations/mail/send-mail-job.ts';
 import type { Actor } from '../../platform/actor.ts';
-import type { Database } from '../../platform/database.ts';
+import type { CrmSystem } from '../../integrations/crm/port.ts';
+import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { inboxHtmlFromText } from '../inbox/inbox-content.ts';
-import { inboxRepository } from '../inbox/inbox-repository.ts';
-import { replyMail } from './reply-mail.ts';
+import type { CheckedFile } from './attachment-upload.ts';
+import { recordReply } from './record-reply.ts';
 import { supportRepository } from './support-repository.ts';
 import { nextTicketStatus } from './ticket-transitions.ts';
 
 /** Customer service of this site, handling one ticket. */
-export type Handler = { actor: Actor; site: SiteBootstrap; origin: string; now: Date };
+export type Handler = { actor: Actor; site: SiteBootstrap; origin: string; now: Date; crm: CrmSystem };
 
-const notFound = () => new AppError('SUPPORT_TICKET_NOT_FOUND', 'This site has no support ticket by that id');
+/**
+ * The ticket of this site, locked while its status moves. Where a utility's CRM is where customer service answers,
+ * the portal's queue only shows the tickets (docs/decisions/057): a change here would never reach the CRM.
+ */
+async function lockForHandler(tx: Transaction, handler: Handler, ticketId: string) {
+  const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
+  if (!ticket) throw new AppError('SUPPORT_TICKET_NOT_FOUND', 'This site has no support ticket by that id');
+  if (!handler.crm.inPortal) throw new AppError('SUPPORT_HANDLED_IN_CRM', `Customer service answers this ticket in ${handler.crm.id}`);
+  return ticket;
+}
 
 /** Takes the ticket (TS1 → TS2), or takes it over from a colleague. */
 export async function assignTicket(db: Database, handler: Handler, ticketId: string) {
   await db.transaction(async (tx) => {
-    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
-    if (!ticket) throw notFound();
+    const ticket = await lockForHandler(tx, handler, ticketId);
     await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, 'assign'), handler.now, handler.actor.person.id);
   });
 }
 
 /**
- * Answers the customer: the reply is a comment on the ticket and a message in the customer's inbox, and, when the
- * customer asked to be answered by e-mail, a mail queued in the same transaction (the CRM port of a utility would
- * take this over: docs/decisions/054). Answering assigns the ticket to whoever answered.
+ * Answers the customer from the portal's queue (docs/decisions/054, 056): recorded as every reply is, in one
+ * transaction. Answering assigns the ticket to whoever answered.
  */
-export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string) {
+export async function replyToTicket(db: Database, handler: Handler, ticketId: string, reply: string, files: CheckedFile[]) {
   await db.transaction(async (tx) => {
-    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
-    if (!ticket) throw notFound();
-    const status = nextTicketStatus(ticket.status, 'reply');
-    await supportRepository.addComment(tx, {
-      ticketId,
-      siteId: handler.site.id,
-      author: 'staff',
-      personId: handler.actor.person.id,
-      body: reply,
-      createdAt: handler.now,
-    });
-    await supportRepository.setStatus(tx, ticketId, status, handler.now, handler.actor.person.id);
-    await inboxRepository.insert(tx, {
-      siteId: handler.site.id,
-      customerId: ticket.customerId,
-      localeId: ticket.localeId,
-      subjectKey: 'inbox.subject.support-reply',
-      content: inboxHtmlFromText(reply),
-      ticketId,
-      createdAt: handler.now,
-    });
-    if (ticket.channelCode === 'EMAIL' && ticket.email) {
-      await enqueue(tx, sendMailJob, replyMail(handler.site, ticket.localeId, ticket.email, reply, `${handler.origin}/inbox`));
-    }
+    const ticket = await lockForHandler(tx, handler, ticketId);
+    await recordReply(tx, handler.site, ticket, { body: reply, files, at: handler.now, personId: handler.actor.person.id }, handler.origin);
   });
 }
 
 /** Customer service settles the ticket (TS1/TS2 → TS4). */
 export async function resolveTicket(db: Database, handler: Handler, ticketId: string) {
   await db.transaction(async (tx) => {
-    const ticket = await supportRepository.lockSiteTicket(tx, handler.site.id, ticketId);
-    if (!ticket) throw notFound();
+    const ticket = await lockForHandler(tx, handler, ticketId);
     await supportRepository.setStatus(tx, ticketId, nextTicketStatus(ticket.status, 'resolve'), handler.now);
   });
 }

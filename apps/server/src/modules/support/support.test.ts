@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { job } from '../../db/schema/jobs.ts';
+import { notificationDelivery } from '../../db/schema/notifications.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
@@ -138,13 +138,13 @@ describe('support tickets and the inbox', () => {
     expect((await call('POST', `/api/me/inbox/${message.id}/read`, aino)).statusCode).toBe(204);
     expect((await call('GET', '/api/me/inbox', aino)).json().unreadCount).toBe(before.unreadCount);
 
-    const mails = await ctx.database.db
-      .select({ payload: job.payload })
-      .from(job)
-      .where(and(eq(job.kind, 'mail.send')));
-    const mail = mails.map((row) => row.payload as { to: string; text: string; html: string }).find((m) => m.to === 'aino@example.fi');
-    expect(mail?.text).toContain('See https://lumo.example/help');
-    expect(mail?.html).not.toContain('<script>');
+    // The e-mail asked for is a delivery of the SUPPORT_REPLY alert (reply-notifications.test.ts sends them).
+    const [delivery] = await ctx.database.db
+      .select()
+      .from(notificationDelivery)
+      .where(and(eq(notificationDelivery.recipient, 'aino@example.fi'), eq(notificationDelivery.channel, 'Email')));
+    expect(delivery?.body).toContain('See https://lumo.example/help');
+    expect(delivery?.url).toBe('/inbox');
   });
 
   it('moves only as the transitions allow: a closed ticket takes no comment, reply or second close', async () => {
@@ -171,6 +171,32 @@ describe('support tickets and the inbox', () => {
     const cancelled = await send(aino);
     expect((await call('POST', `/api/support/tickets/${cancelled}/close`, aino, { status: 'TS3' })).statusCode).toBe(204);
     expect((await call('GET', `/api/support/tickets/${cancelled}`, aino)).json()).toMatchObject({ statusName: 'CANCELLED' });
+  });
+
+  it('takes one rating of a resolved request where the site has advanced support, and shows it to customer service', async () => {
+    const id = await send(aino);
+    const rate = (cookie: string, body: object, host: string = HOSTS.lumo) =>
+      call('POST', `/api/support/tickets/${id}/satisfaction`, cookie, body, host);
+    expect((await rate(aino, { rating: 5 })).json()).toMatchObject({ statusCode: 422, code: 'TICKET_NOT_RESOLVED' });
+    expect((await call('POST', `/api/staff/support/tickets/${id}/resolve`, sanna)).statusCode).toBe(204);
+    expect((await rate(aino, { rating: 6 })).statusCode).toBe(400);
+    expect((await rate(mikko, { rating: 4 })).statusCode).toBe(404);
+    expect((await rate(aino, { rating: 4, comment: '  Quick and clear.  ' })).statusCode).toBe(204);
+    expect((await rate(aino, { rating: 1 })).json()).toMatchObject({ statusCode: 422, code: 'TICKET_ALREADY_RATED' });
+    expect((await call('GET', `/api/support/tickets/${id}`, aino)).json().satisfaction).toEqual({
+      rating: 4,
+      comment: 'Quick and clear.',
+      ratedAt: expect.any(String),
+    });
+    const closed = (await call('GET', '/api/staff/support/tickets?status=closed', sanna)).json();
+    expect(closed.tickets.find((ticket: { id: string }) => ticket.id === id).satisfaction).toMatchObject({ rating: 4 });
+
+    // Virmalise offers support but not advanced support: the call does not exist there.
+    const jaan = await sessionCookieFor(ctx.database.db, PEOPLE.jaan, 'virmalise');
+    expect((await call('POST', `/api/support/tickets/${id}/satisfaction`, jaan, { rating: 3 }, HOSTS.virmalise)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'FEATURE_DISABLED',
+    });
   });
 
   it('does not exist on a site without SUPPORT', async () => {

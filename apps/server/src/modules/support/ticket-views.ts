@@ -1,19 +1,28 @@
-import { TICKET_STATUS_NAMES, type StaffTicket, type TicketDetail } from '@portal/schema/support';
+import { TICKET_STATUS_NAMES, type StaffTicket, type TicketAttachment, type TicketDetail } from '@portal/schema/support';
 import type { Executor } from '../../platform/database.ts';
-import { nameIn, supportRepository, type TicketRow } from './support-repository.ts';
+import { nameIn, supportRepository, type AttachmentRow, type TicketRow } from './support-repository.ts';
+
+const attachmentView = (row: AttachmentRow): TicketAttachment => ({
+  id: row.id,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  sizeBytes: row.sizeBytes,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** The locales a name is looked up in: the asked one, then the site's default (docs/decisions/054). */
 export type NameLocales = readonly string[];
 
-/** Tickets as the API shows them: subtype names in the asked locale, comments oldest first. */
+/** Tickets as the API shows them: subtype names in the asked locale, comments oldest first, each with its files. */
 export async function ticketDetails(executor: Executor, siteId: string, rows: TicketRow[], locales: NameLocales): Promise<TicketDetail[]> {
-  const [subtypes, comments] = await Promise.all([
+  const ids = rows.map((row) => row.id);
+  const [subtypes, comments, attachments] = await Promise.all([
     supportRepository.subtypes(executor, siteId),
-    supportRepository.comments(
-      executor,
-      rows.map((row) => row.id),
-    ),
+    supportRepository.comments(executor, ids),
+    supportRepository.attachments(executor, ids),
   ]);
+  const filesOf = (ticketId: string, commentId: string | null) =>
+    attachments.filter((file) => file.ticketId === ticketId && file.commentId === commentId).map(attachmentView);
   const subtypeName = (code: string) => {
     const subtype = subtypes.find((candidate) => candidate.code === code);
     return subtype ? nameIn(subtype.names, code, locales) : code;
@@ -23,19 +32,26 @@ export async function ticketDetails(executor: Executor, siteId: string, rows: Ti
     requestType: row.requestType,
     subtypeCode: row.subtypeCode,
     subtypeName: subtypeName(row.subtypeCode),
+    topicCode: subtypes.find((candidate) => candidate.code === row.subtypeCode)?.topicCode ?? null,
     status: row.status,
     statusName: TICKET_STATUS_NAMES[row.status],
     channelCode: row.channelCode,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    attachments: filesOf(row.id, null),
     comments: (comments.get(row.id) ?? []).map((comment) => ({
       id: comment.id,
       author: comment.author,
       authorName: comment.authorName,
       comment: comment.body,
+      attachments: filesOf(row.id, comment.id),
       createdAt: comment.createdAt.toISOString(),
     })),
+    satisfaction:
+      row.satisfactionRating === null || !row.ratedAt
+        ? null
+        : { rating: row.satisfactionRating, comment: row.satisfactionComment, ratedAt: row.ratedAt.toISOString() },
   }));
 }
 

@@ -17,6 +17,11 @@ const form = (overrides: object) => ({
   ...overrides,
 });
 
+// jsdom has no canvas: the lazily loaded ECharts canvas is replaced by its text alternative.
+vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
+  default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
+}));
+
 describe('/admin/feedback', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +59,15 @@ describe('/admin/feedback', () => {
     expect(rows[0]).toHaveTextContent('3.67');
 
     expect(await screen.findByTestId('feedback-average')).toHaveTextContent('Average rating 3.67 (answers: 3)');
-    expect(screen.getByRole('progressbar', { name: 'Rating 4: 2' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'img',
+        { name: 'Answers per rating: Rating 1: 0, Rating 2: 0, Rating 3: 1, Rating 4: 2, Rating 5: 0' },
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
+    const counts = screen.getByRole('table', { name: 'Answers per rating' });
+    expect(within(counts).getByRole('row', { name: /Answers/ })).toHaveTextContent('Answers00120');
     expect(screen.getByRole('table', { name: 'Answers' })).toHaveTextContent('Clear invoices');
     expect(screen.getByRole('button', { name: 'Download as CSV' })).toBeEnabled();
 

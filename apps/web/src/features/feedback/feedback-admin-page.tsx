@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
 import { downloadCsv, feedbackCsv } from './feedback-csv.ts';
+import { RatingDistribution } from './rating-distribution.tsx';
 import {
   feedbackSubmissionsQueryOptions,
   siteFeedbackFormsQueryOptions,
@@ -19,7 +20,7 @@ import {
 
 /**
  * /admin/feedback: a site administrator's survey forms (add, activate, renew) and the answers of one form with
- * the average and how many gave each rating; answers can be deleted (docs/decisions/050-feedback-survey.md).
+ * the average and a chart of how many gave each rating; answers can be deleted (docs/decisions/050-feedback-survey.md).
  */
 export function FeedbackAdminPage() {
   const { t } = useTranslation();
@@ -129,7 +130,6 @@ function Submissions({ formId }: { formId: string }) {
   if (answers.isPending) return <Skeleton height={160} />;
   if (!answers.data) return null;
   const { form, distribution, submissions } = answers.data;
-  const most = Math.max(1, ...distribution.map((row) => row.count));
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="feedback-answers">
       <Stack gap="md">
@@ -178,23 +178,7 @@ function Submissions({ formId }: { formId: string }) {
             ? t('feedback.admin.no-answers')
             : t('feedback.admin.average-of', { average: form.averageRating.toFixed(2), count: form.submissionCount })}
         </Text>
-        <Stack gap={6} data-testid="feedback-distribution">
-          {[...distribution].reverse().map((row) => (
-            <Group key={row.rating} gap="sm" wrap="nowrap">
-              <Text size="sm" w={24} ta="right">
-                {row.rating}
-              </Text>
-              <Progress
-                value={(row.count / most) * 100}
-                style={{ flex: 1 }}
-                aria-label={t('feedback.admin.rating-count', { rating: row.rating, count: row.count })}
-              />
-              <Text size="sm" w={32}>
-                {row.count}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
+        {submissions.length > 0 && <RatingDistribution distribution={distribution} />}
         {submissions.length > 0 && (
           <Table aria-label={t('feedback.admin.answers')}>
             <Table.Thead>

@@ -6,16 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { contactRequest, SUPPORT_CHANNELS, type ContactRequest, type SupportChannel } from '@portal/schema/support';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
-import { subtypesQueryOptions, useSendContactRequest } from './support-queries.ts';
+import { useFeature } from '../../shared/site/site-context.tsx';
+import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
+import { subtypesQueryOptions, topicsQueryOptions, useSendContactRequest } from './support-queries.ts';
 
 type Values = {
   name: string;
+  /** ADVANCED_SUPPORT's guided form: the topic narrows the subjects offered. */
+  topicCode: string;
   subtypeCode: string;
   message: string;
   channelCode: SupportChannel | '';
   email: string;
   dialCode: string;
   number: string;
+  files: File[];
 };
 
 const DIAL_CODES = { FI: '+358', EE: '+372', LV: '+371' } as const;
@@ -32,19 +37,26 @@ export function contactRequestOf(values: Values): ContactRequest {
   };
 }
 
-/** Spec §3 and §5: a contact request to customer service; name, subject and message are required. */
+/**
+ * Spec §3 and §5: a contact request to customer service; name, subject and message are required, files optional. With
+ * ADVANCED_SUPPORT the subject is chosen in two steps, the topic first (docs/decisions/058).
+ */
 export function ContactRequestForm({ defaultName, countryCode }: { defaultName: string; countryCode: keyof typeof DIAL_CODES }) {
   const { t, i18n } = useTranslation();
+  const guided = useFeature('ADVANCED_SUPPORT');
   const subtypes = useQuery(subtypesQueryOptions(i18n.language));
+  const topics = useQuery({ ...topicsQueryOptions(i18n.language), enabled: guided });
   const send = useSendContactRequest();
   const initialValues: Values = {
     name: defaultName,
+    topicCode: '',
     subtypeCode: '',
     message: '',
     channelCode: '',
     email: '',
     dialCode: DIAL_CODES[countryCode],
     number: '',
+    files: [],
   };
   const form = useForm<Values>({
     initialValues,
@@ -57,22 +69,29 @@ export function ContactRequestForm({ defaultName, countryCode }: { defaultName: 
       const phone = errors['phoneNo'] ?? errors['phoneNo.number'] ?? errors['phoneNo.dialCode'];
       if (values.channelCode === 'EMAIL' && !values.email.trim()) errors['email'] = t('support.form.error.email-needed');
       if (values.channelCode === 'PHONE' && !values.number.trim()) errors['number'] = t('support.form.error.phone-needed');
-      return { ...errors, ...(phone ? { number: phone } : {}) };
+      const files = attachmentError(values.files, t);
+      return { ...errors, ...(phone ? { number: phone } : {}), ...(files ? { files } : {}) };
     },
   });
   useLeavePageGuard(form.isDirty() && !send.isPending);
 
   const submit = form.onSubmit((values) =>
-    send.mutate(contactRequestOf(values), {
-      onSuccess: () => {
-        form.setInitialValues(initialValues);
-        form.reset();
-        notifications.show({ color: 'green', message: t('support.form.sent') });
+    send.mutate(
+      { request: contactRequestOf(values), files: values.files },
+      {
+        onSuccess: () => {
+          form.setInitialValues(initialValues);
+          form.reset();
+          notifications.show({ color: 'green', message: t('support.form.sent') });
+        },
       },
-    }),
+    ),
   );
 
-  const subtypeOptions = (subtypes.data ?? []).map((subtype) => ({ value: subtype.code, label: subtype.name }));
+  const subtypeOptions = (subtypes.data ?? [])
+    .filter((subtype) => !guided || subtype.topicCode === form.values.topicCode)
+    .map((subtype) => ({ value: subtype.code, label: subtype.name }));
+  const topicOptions = (topics.data ?? []).map((topic) => ({ value: topic.code, label: topic.name }));
   const channelOptions = [
     { value: '', label: t('support.channel.none') },
     ...SUPPORT_CHANNELS.map((code) => ({ value: code, label: t(`support.channel.${code}`) })),
@@ -85,15 +104,27 @@ export function ContactRequestForm({ defaultName, countryCode }: { defaultName: 
             {t('support.form.title')}
           </Title>
           <TextInput label={t('support.form.name')} required autoComplete="name" {...form.getInputProps('name')} />
+          {guided && (
+            <Select
+              label={t('support.form.topic')}
+              data={topicOptions}
+              placeholder={t('support.form.topic-placeholder')}
+              allowDeselect={false}
+              {...form.getInputProps('topicCode')}
+              onChange={(topicCode) => form.setValues({ topicCode: topicCode ?? '', subtypeCode: '' })}
+            />
+          )}
           <Select
             label={t('support.form.subtype')}
             required
             data={subtypeOptions}
-            placeholder={t('support.form.subtype-placeholder')}
+            disabled={guided && !form.values.topicCode}
+            placeholder={t(guided && !form.values.topicCode ? 'support.form.subtype-after-topic' : 'support.form.subtype-placeholder')}
             allowDeselect={false}
             {...form.getInputProps('subtypeCode')}
           />
           <Textarea label={t('support.form.message')} required rows={5} {...form.getInputProps('message')} />
+          <AttachmentPicker {...form.getInputProps('files')} />
           <Select label={t('support.form.channel')} data={channelOptions} allowDeselect={false} {...form.getInputProps('channelCode')} />
           <TextInput label={t('support.form.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
           <Group gap="xs" align="flex-start" wrap="nowrap">

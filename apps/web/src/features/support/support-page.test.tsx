@@ -21,7 +21,21 @@ const TICKET: TicketDetail = {
   message: 'Why is it higher?',
   createdAt: '2026-11-02T08:15:00.000Z',
   updatedAt: '2026-11-02T12:40:00.000Z',
-  comments: [{ id: 'c-1', author: 'staff', authorName: null, comment: 'October was colder.', createdAt: '2026-11-02T12:40:00.000Z' }],
+  topicCode: 'BILLING',
+  attachments: [],
+  satisfaction: null,
+  comments: [
+    {
+      id: 'c-1',
+      author: 'staff',
+      authorName: null,
+      comment: 'October was colder.',
+      attachments: [
+        { id: 'f-1', fileName: 'october.pdf', contentType: 'application/pdf', sizeBytes: 48_000, createdAt: '2026-11-02T12:40:00.000Z' },
+      ],
+      createdAt: '2026-11-02T12:40:00.000Z',
+    },
+  ],
 };
 
 function stubSupport(tickets: TicketDetail[] = []) {
@@ -35,8 +49,16 @@ function stubSupport(tickets: TicketDetail[] = []) {
     'GET /api/me/support/tickets': tickets,
     'POST /api/support/send': { id: 'tk-new' },
     'POST /api/support/tickets/tk-1/close': new Response(null, { status: 204 }),
+    'POST /api/support/tickets/tk-1/comments': new Response(null, { status: 204 }),
+    'POST /api/support/tickets/tk-1/satisfaction': new Response(null, { status: 204 }),
+    'GET /api/support/topics': [
+      { code: 'BILLING', name: 'Invoices and payments' },
+      { code: 'METERING', name: 'Meter and consumption' },
+    ],
   });
 }
+
+const photo = (name = 'meter.png', type = 'image/png', size = 1200) => new File([new Uint8Array(size)], name, { type });
 
 describe('the support page', () => {
   afterEach(() => {
@@ -92,8 +114,84 @@ describe('the support page', () => {
     const ticket = await screen.findByRole('article', { name: 'Question about an invoice' });
     expect(within(ticket).getByText('In progress')).toBeInTheDocument();
     expect(within(ticket).getByText('October was colder.')).toBeInTheDocument();
+    expect(within(ticket).getByRole('link', { name: /october\.pdf \(47 kB\)/ })).toHaveAttribute(
+      'href',
+      '/api/support/tickets/tk-1/attachments/f-1',
+    );
     await userEvent.click(within(ticket).getByRole('button', { name: 'Close as resolved' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/close')).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/close')[0]!.body).toEqual({ status: 'TS4' });
+  });
+});
+
+describe('files and advanced support on the support page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends a contact request with its files as multipart, and refuses a file the server would refuse', async () => {
+    const fetchMock = stubSupport();
+    await renderWithProviders(<SupportPage />, { site, path: '/support' });
+    const form = await screen.findByRole('region', { name: 'Contact customer service' });
+    await userEvent.click(within(form).getByRole('combobox', { name: /Subject/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Meter reading' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: /Message/ }), 'A photo of the meter');
+    const picker = within(form).getByText('Photos (PNG, JPEG, WebP) or PDF documents, up to 5 files of 5 MB each.');
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input).toHaveAttribute('accept', expect.stringContaining('application/pdf'));
+    expect(picker).toBeInTheDocument();
+
+    await userEvent.upload(input, [photo('virus.exe', 'application/x-msdownload')], { applyAccept: false });
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('virus.exe is not a PNG, JPEG or WebP image or a PDF document.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/support/send')).toHaveLength(0);
+
+    await userEvent.upload(input, [photo(), photo('letter.pdf', 'application/pdf')]);
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/support/send')).toHaveLength(1));
+    const body = callsTo(fetchMock, 'POST', '/api/support/send')[0]!.body as FormData;
+    expect(JSON.parse(body.get('request') as string)).toEqual({
+      name: 'Maria Virtanen',
+      subtypeCode: 'METER_READING',
+      message: 'A photo of the meter',
+    });
+    expect(body.getAll('files').map((file) => (file as File).name)).toEqual(['meter.png', 'letter.pdf']);
+  });
+
+  it('asks for a comment before sending it, then sends it with its file', async () => {
+    const fetchMock = stubSupport([TICKET]);
+    await renderWithProviders(<SupportPage />, { site, path: '/support' });
+    const ticket = await screen.findByRole('article', { name: 'Question about an invoice' });
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Send comment' }));
+    expect(await within(ticket).findByText('Write a comment first.')).toBeInTheDocument();
+    await userEvent.type(within(ticket).getByRole('textbox', { name: 'Add a comment' }), 'Here is the photo.');
+    await userEvent.upload(ticket.querySelector<HTMLInputElement>('input[type="file"]')!, photo());
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Send comment' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/comments')).toHaveLength(1));
+    const body = callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/comments')[0]!.body as FormData;
+    expect(JSON.parse(body.get('request') as string)).toEqual({ comment: 'Here is the photo.' });
+    expect((body.get('files') as File).name).toBe('meter.png');
+  });
+
+  it('guides the subject through its topic and rates a resolved request where the site has advanced support', async () => {
+    const advanced = buildSite({ features: ['SUPPORT', 'ADVANCED_SUPPORT'] });
+    const fetchMock = stubSupport([{ ...TICKET, status: 'TS4', statusName: 'RESOLVED' }]);
+    await renderWithProviders(<SupportPage />, { site: advanced, path: '/support' });
+    const form = await screen.findByRole('region', { name: 'Contact customer service' });
+    expect(within(form).getByRole('combobox', { name: /Subject/ })).toBeDisabled();
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Topic' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Meter and consumption' }));
+    await userEvent.click(within(form).getByRole('combobox', { name: /Subject/ }));
+    expect(await screen.findByRole('option', { name: 'Meter reading' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Question about an invoice' })).toBeNull();
+
+    const ticket = await screen.findByRole('article', { name: 'Question about an invoice' });
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Send rating' }));
+    expect(await within(ticket).findByText('Choose a rating.')).toBeInTheDocument();
+    await userEvent.click(within(ticket).getByRole('radio', { name: '4 – Well' }));
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Send rating' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/satisfaction')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/satisfaction')[0]!.body).toEqual({ rating: 4 });
   });
 });

@@ -1,13 +1,17 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketDetail } from '@portal/schema/support';
+import { ticketCommentRequest, type TicketDetail } from '@portal/schema/support';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
+import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
-import { useSite } from '../../shared/site/site-context.tsx';
+import { useFeature, useSite } from '../../shared/site/site-context.tsx';
+import { AttachmentList } from './attachment-list.tsx';
+import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
 import { ContactRequestForm } from './contact-request-form.tsx';
+import { SatisfactionForm } from './satisfaction-form.tsx';
 import { ticketsQueryOptions, useCloseTicket, useCommentOnTicket } from './support-queries.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 
@@ -46,6 +50,7 @@ export function SupportPage() {
 function TicketCard({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const site = useSite();
+  const ratings = useFeature('ADVANCED_SUPPORT');
   const open = ticket.status === 'TS1' || ticket.status === 'TS2';
   const close = useCloseTicket();
   const titleId = `ticket-${ticket.id}`;
@@ -64,6 +69,7 @@ function TicketCard({ ticket }: { ticket: TicketDetail }) {
           <TicketStatusBadge statusName={ticket.statusName} />
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.message}</Text>
+        <AttachmentList files={ticket.attachments} ticketId={ticket.id} side="customer" />
         {ticket.comments.length > 0 && (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('support.tickets.comments')}>
             {ticket.comments.map((comment) => (
@@ -85,6 +91,7 @@ function TicketCard({ ticket }: { ticket: TicketDetail }) {
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {comment.comment}
                 </Text>
+                <AttachmentList files={comment.attachments} ticketId={ticket.id} side="customer" />
               </Card>
             ))}
           </Stack>
@@ -102,34 +109,32 @@ function TicketCard({ ticket }: { ticket: TicketDetail }) {
             </Group>
           </>
         )}
+        {ratings && ticket.status === 'TS4' && <SatisfactionForm ticketId={ticket.id} satisfaction={ticket.satisfaction} />}
       </Stack>
     </Card>
   );
 }
 
+type CommentValues = { comment: string; files: File[] };
+
+/** The customer's follow-up with its files, validated with the request schema the server uses. */
 function CommentForm({ ticketId }: { ticketId: string }) {
   const { t } = useTranslation();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const send = useCommentOnTicket();
+  const form = useForm<CommentValues>({
+    initialValues: { comment: '', files: [] },
+    validate: (values) => {
+      const errors = zodFormResolver(ticketCommentRequest, () => t('support.form.error.comment'))({ comment: values.comment });
+      const files = attachmentError(values.files, t);
+      return files ? { ...errors, files } : errors;
+    },
+  });
+  const submit = form.onSubmit((values) => send.mutate({ id: ticketId, ...values }, { onSuccess: () => form.reset() }));
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!comment.trim()) return setError(t('support.form.error.comment'));
-        setError(null);
-        send.mutate({ id: ticketId, comment }, { onSuccess: () => setComment('') });
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="xs">
-        <Textarea
-          label={t('support.tickets.add-comment')}
-          value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
-          error={error}
-          rows={2}
-        />
+        <Textarea label={t('support.tickets.add-comment')} rows={2} {...form.getInputProps('comment')} />
+        <AttachmentPicker {...form.getInputProps('files')} />
         <Group>
           <Button type="submit" variant="light" loading={send.isPending}>
             {t('support.tickets.send-comment')}

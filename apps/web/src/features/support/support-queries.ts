@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactRequest, Inbox, StaffQueue, SupportSubtype, TicketDetail } from '@portal/schema/support';
+import type {
+  ContactRequest,
+  Inbox,
+  StaffQueue,
+  SupportSubtype,
+  SupportTopic,
+  TicketDetail,
+  TicketSatisfactionRequest,
+} from '@portal/schema/support';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
@@ -8,6 +16,14 @@ export const subtypesQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: queryKeys.support.subtypes(locale),
     queryFn: ({ signal }) => api<SupportSubtype[]>('/api/support/subtypes', { query: { locale }, signal }),
+    staleTime: 10 * 60_000,
+  });
+
+/** GET /api/support/topics?locale: what requests are about, for the guided form (ADVANCED_SUPPORT). */
+export const topicsQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: queryKeys.support.topics(locale),
+    queryFn: ({ signal }) => api<SupportTopic[]>('/api/support/topics', { query: { locale }, signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -41,12 +57,31 @@ function useSupportMutation<Input>(call: (input: Input) => Promise<unknown>) {
   });
 }
 
+/**
+ * A call's body with files (docs/decisions/055): multipart with the JSON in a part named "request" and each file in a
+ * part named "files"; plain JSON when there are none.
+ */
+export function withFiles(request: object, files: readonly File[]): object | FormData {
+  if (files.length === 0) return request;
+  const form = new FormData();
+  form.append('request', JSON.stringify(request));
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+
 export const useSendContactRequest = () =>
-  useSupportMutation((request: ContactRequest) => api<{ id: string }>('/api/support/send', { method: 'POST', body: request }));
+  useSupportMutation(({ request, files }: { request: ContactRequest; files: File[] }) =>
+    api<{ id: string }>('/api/support/send', { method: 'POST', body: withFiles(request, files) }),
+  );
 
 export const useCommentOnTicket = () =>
-  useSupportMutation(({ id, comment }: { id: string; comment: string }) =>
-    api<undefined>(`/api/support/tickets/${encodeURIComponent(id)}/comments`, { method: 'POST', body: { comment } }),
+  useSupportMutation(({ id, comment, files }: { id: string; comment: string; files: File[] }) =>
+    api<undefined>(`/api/support/tickets/${encodeURIComponent(id)}/comments`, { method: 'POST', body: withFiles({ comment }, files) }),
+  );
+
+export const useRateTicket = () =>
+  useSupportMutation(({ id, satisfaction }: { id: string; satisfaction: TicketSatisfactionRequest }) =>
+    api<undefined>(`/api/support/tickets/${encodeURIComponent(id)}/satisfaction`, { method: 'POST', body: satisfaction }),
   );
 
 export const useCloseTicket = () =>
@@ -58,9 +93,15 @@ export const useMarkMessageRead = () =>
   useSupportMutation((id: string) => api<undefined>(`/api/me/inbox/${encodeURIComponent(id)}/read`, { method: 'POST' }));
 
 export const useStaffTicketAction = () =>
-  useSupportMutation(({ id, action, comment }: { id: string; action: 'assign' | 'replies' | 'resolve'; comment?: string }) =>
-    api<undefined>(`/api/staff/support/tickets/${encodeURIComponent(id)}/${action}`, {
-      method: 'POST',
-      ...(comment === undefined ? {} : { body: { comment } }),
-    }),
+  useSupportMutation(({ id, action }: { id: string; action: 'assign' | 'resolve' }) =>
+    api<undefined>(`/api/staff/support/tickets/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
   );
+
+export const useStaffReply = () =>
+  useSupportMutation(({ id, comment, files }: { id: string; comment: string; files: File[] }) =>
+    api<undefined>(`/api/staff/support/tickets/${encodeURIComponent(id)}/replies`, { method: 'POST', body: withFiles({ comment }, files) }),
+  );
+
+/** Where a ticket's file is downloaded: the customer's own call, or customer service's. */
+export const attachmentUrl = (side: 'customer' | 'staff', ticketId: string, attachmentId: string) =>
+  `/api/${side === 'staff' ? 'staff/' : ''}support/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(attachmentId)}`;

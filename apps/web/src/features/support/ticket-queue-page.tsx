@@ -1,15 +1,19 @@
 import { Button, Card, Container, Group, SegmentedControl, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffTicket } from '@portal/schema/support';
+import { staffReplyRequest, type StaffTicket } from '@portal/schema/support';
+import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { queueQueryOptions, useStaffTicketAction } from './support-queries.ts';
+import { AttachmentList } from './attachment-list.tsx';
+import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
+import { queueQueryOptions, useStaffReply, useStaffTicketAction } from './support-queries.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 
-/** /workspace/tickets: customer service's queue of the site's tickets per handler group (docs/decisions/054). */
+/** Customer service's queue of the site's tickets per handler group (docs/decisions/054). */
 export function TicketQueuePage() {
   const { t } = useTranslation();
   usePageTitle(t('support.queue.title'));
@@ -60,8 +64,6 @@ function QueueTicket({ ticket }: { ticket: StaffTicket }) {
   const { t } = useTranslation();
   const site = useSite();
   const action = useStaffTicketAction();
-  const [reply, setReply] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const open = ticket.status === 'TS1' || ticket.status === 'TS2';
   const titleId = `queue-ticket-${ticket.id}`;
   const time = (instant: string) => inSiteTime(instant, site.timezone).format(DATE_TIME_FORMAT);
@@ -89,6 +91,7 @@ function QueueTicket({ ticket }: { ticket: StaffTicket }) {
           <TicketStatusBadge statusName={ticket.statusName} />
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.message}</Text>
+        <AttachmentList files={ticket.attachments} ticketId={ticket.id} side="staff" />
         {ticket.comments.map((comment) => (
           <Card key={comment.id} withBorder radius="sm" padding="sm">
             <Text size="sm" fw={600}>
@@ -98,43 +101,59 @@ function QueueTicket({ ticket }: { ticket: StaffTicket }) {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {comment.comment}
             </Text>
+            <AttachmentList files={comment.attachments} ticketId={ticket.id} side="staff" />
           </Card>
         ))}
+        {ticket.satisfaction && (
+          <Text size="sm" data-testid="queue-rating">
+            {t('support.queue.rating', { rating: ticket.satisfaction.rating })}
+            {ticket.satisfaction.comment ? ` “${ticket.satisfaction.comment}”` : ''}
+          </Text>
+        )}
         {open && (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!reply.trim()) return setError(t('support.form.error.comment'));
-              setError(null);
-              action.mutate({ id: ticket.id, action: 'replies', comment: reply }, { onSuccess: () => setReply('') });
-            }}
-          >
-            <Stack gap="xs">
-              <Textarea
-                label={t('support.queue.reply')}
-                value={reply}
-                onChange={(event) => setReply(event.currentTarget.value)}
-                error={error}
-                rows={3}
-              />
-              <Group gap="sm">
-                <Button type="submit" loading={action.isPending}>
-                  {t('support.queue.send-reply')}
-                </Button>
-                {!ticket.assignedToMe && (
-                  <Button variant="light" loading={action.isPending} onClick={() => action.mutate({ id: ticket.id, action: 'assign' })}>
-                    {t('support.queue.assign')}
-                  </Button>
-                )}
-                <Button variant="default" loading={action.isPending} onClick={() => action.mutate({ id: ticket.id, action: 'resolve' })}>
-                  {t('support.queue.resolve')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <ReplyForm ticketId={ticket.id}>
+            {!ticket.assignedToMe && (
+              <Button variant="light" loading={action.isPending} onClick={() => action.mutate({ id: ticket.id, action: 'assign' })}>
+                {t('support.queue.assign')}
+              </Button>
+            )}
+            <Button variant="default" loading={action.isPending} onClick={() => action.mutate({ id: ticket.id, action: 'resolve' })}>
+              {t('support.queue.resolve')}
+            </Button>
+          </ReplyForm>
         )}
       </Stack>
     </Card>
+  );
+}
+
+type ReplyValues = { comment: string; files: File[] };
+
+/** Customer service's answer with its files, validated with the request schema the server uses. */
+function ReplyForm({ ticketId, children }: { ticketId: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const reply = useStaffReply();
+  const form = useForm<ReplyValues>({
+    initialValues: { comment: '', files: [] },
+    validate: (values) => {
+      const errors = zodFormResolver(staffReplyRequest, () => t('support.form.error.comment'))({ comment: values.comment });
+      const files = attachmentError(values.files, t);
+      return files ? { ...errors, files } : errors;
+    },
+  });
+  const submit = form.onSubmit((values) => reply.mutate({ id: ticketId, ...values }, { onSuccess: () => form.reset() }));
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="xs">
+        <Textarea label={t('support.queue.reply')} rows={3} {...form.getInputProps('comment')} />
+        <AttachmentPicker {...form.getInputProps('files')} />
+        <Group gap="sm">
+          <Button type="submit" loading={reply.isPending}>
+            {t('support.queue.send-reply')}
+          </Button>
+          {children}
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -15,7 +15,8 @@ const COLOURS: Record<TicketDetail['statusName'], string> = {
 export function TicketStatusBadge({ statusName }: { statusName: TicketDetail['statusName'] }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOURS[statusName]} variant="filled" data-status={statusName}>
+    // Beside a long title on a phone the badge keeps its width: a cut status says nothing.
+    <Badge color={COLOURS[statusName]} variant="filled" data-status={statusName} style={{ flexShrink: 0 }}>
       {t(`support.status.${statusName}`)}
     </Badge>
   );

@@ -5,7 +5,7 @@ import { toQueryString } from './query-string.ts';
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, unknown>;
-  /** JSON, or URLSearchParams for the form-encoded posts Auth.js expects. */
+  /** JSON, URLSearchParams for the form-encoded posts Auth.js expects, or FormData for files (multipart). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -21,13 +21,13 @@ export function apiHeaders(): Record<string, string> {
 
 async function send(path: string, { method = 'GET', query, body, headers: extra, signal }: RequestOptions): Promise<Response> {
   const headers = { ...apiHeaders(), ...extra };
-  const form = body instanceof URLSearchParams;
+  const form = body instanceof URLSearchParams || body instanceof FormData;
   if (body !== undefined && !form) headers['content-type'] = 'application/json';
   try {
     return await fetch(`${path}${toQueryString(query)}`, {
       method,
       headers,
-      // fetch sets the form content type (with its charset) itself.
+      // fetch sets the form content type itself (with its charset, or the multipart boundary).
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,

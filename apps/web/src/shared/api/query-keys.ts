@@ -92,6 +92,7 @@ export const queryKeys = {
   support: {
     all: ['support'] as const,
     subtypes: (locale: string) => [...queryKeys.support.all, 'subtypes', locale] as const,
+    topics: (locale: string) => [...queryKeys.support.all, 'topics', locale] as const,
     tickets: (locale: string) => [...queryKeys.support.all, 'tickets', locale] as const,
     inbox: (locale: string) => [...queryKeys.support.all, 'inbox', locale] as const,
     queue: (params: object) => [...queryKeys.support.all, 'queue', params] as const,
