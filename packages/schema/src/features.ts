@@ -94,4 +94,17 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'SETTINGS_OUTAGE_CONTACTS',
   // Support tickets and the inbox (issue 11, docs/decisions/054).
   'SUPPORT',
+  // Signing, renewing and the signing variants (issue 9, docs/decisions/033-036).
+  'SIGNING_ADDITIONAL_PRODUCT',
+  'SIGNING_E_INVOICE',
+  'SIGNING_EMAIL_INVOICE',
+  'SIGNING_POSTAL_INVOICE_DISABLED',
+  'SIGNING_CO_OWNER_DISABLED',
+  'SIGNING_OWN_GRID_PRODUCTS',
+  'SIGNING_TERM_CHANGES',
+  'SIGNING_USAGE_POINT_SEARCH_DISABLED',
+  'CONTRACT_BILLING_MANAGEMENT_PREFER_E_INVOICE',
+  'BUSINESS_CUSTOMER_INFO',
+  'RENEWAL_OFFERS',
+  'ADDRESS_AUTOCOMPLETE',
 ]);
