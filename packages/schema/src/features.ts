@@ -107,4 +107,5 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'BUSINESS_CUSTOMER_INFO',
   'RENEWAL_OFFERS',
   'ADDRESS_AUTOCOMPLETE',
+  'PRODUCT_GROUP_FILTERING',
 ]);

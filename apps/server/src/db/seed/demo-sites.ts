@@ -60,6 +60,7 @@ export const DEMO_SITES: DemoSite[] = [
       'SIGNING_ADDITIONAL_PRODUCT',
       'ADDRESS_AUTOCOMPLETE',
       'BUSINESS_CUSTOMER_INFO',
+      'PRODUCT_GROUP_FILTERING',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {

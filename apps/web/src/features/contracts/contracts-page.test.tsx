@@ -181,4 +181,21 @@ describe('/contracts', () => {
     await screen.findAllByRole('article');
     expect(screen.queryByRole('link', { name: /Move out/ })).not.toBeInTheDocument();
   });
+
+  it('leads to signing a new contract, and to the renewal offer only where the site offers renewals', async () => {
+    const offer = { contractId: 'ct-1', contractNumber: spot.contractNumber, product: { id: 'pr-1', name: 'Lumo Kiinteä 12 kk' } };
+    stubContracts({ 'GET /api/me/contract-offers': [offer] });
+    const { unmount } = await renderWithProviders(<ContractsPage />, { site: buildSite({ features: ['CONTRACTS', 'RENEWAL_OFFERS'] }), path: '/contracts' });
+    expect(await screen.findByRole('link', { name: 'Sign a new contract' })).toHaveAttribute('href', '/contracts/sign');
+    const renew = await screen.findByRole('link', { name: 'See the renewal offer for contract LE-2024-100731' });
+    expect(renew).toHaveAttribute('href', '/contracts/ct-1/offer');
+    // The ending contract has no offer of its own, so no link.
+    expect(screen.getAllByRole('link', { name: /See the renewal offer/ })).toHaveLength(1);
+    unmount();
+
+    stubContracts({ 'GET /api/me/contract-offers': [offer] });
+    await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
+    await screen.findByRole('list', { name: 'Contract list' });
+    expect(screen.queryByRole('link', { name: /See the renewal offer/ })).not.toBeInTheDocument();
+  });
 });

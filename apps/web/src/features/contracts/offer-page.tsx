@@ -142,7 +142,7 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
           </Card>
         </SimpleGrid>
         <Text size="sm">
-          {t('offer.estimate', { kwh: new Intl.NumberFormat(i18n.language).format(chosen.yearlyKwh) })}{' '}
+          {t('offer.estimate', { kwh: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(chosen.yearlyKwh) })}{' '}
           <Text span fw={600}>
             {difference <= 0
               ? t('offer.saves', { amount: money.format(-difference / 100) })
