@@ -185,7 +185,10 @@ describe('/contracts', () => {
   it('leads to signing a new contract, and to the renewal offer only where the site offers renewals', async () => {
     const offer = { contractId: 'ct-1', contractNumber: spot.contractNumber, product: { id: 'pr-1', name: 'Lumo Kiinteä 12 kk' } };
     stubContracts({ 'GET /api/me/contract-offers': [offer] });
-    const { unmount } = await renderWithProviders(<ContractsPage />, { site: buildSite({ features: ['CONTRACTS', 'RENEWAL_OFFERS'] }), path: '/contracts' });
+    const { unmount } = await renderWithProviders(<ContractsPage />, {
+      site: buildSite({ features: ['CONTRACTS', 'RENEWAL_OFFERS'] }),
+      path: '/contracts',
+    });
     expect(await screen.findByRole('link', { name: 'Sign a new contract' })).toHaveAttribute('href', '/contracts/sign');
     const renew = await screen.findByRole('link', { name: 'See the renewal offer for contract LE-2024-100731' });
     expect(renew).toHaveAttribute('href', '/contracts/ct-1/offer');

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useContractFormat } from './contract-format.ts';
+import { ContractNotice } from './contract-notice.tsx';
 import { useContract } from './get-contract.ts';
 import { ContractAtAddress } from './move-out-page.tsx';
 import { StartDateField } from './sign-start-step.tsx';
@@ -44,9 +45,9 @@ export function OfferPage({ contractId }: { contractId: string }) {
         {contract.isLoading || offers.isLoading ? (
           <Skeleton height={320} radius="md" aria-label={t('signing.loading')} />
         ) : !contract.data || mine.length === 0 ? (
-          <Alert color="yellow" title={t('offer.none')}>
+          <ContractNotice color="yellow" title={t('offer.none')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>
-          </Alert>
+          </ContractNotice>
         ) : (
           <OfferForm contract={contract.data} offers={mine} />
         )}
@@ -65,7 +66,8 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
   const window = renewalWindow(site.countryCode, todayIn(site.timezone), contract);
   const form = useForm<OfferValues>({
     mode: 'controlled',
-    initialValues: { productId: offers.length === 1 ? offers[0]!.product.id : '', startDate: null },
+    // The offer that costs least for the customer's own use comes chosen.
+    initialValues: { productId: [...offers].sort((a, b) => a.offeredYearlyCents - b.offeredYearlyCents)[0]!.product.id, startDate: null },
     validate: {
       productId: (value) => (value ? null : t('offer.error.product')),
       startDate: (value) => (value && startAllowed(window, value) ? null : t('signing.error.startDate')),

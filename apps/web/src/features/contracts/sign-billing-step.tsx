@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { signingChannels } from '@portal/schema/contract-signing';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { actorInfoQueryOptions } from '../../shared/auth/actor-info.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { BillingTargetFields } from './billing-target-fields.tsx';
+import { ContractNotice } from './contract-notice.tsx';
 import type { SignValues } from './sign-form.ts';
 import { existingEInvoiceQueryOptions, startInfoQueryOptions } from './signing-queries.ts';
 
@@ -44,7 +45,7 @@ export function SignBillingStep({ form }: { form: Form }) {
         </Stack>
       </Radio.Group>
       {existing && channels.includes(existing.channel) && values.target !== existing.target && (
-        <Alert variant="light" color="blue" title={t('signing.billing.existing-title')}>
+        <ContractNotice color="blue" title={t('signing.billing.existing-title')}>
           <Text size="sm">{t('signing.billing.existing-body', { target: existing.target, operator: existing.operator ?? '' })}</Text>
           <Button
             mt="xs"
@@ -54,7 +55,7 @@ export function SignBillingStep({ form }: { form: Form }) {
           >
             {t('signing.billing.existing-use')}
           </Button>
-        </Alert>
+        </ContractNotice>
       )}
       <BillingTargetFields form={form} />
 

@@ -30,18 +30,30 @@ describe('the sign form', () => {
   });
 
   it('checks each step on its own, with the start days of the place', () => {
-    const errors = validateSign({ ...filled, productId: '', startDate: '2027-06-01', target: 'not an iban' }, { estonian: false, window }, message);
+    const errors = validateSign(
+      { ...filled, productId: '', startDate: '2027-06-01', target: 'not an iban' },
+      { estonian: false, window },
+      message,
+    );
     expect(stepErrors(errors, 'product')).toEqual({ productId: 'bad productId' });
     expect(stepErrors(errors, 'start')).toEqual({ startDate: 'bad startDate' });
     expect(stepErrors(errors, 'billing')).toEqual({ target: 'bad target' });
     expect(stepErrors(errors, 'usage-point')).toEqual({});
-    const estonian = validateSign({ ...filled, meteringPointEic: '38ZEE-00060012-0' }, { estonian: true, window: { ...window, firstOfMonthOnly: true } }, message);
+    const estonian = validateSign(
+      { ...filled, meteringPointEic: '38ZEE-00060012-0' },
+      { estonian: true, window: { ...window, firstOfMonthOnly: true } },
+      message,
+    );
     expect(estonian).toMatchObject({ meteringPointEic: 'bad meteringPointEic' });
   });
 
   it('offers the billing channels the site’s signing variants allow, the e-invoice first where preferred', () => {
     expect(signingChannels([], 'private', 'FI')).toEqual(['Address']);
-    expect(signingChannels(['SIGNING_EMAIL_INVOICE', 'SIGNING_E_INVOICE'], 'private', 'FI')).toEqual(['EInvoiceRequest', 'Email', 'Address']);
+    expect(signingChannels(['SIGNING_EMAIL_INVOICE', 'SIGNING_E_INVOICE'], 'private', 'FI')).toEqual([
+      'EInvoiceRequest',
+      'Email',
+      'Address',
+    ]);
     expect(signingChannels(['SIGNING_EMAIL_INVOICE', 'SIGNING_POSTAL_INVOICE_DISABLED'], 'legal', 'FI')).toEqual(['Email']);
     expect(signingChannels(['SIGNING_E_INVOICE'], 'legal', 'FI')).toEqual(['OVT', 'Address']);
     expect(signingChannels(['SIGNING_E_INVOICE'], 'legal', 'EE')).toEqual(['IBAN', 'Address']);

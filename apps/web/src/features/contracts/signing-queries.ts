@@ -124,20 +124,3 @@ export async function finalizeSigning(signingToken: string): Promise<FinalizeOut
     throw error;
   }
 }
-
-/** Saves a file the browser holds under its name. */
-export function saveFile(file: { blob: Blob; filename: string }) {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** GET /api/contracts/signing/download (uncached, 204 not found). */
-export const downloadSigned = (signingToken: string, contractId: string) =>
-  downloadFile('/api/contracts/signing/download', { query: { signingToken, contractId } });

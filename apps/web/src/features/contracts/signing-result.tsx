@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../shared/api/query-keys.ts';
-import { finalizeSigning, saveFile } from './signing-queries.ts';
+import { ContractNotice } from './contract-notice.tsx';
+import { saveFile } from './save-file.ts';
+import { finalizeSigning } from './signing-queries.ts';
 
 /** While the signing service has not answered, ask again this often (the postback usually settles it first). */
 const POLL_MS = 3000;
@@ -34,9 +36,9 @@ export function SigningResult({ signingToken, startAgain }: { signingToken: stri
   if (result.kind === 'signed') {
     return (
       <Stack gap="md">
-        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={t('signing.result.signed-title')}>
-          {t('signing.result.signed-body')}
-        </Alert>
+        <ContractNotice color="green" icon={<IconCircleCheck aria-hidden />} title={t('signing.result.signed-title')}>
+          <Text size="sm">{t('signing.result.signed-body')}</Text>
+        </ContractNotice>
         <Group>
           <Button leftSection={<IconDownload size={18} aria-hidden />} onClick={() => saveFile(result.file)}>
             {t('signing.result.download')}
@@ -57,7 +59,7 @@ export function SigningResult({ signingToken, startAgain }: { signingToken: stri
     );
   }
   return (
-    <Alert
+    <ContractNotice
       color="yellow"
       title={
         result.kind === 'not-found'
@@ -66,6 +68,6 @@ export function SigningResult({ signingToken, startAgain }: { signingToken: stri
       }
     >
       <Anchor renderRoot={(props) => <Link {...props} to={startAgain.to} />}>{startAgain.label}</Anchor>
-    </Alert>
+    </ContractNotice>
   );
 }
