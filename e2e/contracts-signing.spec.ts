@@ -78,6 +78,9 @@ test('lumo: a private customer signs a new contract at a new address, restores t
   await page.getByRole('link', { name: 'Sign a new contract' }).click();
   await expect(page).toHaveURL(siteUrl('lumo', '/contracts/sign'));
   await expect(page.getByRole('heading', { level: 1, name: 'Sign a new contract' })).toBeVisible();
+  await checkEverywhere(page, context, 'lumo', 'sign-start', testInfo, () =>
+    expect(page.getByRole('combobox', { name: 'Street and house number' })).toBeVisible(),
+  );
 
   // The place: found in the grid by street and number, which tells a stranger only what the meter shows.
   await page.getByRole('combobox', { name: 'Street and house number' }).fill('Kalevank');

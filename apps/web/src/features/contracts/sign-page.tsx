@@ -1,4 +1,4 @@
-import { Button, Container, Group, Stack, Stepper } from '@mantine/core';
+import { Button, Container, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
+import classes from './sign-page.module.css';
 import { SignBillingStep } from './sign-billing-step.tsx';
 import { emptySign, SIGN_STEPS, signRequestOf, stepErrors, validateSign, type SignValues } from './sign-form.ts';
 import { SignProductStep } from './sign-product-step.tsx';
@@ -66,10 +67,19 @@ export function SignPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <PageTitle title={t('signing.title')} description={t('signing.description')} />
-        <form onSubmit={submit} noValidate>
-          <Stepper active={values.step} size="sm" allowNextStepsSelect={false} onStepClick={(index) => form.setFieldValue('step', index)}>
+        <form onSubmit={submit} noValidate aria-describedby="sign-step-label">
+          <Text id="sign-step-label" fw={600} hiddenFrom="sm" className={classes.stepLabel}>
+            {t('signing.step.of', { number: values.step + 1, total: SIGN_STEPS.length, name: t(`signing.step.${step}`) })}
+          </Text>
+          <Stepper
+            active={values.step}
+            size="sm"
+            allowNextStepsSelect={false}
+            onStepClick={(index) => form.setFieldValue('step', index)}
+            classNames={{ stepBody: classes.stepBody }}
+          >
             <Stepper.Step label={t('signing.step.usage-point')}>
-              <SignUsagePointStep form={form} />
+              {step === 'usage-point' && <SignUsagePointStep form={form} />}
             </Stepper.Step>
             <Stepper.Step label={t('signing.step.product')}>{step === 'product' && <SignProductStep form={form} />}</Stepper.Step>
             <Stepper.Step label={t('signing.step.start')}>

@@ -20,7 +20,7 @@ export function ProductPrices({ product }: { product: Pick<Product, 'priceCompon
   const { t } = useTranslation();
   const format = useContractFormat();
   return (
-    <Text size="sm" c="dimmed">
+    <Text size="sm" c="dimmed" component="span" display="block">
       {product.priceComponents
         .map((component) => `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit)}`)
         .join(' · ')}

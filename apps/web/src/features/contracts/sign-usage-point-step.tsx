@@ -157,6 +157,11 @@ export function SignUsagePointStep({ form }: { form: Form }) {
           </Stack>
         </Radio.Group>
       )}
+      {!choices && values.usagePointLabel && (
+        <Text size="sm" fw={500}>
+          {t('signing.point.chosen', { place: values.usagePointLabel })}
+        </Text>
+      )}
       {!choices && form.errors.usagePointId && (
         <Text size="sm" c="red.8">
           {form.errors.usagePointId}
