@@ -110,7 +110,10 @@ describe('/contracts', () => {
 
   it('changes the billing channel with the checks the server makes, then reads the contract again', async () => {
     const changed = { ...spotDetail, billing: { channel: 'EInvoiceRequest', target: 'FI2112345600000785', operator: 'Nordea' } };
-    const fetchMock = stubContracts({ 'POST /api/contracts/ct-1/change-billing-channels': changed });
+    const fetchMock = stubContracts({
+      'POST /api/contracts/ct-1/change-billing-channels': changed,
+      'GET /api/banks': [{ id: 'fi-nordea', name: 'Nordea', bic: 'NDEAFIHH', countryCode: 'FI' }],
+    });
     await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
     const card = (await screen.findAllByRole('article'))[0]!;
     await userEvent.click(within(card).getByRole('button', { name: 'Prices and billing' }));
@@ -121,7 +124,8 @@ describe('/contracts', () => {
     await userEvent.click(channel);
     await userEvent.click(await screen.findByRole('option', { name: 'E-invoice to my online bank' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Bank account \(IBAN\)/ }), 'FI21 1234 5600 0007 86');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Bank(?! account)/ }), 'Nordea');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Bank(?! account)/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nordea' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter a valid IBAN.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/contracts/ct-1/change-billing-channels')).toHaveLength(0);
