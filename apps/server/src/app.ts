@@ -31,6 +31,15 @@ import { createBankRepository } from './modules/banks/bank-repository.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { createContractRepository } from './modules/contracts/contract-repository.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
+import { createGridRepository } from './modules/contracts/grid-repository.ts';
+import { createSigningRepository } from './modules/contracts/signing-repository.ts';
+import { addressAutocompleteRoutes, renewSigningRoutes, signingCallbackRoutes, signingRoutes } from './modules/contracts/signing-routes.ts';
+import { localBusinessRegister } from './integrations/business-register/local-register.ts';
+import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
+import { createDokobitGateway } from './integrations/signing/dokobit-gateway.ts';
+import { createLocalSigningService, type LocalSigningService } from './integrations/signing/local-signing-service.ts';
+import { localSigningPages } from './integrations/signing/local-signing-pages.ts';
+import type { SigningService } from './integrations/signing/port.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
@@ -130,6 +139,8 @@ export type AppDeps = {
   outageSystem?: OutageSystem | null;
   /** Where support tickets are handled: the portal's own queue unless config names a CRM (docs/decisions/057). */
   crm?: CrmSystem;
+  /** Tests put a Dokobit adapter pointed at a local stand-in here; otherwise config decides. */
+  signingService?: SigningService | null;
 };
 
 /** Builds the whole server: platform plugins first, then one plugin per API area, then the web app. */
@@ -145,6 +156,7 @@ export async function buildApp({
   paymentProvider,
   outageSystem = config.demoMode ? localOutageFeed : null,
   crm = crmFor(config),
+  signingService,
 }: AppDeps) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger }),
@@ -266,6 +278,24 @@ export async function buildApp({
   await app.register(paymentCallbackRoutes, { db, payments, providers });
   if (provider?.id === 'SIMULATOR') await app.register(paymentSimulatorPages, { simulator });
 
+  // Contract signing (docs/decisions/033-signing-port.md): the local service's pages in demo mode, the postbacks.
+  const localSigning = createLocalSigningService(db);
+  const signer = signingService === undefined ? signingServiceFor(config, localSigning) : signingService;
+  const grid = createGridRepository(db);
+  const signingDeps = {
+    db,
+    contracts: catalogue.contracts,
+    products: catalogue.products,
+    signings: createSigningRepository(db),
+    signingService: signer,
+    services: signer ? [signer] : [],
+    grid,
+    datahub: localEstonianDatahub(db),
+    register: localBusinessRegister,
+  };
+  await app.register(signingCallbackRoutes, signingDeps);
+  if (signer?.id === 'LOCAL') await app.register(localSigningPages, { signing: localSigning });
+
   await app.register(headEndConnection, { config, db });
   const commands = { db, commandTimeoutMs: config.headEnd.commandTimeoutMs, now: () => new Date() };
   runLoadControl(app, { ...commands, headEnd: app.headEnd });
@@ -292,7 +322,10 @@ export async function buildApp({
       await area.register(dashboardRoutes, { energy });
       await area.register(chartRoutes, { energy });
       await area.register(locationRoutes, { energy });
-      await area.register(usagePointRoutes, { energy });
+      await area.register(usagePointRoutes, { energy, grid });
+      await area.register(
+        featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { grid })),
+      );
       await area.register(readingsRoutes, { energy });
       await area.register(bankAccountRoutes, { db });
       await area.register(contactRoutes, { db });
@@ -326,7 +359,13 @@ export async function buildApp({
       await area.register(
         featureArea('CONTRACTS', async (contracting) => {
           await contracting.register(contractRoutes, { db, contracts: catalogue.contracts });
-          await contracting.register(featureArea('RENEWAL_OFFERS', async (offers) => offers.register(contractOfferRoutes, catalogue)));
+          await contracting.register(signingRoutes, signingDeps);
+          await contracting.register(
+            featureArea('RENEWAL_OFFERS', async (offers) => {
+              await offers.register(contractOfferRoutes, catalogue);
+              await offers.register(renewSigningRoutes, signingDeps);
+            }),
+          );
         }),
       );
       await area.register(
@@ -383,6 +422,12 @@ function mailSenderFor(config: Config): MailSender {
 
 function crmFor(config: Config): CrmSystem {
   return config.crm.salesforce ? salesforceCrm(config.crm.salesforce) : inPortalCrm;
+}
+
+function signingServiceFor(config: Config, local: LocalSigningService): SigningService | null {
+  const { service, dokobit } = config.signing;
+  if (service === 'DOKOBIT_DOCUMENT_GATEWAY' && dokobit) return createDokobitGateway(dokobit);
+  return service === 'LOCAL' ? local.service : null;
 }
 
 function paymentProviderFor(config: Config, simulator: PaymentProvider): PaymentProvider | null {

@@ -129,6 +129,9 @@ const environment = z.object({
   NEONOMICS_CLIENT_SECRET: z.string().optional(),
   NEONOMICS_CREDITOR_IBAN: z.string().optional(),
   NEONOMICS_CREDITOR_NAME: z.string().optional(),
+  SIGNING_SERVICE: z.enum(['LOCAL', 'DOKOBIT_DOCUMENT_GATEWAY'], { error: 'must be LOCAL or DOKOBIT_DOCUMENT_GATEWAY' }).optional(),
+  DOKOBIT_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  DOKOBIT_ACCESS_TOKEN: z.string().optional(),
 });
 type Environment = z.infer<typeof environment>;
 
@@ -214,6 +217,11 @@ export type Config = {
     everypay: { apiUrl: string; apiUsername: string; apiSecret: string; accountName: string } | null;
     neonomics: { apiUrl: string; clientId: string; clientSecret: string; creditorIban: string; creditorName: string } | null;
   };
+  /**
+   * Where contracts are signed (docs/decisions/033-signing-port.md): the local signing service only in demo mode,
+   * otherwise Dokobit's Documents Gateway with its access token; null means signing in the portal is not offered.
+   */
+  signing: { service: 'LOCAL' | 'DOKOBIT_DOCUMENT_GATEWAY' | null; dokobit: { apiUrl: string; accessToken: string } | null };
 };
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
@@ -228,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const trustProxy = trustedProxies(source.TRUST_PROXY, problems);
   const payments = paymentsConfig(env, demoMode, problems);
   const salesforce = salesforceConfig(env, problems);
+  const signing = signingConfig(env, demoMode, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const valid = env as Environment;
   const dataDir = resolve(repositoryRoot, valid.DATA_DIR);
@@ -274,6 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     },
     payments,
+    signing,
   };
 }
 
@@ -291,6 +301,16 @@ function salesforceConfig(env: Partial<Environment>, problems: string[]): Config
     clientSecret: env.SALESFORCE_CLIENT_SECRET!,
     apiVersion: env.SALESFORCE_API_VERSION ?? '62.0',
   };
+}
+
+function signingConfig(env: Partial<Environment>, demoMode: boolean, problems: string[]): Config['signing'] {
+  const service = env.SIGNING_SERVICE ?? (demoMode ? 'LOCAL' : null);
+  if (service === 'LOCAL' && !demoMode) problems.push('SIGNING_SERVICE: LOCAL only runs in demo mode');
+  const dokobit =
+    env.DOKOBIT_API_URL && env.DOKOBIT_ACCESS_TOKEN ? { apiUrl: env.DOKOBIT_API_URL, accessToken: env.DOKOBIT_ACCESS_TOKEN } : null;
+  if (service === 'DOKOBIT_DOCUMENT_GATEWAY' && !dokobit)
+    problems.push('DOKOBIT_API_URL, DOKOBIT_ACCESS_TOKEN: required for DOKOBIT_DOCUMENT_GATEWAY');
+  return { service, dokobit };
 }
 
 /**

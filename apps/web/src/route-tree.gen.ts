@@ -31,9 +31,13 @@ import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './ro
 import { Route as AuthenticatedWorkspaceTicketsRouteImport } from './routes/_authenticated/workspace_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
+import { Route as AuthenticatedCustomerContractsSignIndexRouteImport } from './routes/_authenticated/_customer/contracts/sign/index'
+import { Route as AuthenticatedCustomerContractsSignConfirmationRouteImport } from './routes/_authenticated/_customer/contracts/sign/confirmation'
 import { Route as AuthenticatedCustomerInvoicesIdStepRouteImport } from './routes/_authenticated/_customer/invoices/$id/$step'
 import { Route as AuthenticatedCustomerContractsIdMoveOutIndexRouteImport } from './routes/_authenticated/_customer/contracts/$id/move-out/index'
 import { Route as AuthenticatedCustomerContractsIdMoveOutConfirmationRouteImport } from './routes/_authenticated/_customer/contracts/$id/move-out/confirmation'
+import { Route as AuthenticatedCustomerContractsIdOfferIndexRouteImport } from './routes/_authenticated/_customer/contracts/$id/offer/index'
+import { Route as AuthenticatedCustomerContractsIdOfferConfirmationRouteImport } from './routes/_authenticated/_customer/contracts/$id/offer/confirmation'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -155,6 +159,18 @@ const AuthenticatedCustomerInvoicesIndexRoute =
     path: '/invoices/',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedCustomerContractsSignIndexRoute =
+  AuthenticatedCustomerContractsSignIndexRouteImport.update({
+    id: '/contracts/sign/',
+    path: '/contracts/sign/',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerContractsSignConfirmationRoute =
+  AuthenticatedCustomerContractsSignConfirmationRouteImport.update({
+    id: '/contracts/sign/confirmation',
+    path: '/contracts/sign/confirmation',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
 const AuthenticatedCustomerInvoicesIdStepRoute =
   AuthenticatedCustomerInvoicesIdStepRouteImport.update({
     id: '/invoices/$id/$step',
@@ -171,6 +187,18 @@ const AuthenticatedCustomerContractsIdMoveOutConfirmationRoute =
   AuthenticatedCustomerContractsIdMoveOutConfirmationRouteImport.update({
     id: '/contracts/$id/move-out/confirmation',
     path: '/contracts/$id/move-out/confirmation',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerContractsIdOfferIndexRoute =
+  AuthenticatedCustomerContractsIdOfferIndexRouteImport.update({
+    id: '/contracts/$id/offer/',
+    path: '/contracts/$id/offer/',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
+const AuthenticatedCustomerContractsIdOfferConfirmationRoute =
+  AuthenticatedCustomerContractsIdOfferConfirmationRouteImport.update({
+    id: '/contracts/$id/offer/confirmation',
+    path: '/contracts/$id/offer/confirmation',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
 
@@ -195,9 +223,13 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/contracts/sign/confirmation': typeof AuthenticatedCustomerContractsSignConfirmationRoute
   '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
+  '/contracts/sign/': typeof AuthenticatedCustomerContractsSignIndexRoute
   '/contracts/$id/move-out/confirmation': typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  '/contracts/$id/offer/confirmation': typeof AuthenticatedCustomerContractsIdOfferConfirmationRoute
   '/contracts/$id/move-out/': typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
+  '/contracts/$id/offer/': typeof AuthenticatedCustomerContractsIdOfferIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -220,9 +252,13 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/contracts/sign/confirmation': typeof AuthenticatedCustomerContractsSignConfirmationRoute
   '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
+  '/contracts/sign': typeof AuthenticatedCustomerContractsSignIndexRoute
   '/contracts/$id/move-out/confirmation': typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  '/contracts/$id/offer/confirmation': typeof AuthenticatedCustomerContractsIdOfferConfirmationRoute
   '/contracts/$id/move-out': typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
+  '/contracts/$id/offer': typeof AuthenticatedCustomerContractsIdOfferIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -248,9 +284,13 @@ export interface FileRoutesById {
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/_authenticated/_customer/contracts/sign/confirmation': typeof AuthenticatedCustomerContractsSignConfirmationRoute
   '/_authenticated/_customer/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
+  '/_authenticated/_customer/contracts/sign/': typeof AuthenticatedCustomerContractsSignIndexRoute
   '/_authenticated/_customer/contracts/$id/move-out/confirmation': typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  '/_authenticated/_customer/contracts/$id/offer/confirmation': typeof AuthenticatedCustomerContractsIdOfferConfirmationRoute
   '/_authenticated/_customer/contracts/$id/move-out/': typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
+  '/_authenticated/_customer/contracts/$id/offer/': typeof AuthenticatedCustomerContractsIdOfferIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -275,9 +315,13 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
+    | '/contracts/sign/confirmation'
     | '/invoices/$id/$step'
+    | '/contracts/sign/'
     | '/contracts/$id/move-out/confirmation'
+    | '/contracts/$id/offer/confirmation'
     | '/contracts/$id/move-out/'
+    | '/contracts/$id/offer/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -300,9 +344,13 @@ export interface FileRouteTypes {
     | '/settings'
     | '/contracts'
     | '/invoices'
+    | '/contracts/sign/confirmation'
     | '/invoices/$id/$step'
+    | '/contracts/sign'
     | '/contracts/$id/move-out/confirmation'
+    | '/contracts/$id/offer/confirmation'
     | '/contracts/$id/move-out'
+    | '/contracts/$id/offer'
   id:
     | '__root__'
     | '/'
@@ -327,9 +375,13 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
+    | '/_authenticated/_customer/contracts/sign/confirmation'
     | '/_authenticated/_customer/invoices/$id/$step'
+    | '/_authenticated/_customer/contracts/sign/'
     | '/_authenticated/_customer/contracts/$id/move-out/confirmation'
+    | '/_authenticated/_customer/contracts/$id/offer/confirmation'
     | '/_authenticated/_customer/contracts/$id/move-out/'
+    | '/_authenticated/_customer/contracts/$id/offer/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -494,6 +546,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerInvoicesIndexRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/_customer/contracts/sign/': {
+      id: '/_authenticated/_customer/contracts/sign/'
+      path: '/contracts/sign'
+      fullPath: '/contracts/sign/'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsSignIndexRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/contracts/sign/confirmation': {
+      id: '/_authenticated/_customer/contracts/sign/confirmation'
+      path: '/contracts/sign/confirmation'
+      fullPath: '/contracts/sign/confirmation'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsSignConfirmationRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
     '/_authenticated/_customer/invoices/$id/$step': {
       id: '/_authenticated/_customer/invoices/$id/$step'
       path: '/invoices/$id/$step'
@@ -513,6 +579,20 @@ declare module '@tanstack/react-router' {
       path: '/contracts/$id/move-out/confirmation'
       fullPath: '/contracts/$id/move-out/confirmation'
       preLoaderRoute: typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/contracts/$id/offer/': {
+      id: '/_authenticated/_customer/contracts/$id/offer/'
+      path: '/contracts/$id/offer'
+      fullPath: '/contracts/$id/offer/'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsIdOfferIndexRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/_customer/contracts/$id/offer/confirmation': {
+      id: '/_authenticated/_customer/contracts/$id/offer/confirmation'
+      path: '/contracts/$id/offer/confirmation'
+      fullPath: '/contracts/$id/offer/confirmation'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsIdOfferConfirmationRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
   }
@@ -547,9 +627,13 @@ interface AuthenticatedCustomerRouteChildren {
   AuthenticatedCustomerSupportRoute: typeof AuthenticatedCustomerSupportRoute
   AuthenticatedCustomerContractsIndexRoute: typeof AuthenticatedCustomerContractsIndexRoute
   AuthenticatedCustomerInvoicesIndexRoute: typeof AuthenticatedCustomerInvoicesIndexRoute
+  AuthenticatedCustomerContractsSignConfirmationRoute: typeof AuthenticatedCustomerContractsSignConfirmationRoute
   AuthenticatedCustomerInvoicesIdStepRoute: typeof AuthenticatedCustomerInvoicesIdStepRoute
+  AuthenticatedCustomerContractsSignIndexRoute: typeof AuthenticatedCustomerContractsSignIndexRoute
   AuthenticatedCustomerContractsIdMoveOutConfirmationRoute: typeof AuthenticatedCustomerContractsIdMoveOutConfirmationRoute
+  AuthenticatedCustomerContractsIdOfferConfirmationRoute: typeof AuthenticatedCustomerContractsIdOfferConfirmationRoute
   AuthenticatedCustomerContractsIdMoveOutIndexRoute: typeof AuthenticatedCustomerContractsIdMoveOutIndexRoute
+  AuthenticatedCustomerContractsIdOfferIndexRoute: typeof AuthenticatedCustomerContractsIdOfferIndexRoute
 }
 
 const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
@@ -564,12 +648,20 @@ const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
     AuthenticatedCustomerContractsIndexRoute,
   AuthenticatedCustomerInvoicesIndexRoute:
     AuthenticatedCustomerInvoicesIndexRoute,
+  AuthenticatedCustomerContractsSignConfirmationRoute:
+    AuthenticatedCustomerContractsSignConfirmationRoute,
   AuthenticatedCustomerInvoicesIdStepRoute:
     AuthenticatedCustomerInvoicesIdStepRoute,
+  AuthenticatedCustomerContractsSignIndexRoute:
+    AuthenticatedCustomerContractsSignIndexRoute,
   AuthenticatedCustomerContractsIdMoveOutConfirmationRoute:
     AuthenticatedCustomerContractsIdMoveOutConfirmationRoute,
+  AuthenticatedCustomerContractsIdOfferConfirmationRoute:
+    AuthenticatedCustomerContractsIdOfferConfirmationRoute,
   AuthenticatedCustomerContractsIdMoveOutIndexRoute:
     AuthenticatedCustomerContractsIdMoveOutIndexRoute,
+  AuthenticatedCustomerContractsIdOfferIndexRoute:
+    AuthenticatedCustomerContractsIdOfferIndexRoute,
 }
 
 const AuthenticatedCustomerRouteWithChildren =

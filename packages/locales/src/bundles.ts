@@ -54,6 +54,12 @@ import outagesFiFI from '../web/outages/fi-FI.json' with { type: 'json' };
 import outagesLvLV from '../web/outages/lv-LV.json' with { type: 'json' };
 import outagesRuRU from '../web/outages/ru-RU.json' with { type: 'json' };
 import outagesSvFI from '../web/outages/sv-FI.json' with { type: 'json' };
+import signingEnGB from '../web/signing/en-GB.json' with { type: 'json' };
+import signingEtEE from '../web/signing/et-EE.json' with { type: 'json' };
+import signingFiFI from '../web/signing/fi-FI.json' with { type: 'json' };
+import signingLvLV from '../web/signing/lv-LV.json' with { type: 'json' };
+import signingRuRU from '../web/signing/ru-RU.json' with { type: 'json' };
+import signingSvFI from '../web/signing/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -66,18 +72,84 @@ type Bundle = Record<string, string>;
 
 /**
  * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
- * settings, support, power control, admin, outages) so that
+ * settings, support, power control, admin, outages, signing) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
 
 export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
-  'en-GB': webArea(webEnGB, energyEnGB, billingEnGB, contractsEnGB, settingsEnGB, supportEnGB, powerEnGB, adminEnGB, outagesEnGB),
-  'et-EE': webArea(webEtEE, energyEtEE, billingEtEE, contractsEtEE, settingsEtEE, supportEtEE, powerEtEE, adminEtEE, outagesEtEE),
-  'fi-FI': webArea(webFiFI, energyFiFI, billingFiFI, contractsFiFI, settingsFiFI, supportFiFI, powerFiFI, adminFiFI, outagesFiFI),
-  'lv-LV': webArea(webLvLV, energyLvLV, billingLvLV, contractsLvLV, settingsLvLV, supportLvLV, powerLvLV, adminLvLV, outagesLvLV),
-  'ru-RU': webArea(webRuRU, energyRuRU, billingRuRU, contractsRuRU, settingsRuRU, supportRuRU, powerRuRU, adminRuRU, outagesRuRU),
-  'sv-FI': webArea(webSvFI, energySvFI, billingSvFI, contractsSvFI, settingsSvFI, supportSvFI, powerSvFI, adminSvFI, outagesSvFI),
+  'en-GB': webArea(
+    webEnGB,
+    energyEnGB,
+    billingEnGB,
+    contractsEnGB,
+    settingsEnGB,
+    supportEnGB,
+    powerEnGB,
+    adminEnGB,
+    outagesEnGB,
+    signingEnGB,
+  ),
+  'et-EE': webArea(
+    webEtEE,
+    energyEtEE,
+    billingEtEE,
+    contractsEtEE,
+    settingsEtEE,
+    supportEtEE,
+    powerEtEE,
+    adminEtEE,
+    outagesEtEE,
+    signingEtEE,
+  ),
+  'fi-FI': webArea(
+    webFiFI,
+    energyFiFI,
+    billingFiFI,
+    contractsFiFI,
+    settingsFiFI,
+    supportFiFI,
+    powerFiFI,
+    adminFiFI,
+    outagesFiFI,
+    signingFiFI,
+  ),
+  'lv-LV': webArea(
+    webLvLV,
+    energyLvLV,
+    billingLvLV,
+    contractsLvLV,
+    settingsLvLV,
+    supportLvLV,
+    powerLvLV,
+    adminLvLV,
+    outagesLvLV,
+    signingLvLV,
+  ),
+  'ru-RU': webArea(
+    webRuRU,
+    energyRuRU,
+    billingRuRU,
+    contractsRuRU,
+    settingsRuRU,
+    supportRuRU,
+    powerRuRU,
+    adminRuRU,
+    outagesRuRU,
+    signingRuRU,
+  ),
+  'sv-FI': webArea(
+    webSvFI,
+    energySvFI,
+    billingSvFI,
+    contractsSvFI,
+    settingsSvFI,
+    supportSvFI,
+    powerSvFI,
+    adminSvFI,
+    outagesSvFI,
+    signingSvFI,
+  ),
 };
 
 export const MOBILE_BUNDLES: Record<LocaleId, Record<string, string>> = {

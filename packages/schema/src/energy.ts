@@ -197,11 +197,37 @@ export const usagePointSearchRequest = z
       if (!searchQuery[field])
         context.addIssue({ code: 'custom', path: ['searchQuery', field], message: `${field} is required for ${searchType}` });
     }
+    // A street and a house number: a town or a street alone would list strangers' places.
+    const address = searchQuery.address ?? '';
+    if (needs[searchType].includes('address') && address && !(/\p{L}{3}/u.test(address) && /\d/.test(address))) {
+      context.addIssue({ code: 'custom', path: ['searchQuery', 'address'], message: 'Give the street and the house number' });
+    }
     if (searchType === 'EIC_OR_METER_NUMBER' && !searchQuery.eic && !searchQuery.meterNumber) {
       context.addIssue({ code: 'custom', path: ['searchQuery', 'eic'], message: 'eic or meterNumber is required for EIC_OR_METER_NUMBER' });
     }
   });
 export type UsagePointSearchRequest = z.infer<typeof usagePointSearchRequest>;
+
+/**
+ * One usage point of the site's grid the search found, with only what anyone standing at the address could read
+ * off the meter (docs/decisions/035-sign-flow.md): the code masked but for its last four characters unless the
+ * search named it, no meter number unless it was typed, and nothing of who is supplied there.
+ */
+export const usagePointSearchResult = z
+  .object({
+    usagePointId: z.string(),
+    objectId: z.string(),
+    utility,
+    usagePointKind,
+    address,
+    code: z.string(),
+    meterNumber: z.string().nullable(),
+    /** One of the acting customer's own points. */
+    own: z.boolean(),
+  })
+  .meta({ id: 'UsagePointSearchResult' });
+export type UsagePointSearchResult = z.infer<typeof usagePointSearchResult>;
+export const usagePointSearchResults = z.array(usagePointSearchResult);
 
 export const technicalDataQuery = z.object({ meteringPointId: z.string().min(1).max(100) });
 export const technicalData = z.object({

@@ -85,6 +85,7 @@ export const chartSeries = z.enum(['production', 'consumption', 'netted', 'price
 export const utility = z.enum(['electricity', 'heating', 'gas']);
 export type Utility = z.infer<typeof utility>;
 export const addressSearchMode = z.enum(['ADDRESS', 'GSRN', 'EIC_OR_METER_NUMBER', 'EIC', 'ADDRESS_AND_METER_NUMBER']);
+export type AddressSearchMode = z.infer<typeof addressSearchMode>;
 export const verificationKind = z.enum(['SsnVerified', 'EmailVerified']);
 export const usagePointKind = z.enum([
   'UsagePoint',

@@ -95,4 +95,18 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   // Support tickets and the inbox (issue 11, docs/decisions/054); the guided form and ratings (058).
   'SUPPORT',
   'ADVANCED_SUPPORT',
+  // Signing, renewing and the signing variants (issue 9, docs/decisions/033-036).
+  'SIGNING_ADDITIONAL_PRODUCT',
+  'SIGNING_E_INVOICE',
+  'SIGNING_EMAIL_INVOICE',
+  'SIGNING_POSTAL_INVOICE_DISABLED',
+  'SIGNING_CO_OWNER_DISABLED',
+  'SIGNING_OWN_GRID_PRODUCTS',
+  'SIGNING_TERM_CHANGES',
+  'SIGNING_USAGE_POINT_SEARCH_DISABLED',
+  'CONTRACT_BILLING_MANAGEMENT_PREFER_E_INVOICE',
+  'BUSINESS_CUSTOMER_INFO',
+  'RENEWAL_OFFERS',
+  'ADDRESS_AUTOCOMPLETE',
+  'PRODUCT_GROUP_FILTERING',
 ]);

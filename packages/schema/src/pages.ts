@@ -38,6 +38,11 @@ const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => b
     pattern: /^\/contracts\/[^/]+\/move-out(\/confirmation)?\/?$/i,
     offered: (features) => !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
   },
+  // A renewal is contract management too, and needs the offers (docs/decisions/035-sign-flow.md).
+  {
+    pattern: /^\/contracts\/[^/]+\/offer(\/confirmation)?\/?$/i,
+    offered: (features) => features.includes('RENEWAL_OFFERS') && !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
+  },
 ];
 
 /** Whether the site's features offer the page at `path` (a page outside every feature area always is). */
@@ -50,3 +55,6 @@ export function pageOffered(path: string, features: readonly string[]): boolean 
 
 /** Whether the site lets customers report a move-out themselves (the /contracts entry point and its pages). */
 export const moveOutOffered = (features: readonly string[]) => pageOffered('/contracts/any/move-out', features);
+
+/** Whether the site offers renewals through an offer (the /contracts entry point and the offer pages). */
+export const offerOffered = (features: readonly string[]) => pageOffered('/contracts/any/offer', features);

@@ -188,7 +188,7 @@ const calls: Call[] = [
   {
     method: 'POST',
     url: '/api/usage-points/search',
-    body: { searchType: 'ADDRESS', searchQuery: { address: 'Espoo' } },
+    body: { searchType: 'ADDRESS', searchQuery: { address: 'Kuusikallionkuja 7' } },
     expected: customersOnly(200),
   },
   ...[
@@ -226,8 +226,51 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/products', expected: signedIn(200) },
   { method: 'GET', url: '/api/business/validate/0112038-9', expected: signedIn(200) },
   { method: 'GET', url: '/api/products/by-ids?productId[]=pr-lumo-porssi&legalEntity=false', expected: signedIn(200) },
-  // RENEWAL_OFFERS is not released until the offer page exists (docs/decisions/003): the call answers 404 meanwhile.
-  { method: 'GET', url: '/api/me/contract-offers', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/me/contract-offers', expected: customersOnly(200) },
+  // Signing (issue 9, docs/decisions/033-036): a start day long gone reaches the rules (422) without writing anything;
+  // another customer's contract or signing token finds nothing (signing.test.ts proves it for each call).
+  {
+    method: 'POST',
+    url: '/api/contracts/create',
+    body: {
+      usagePointId: 'gp-lumo-kalevankatu-el',
+      reason: 'move-in',
+      productId: 'pr-lumo-porssi',
+      startDate: '2020-01-01',
+      billing: { channel: 'Email', target: 'matrix@example.fi' },
+      contact: { email: 'matrix@example.fi' },
+    },
+    expected: customersOnly(422),
+  },
+  {
+    method: 'POST',
+    url: '/api/contracts/create/estonia',
+    body: {
+      usagePointId: 'gp-ve-vana-kalamaja-el',
+      reason: 'switch',
+      productId: 'pr-virmalise-fix-24',
+      startDate: '2020-01-01',
+      billing: { channel: 'Email', target: 'matrix@example.ee' },
+      contact: { email: 'matrix@example.ee' },
+      meteringPointEic: '10YFI-1--------U',
+    },
+    expected: customersOnly(422),
+  },
+  { method: 'POST', url: '/api/contracts/finalize', body: { signingToken: 'no-such-signing' }, expected: customersOnly(204) },
+  { method: 'GET', url: '/api/contracts/signing/status?signingToken=no-such-signing', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/contracts/signing/download?signingToken=no-such-signing&contractId=x', expected: customersOnly(204) },
+  { method: 'GET', url: '/api/contracts/start-info/go-lumo-kalevankatu-31-a-5', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/contracts/existing-einvoice-bank-info?utilityName=electricity', expected: customersOnly(200) },
+  { method: 'POST', url: '/api/contracts/upload?contractId=no-such-contract', body: {}, expected: customersOnly(422) },
+  {
+    method: 'POST',
+    url: '/api/contracts/ct-lumo-aino-el/renew',
+    body: { productId: 'pr-lumo-kiintea-12', startDate: '2020-01-01' },
+    expected: { ...customersOnly(404), customerA: 422 },
+  },
+  { method: 'POST', url: '/api/addresses/autocomplete?q=kaleva', expected: customersOnly(200) },
+  // The signing service's postback carries no session; one that names no signing is 400 for everyone.
+  { method: 'POST', url: '/api/contracts/signing/callback/LOCAL', body: { token: 'x' }, expected: everyone(400) },
   // Settings, alerts and push (issue 10): Lumo offers push and the spot-price alert, Virmalise (other site admin) neither;
   // membership is a Daugava feature, so no Lumo caller has it. Staff acting may not register their browser (422).
   { method: 'GET', url: '/api/me/notification-history', expected: customersOnly(200) },

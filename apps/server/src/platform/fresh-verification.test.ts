@@ -17,6 +17,9 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/me/representatives': 'switches between customers the person already has rights to; grants nothing new',
   'PUT /api/feedback/send': 'a survey answer',
   'POST /api/usage-points/search': 'a search sent as POST (spec §7); it changes nothing',
+  'POST /api/addresses/autocomplete': 'a search sent as POST (spec §7); it changes nothing',
+  'POST /api/contracts/signing/callback/:provider':
+    'the signing service calls it without a session; the state is read back from the service',
   'POST /api/me/notification-settings': 'alerts go only to contacts, and changing contacts needs a fresh verification',
   'PUT /api/me/notification-settings/:id': 'alerts go only to contacts, and changing contacts needs a fresh verification',
   'PUT /api/me/notifications': 'alerts go only to contacts, and changing contacts needs a fresh verification',

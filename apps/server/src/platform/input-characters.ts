@@ -9,6 +9,8 @@ import { AppError } from './errors.ts';
  */
 function hasForbiddenText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
+  // A binary body (an uploaded document) is not text; its own parser judges it.
+  if (Buffer.isBuffer(value)) return false;
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => hasForbiddenText(item, depth + 1));
   return Object.entries(value).some(([key, item]) => hasForbiddenText(key, depth + 1) || hasForbiddenText(item, depth + 1));

@@ -10,7 +10,7 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 /** Theme colours live in the web bundle; documents use the company's name and one neutral ink. */
 export const PDF_COLOURS = { ink: '#1b1b1f', muted: '#5c5f66', accent: '#1d3b5c', rule: '#c9ced6' } as const;
 
-type DocumentInfo = { title: string; author: string; subject: string };
+type DocumentInfo = { title: string; author: string; subject: string; keywords?: string };
 
 /**
  * An A4 document in the reader's language with the fonts 'regular' and 'bold' registered, and the bytes it
@@ -22,7 +22,7 @@ export function openPdfDocument(locale: LocaleId, info: DocumentInfo, { compress
     margin: 50,
     compress,
     lang: locale,
-    info: { Title: info.title, Author: info.author, Subject: info.subject },
+    info: { Title: info.title, Author: info.author, Subject: info.subject, ...(info.keywords ? { Keywords: info.keywords } : {}) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

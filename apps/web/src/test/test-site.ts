@@ -7,6 +7,7 @@ import powerEnGB from '@portal/locales/web/power/en-GB.json' with { type: 'json'
 import settingsEnGB from '@portal/locales/web/settings/en-GB.json' with { type: 'json' };
 import supportEnGB from '@portal/locales/web/support/en-GB.json' with { type: 'json' };
 import outagesEnGB from '@portal/locales/web/outages/en-GB.json' with { type: 'json' };
+import signingEnGB from '@portal/locales/web/signing/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -51,4 +52,5 @@ export const EN_GB_BUNDLE: Record<string, string> = {
   ...settingsEnGB,
   ...supportEnGB,
   ...outagesEnGB,
+  ...signingEnGB,
 };

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -22,9 +23,11 @@ import {
   usagePointKind,
   utility,
 } from '@portal/schema/enums';
+import { START_REASONS } from '@portal/schema/contract-signing';
 import { MOVE_OUT_COUNTRIES } from '@portal/schema/move-out';
 import { enumText, oneOf } from './enum-column.ts';
 import { customer } from './identity.ts';
+import { product } from './products.ts';
 import { site } from './sites.ts';
 
 /** A place energy is delivered to (a house, a flat, a substation), with its grid connection status. */
@@ -116,6 +119,19 @@ export const contract = pgTable(
     /** E-invoice operator or bank (OVT and EInvoiceRequest channels). */
     billingOperator: text('billing_operator'),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    /** The catalogue product a contract signed in the portal was made from (docs/decisions/035-sign-flow.md). */
+    productId: text('product_id').references(() => product.id, { onDelete: 'set null' }),
+    /** An add-on signed with it (SIGNING_ADDITIONAL_PRODUCT), its prices among the contract's. */
+    additionalProductId: text('additional_product_id').references(() => product.id, { onDelete: 'set null' }),
+    /** The contract this one renews; that one ends the day before this one starts, once this one is signed. */
+    renewsContractId: text('renews_contract_id').references((): AnyPgColumn => contract.id, { onDelete: 'set null' }),
+    startReason: enumText('start_reason', START_REASONS),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    coOwnerName: text('co_owner_name'),
+    coOwnerCode: text('co_owner_code'),
+    /** The Estonian datahub's reference for the supply registered there (docs/decisions/036-estonian-datahub.md). */
+    datahubReference: text('datahub_reference'),
   },
   (table) => [
     uniqueIndex('contract_site_number_unique').on(table.siteId, table.contractNumber),
@@ -124,6 +140,7 @@ export const contract = pgTable(
     oneOf('contract_price_type_check', table.priceType, priceType.options),
     oneOf('contract_status_check', table.status, contractStatus.options),
     oneOf('contract_billing_channel_check', table.billingChannel, billingChannelKind.options),
+    oneOf('contract_start_reason_check', table.startReason, START_REASONS),
   ],
 );
 

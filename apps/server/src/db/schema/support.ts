@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { ATTACHMENT_TYPES, COMMENT_AUTHORS, REQUEST_TYPES, SUPPORT_CHANNELS, TICKET_STATUSES } from '@portal/schema/support';
+import { bytes } from './bytes-column.ts';
 import { enumText, oneOf } from './enum-column.ts';
 import { customer, person } from './identity.ts';
 import { site } from './sites.ts';
@@ -115,12 +116,6 @@ export const supportTicketComment = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres gives a Buffer, PGlite a Uint8Array: the rest of the code sees a Buffer either way.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
 /**
  * A file sent with a ticket or with one of its comments (docs/decisions/055): kept in the database, in the same
  * transaction as its ticket or comment, so a request is never half stored and every server copy can serve it. The
@@ -143,7 +138,7 @@ export const supportAttachment = pgTable(
     fileName: text('file_name').notNull(),
     contentType: enumText('content_type', ATTACHMENT_TYPES).notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    content: bytes('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

@@ -4,6 +4,7 @@ import { feedbackForm } from '../schema/feedback.ts';
 import { locale, site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../schema/sites.ts';
 import type { Database } from '../../platform/database.ts';
 import { seedDemoEnergy } from './demo-energy.ts';
+import { seedDemoGrid } from './demo-grid.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoOutages } from './demo-outages.ts';
@@ -38,6 +39,7 @@ export async function seedDemoData(
   for (const demo of DEMO_SITES) if (await seedSite(db, demo)) sites += 1;
   const identities = await seedDemoIdentities(db, idpIssuer);
   const newProducts = await seedDemoProducts(db);
+  await seedDemoGrid(db);
   await seedDemoSupport(db);
   log?.info(
     { newSites: sites, newPeople: identities.people, newCustomers: identities.customers, newProducts },

@@ -59,7 +59,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     clientCode: 'LUMO-200001',
     type: 'legal',
     name: 'Revontuli Sauna Oy',
-    businessCode: '3141592-6',
+    businessCode: '3141593-8',
     access: [{ ssn: 'FI131052-308T', relation: 'representative', code: 'rc-lumo-aino-revontuli' }],
   },
   {
@@ -81,7 +81,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     clientCode: 'VE-700201',
     type: 'legal',
     name: 'Kase Kodu OÜ',
-    businessCode: '14715203',
+    businessCode: '14715205',
     access: [
       { ssn: 'EE49403136526', relation: 'representative', code: 'rc-ve-mari-liis-kase' },
       { ssn: 'EE38001085718', relation: 'representative', code: 'rc-ve-jaan-kase' },

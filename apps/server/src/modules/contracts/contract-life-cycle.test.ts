@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractStatus } from '@portal/schema/enums';
-import { allowedEvents, nextStatus, statusOn } from './contract-life-cycle.ts';
+import { afterSignature, allowedEvents, nextStatus, statusOn } from './contract-life-cycle.ts';
 
 describe('contract life cycle (docs/decisions/030)', () => {
   it('runs a new contract from draft to ended, one step at a time', () => {
@@ -36,5 +36,20 @@ describe('contract life cycle (docs/decisions/030)', () => {
     expect(statusOn('ending', '2026-11-23', '2026-11-23')).toBe('ending');
     expect(statusOn('ending', '2026-11-22', '2026-11-23')).toBe('ended');
     expect(statusOn('signed', '2026-01-01', '2026-11-23')).toBe('signed');
+  });
+
+  it('shows a signed contract as active once its supply has started', () => {
+    expect(statusOn('signed', null, '2026-11-23', '2026-12-01')).toBe('signed');
+    expect(statusOn('signed', null, '2026-12-01', '2026-12-01')).toBe('active');
+    expect(statusOn('signed', '2026-12-31', '2026-12-02', '2026-12-01')).toBe('ending');
+  });
+
+  it('settles a signature once: signed, and active when supply starts today or has started', () => {
+    expect(afterSignature('awaiting-signature', '2026-12-01', '2026-11-23')).toBe('signed');
+    expect(afterSignature('awaiting-signature', '2026-11-23', '2026-11-23')).toBe('active');
+    // A repeated callback or finalize finds the contract already past the step and changes nothing.
+    expect(afterSignature('signed', '2026-11-23', '2026-11-23')).toBeNull();
+    expect(afterSignature('active', '2026-11-23', '2026-11-23')).toBeNull();
+    expect(afterSignature('cancelled', '2026-11-23', '2026-11-23')).toBeNull();
   });
 });

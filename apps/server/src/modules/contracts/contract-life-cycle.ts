@@ -37,12 +37,25 @@ export function allowedEvents(current: ContractStatus): ContractEvent[] {
 
 /**
  * What the customer sees on a given day: a live contract whose end date has passed has ended, and one with an
- * end date ahead is ending, even before the nightly job has written the step (the status stored stays the truth
- * for every other status).
+ * end date ahead is ending, even before the nightly job has written the step; a signed contract whose supply has
+ * started is active (the step `activate` is written when the signing settles on or after the start day). The
+ * status stored stays the truth for every other status.
  */
-export function statusOn(stored: ContractStatus, endDate: string | null, today: string): ContractStatus {
+export function statusOn(stored: ContractStatus, endDate: string | null, today: string, startDate?: string): ContractStatus {
+  if (stored === 'signed' && startDate !== undefined && startDate <= today) return statusOn('active', endDate, today);
   if (!LIVE_STATUSES.includes(stored)) return stored;
   if (endDate !== null && endDate < today) return 'ended';
   if (endDate !== null) return 'ending';
   return stored;
+}
+
+/**
+ * A signature settles a contract awaiting it: signed, and active at once when its supply starts today or has
+ * started. A contract already past awaiting-signature is left as it is (a repeated callback or finalize), so a
+ * contract is signed and activated once.
+ */
+export function afterSignature(current: ContractStatus, startDate: string, today: string): ContractStatus | null {
+  if (current !== 'awaiting-signature') return null;
+  const signed = nextStatus(current, 'sign');
+  return startDate <= today ? nextStatus(signed, 'activate') : signed;
 }

@@ -4,11 +4,15 @@ import type { LocaleId } from '@portal/schema/locale-ids';
 import { openPdfDocument, PDF_COLOURS } from '../../platform/pdf-document.ts';
 import { documentTexts, formatMoney, formatVatRate } from '../../platform/document-texts.ts';
 
-const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = PDF_COLOURS;
+const { ink: INK, muted: MUTED, rule: RULE } = PDF_COLOURS;
+
+/** What a contract PDF says of itself, so a copy signed elsewhere can be told apart (upload-signed-document.ts). */
+export const contractMarker = (contractId: string) => `portal-contract:${contractId}`;
 
 export type ContractDocumentInput = {
   contract: ContractDetail;
-  company: { name: string };
+  /** The site's company and its theme's brand colour (@portal/schema/theme-brand). */
+  company: { name: string; brandColour?: string };
   customer: { name: string; clientCode: string };
   locale: LocaleId;
 };
@@ -35,9 +39,15 @@ export function renderContractPdf(
   const t = documentTexts(locale);
   const { doc, done } = openPdfDocument(
     locale,
-    { title: t('contracts.number', { number: contract.contractNumber }), author: company.name, subject: contract.productName },
+    {
+      title: t('contracts.number', { number: contract.contractNumber }),
+      author: company.name,
+      subject: contract.productName,
+      keywords: contractMarker(contract.id),
+    },
     { compress },
   );
+  const ACCENT = company.brandColour ?? PDF_COLOURS.accent;
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 

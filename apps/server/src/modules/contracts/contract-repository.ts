@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { BillingChannelKind, ContractStatus } from '@portal/schema/enums';
 import type { MoveOut } from '@portal/schema/move-out';
 import { contract, contractMoveOut, meteringPoint, priceComponent, supplyObject } from '../../db/schema/energy.ts';
 import type { Database, Executor, Transaction } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import type { GridPointRow } from './grid-repository.ts';
 
 const summaryColumns = {
   contract,
@@ -87,6 +89,100 @@ export function createContractRepository(db: Database) {
     async moveOutOf(tx: Transaction, contractId: string) {
       const [row] = await tx.select().from(contractMoveOut).where(eq(contractMoveOut.contractId, contractId));
       return row;
+    },
+
+    /** A contract of the customer locked for a life-cycle step, with what the step needs. */
+    async lockWhole(tx: Transaction, scope: CustomerScope, id: string) {
+      const [row] = await tx
+        .select()
+        .from(contract)
+        .where(and(scoped(scope), eq(contract.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async setStatus(tx: Transaction, id: string, changes: { status: ContractStatus; signedAt?: Date; endDate?: string | null }) {
+      await tx.update(contract).set(changes).where(eq(contract.id, id));
+    },
+
+    /** The customer's own metering point with this code, or whose it is when it is someone else's. */
+    async meteringPointByCode(tx: Transaction, siteId: string, code: string) {
+      const [row] = await tx
+        .select({ id: meteringPoint.id, customerId: meteringPoint.customerId })
+        .from(meteringPoint)
+        .where(and(eq(meteringPoint.siteId, siteId), eq(meteringPoint.gsrn, code)))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * The customer's place and metering point for a usage point of the grid register, made when their first
+     * contract there is signed up for (docs/decisions/035-sign-flow.md).
+     */
+    async createPlace(tx: Transaction, scope: CustomerScope, point: GridPointRow): Promise<string> {
+      const [place] = await tx
+        .select({ id: supplyObject.id })
+        .from(supplyObject)
+        .where(
+          and(
+            eq(supplyObject.siteId, scope.siteId),
+            eq(supplyObject.customerId, scope.customerId),
+            eq(supplyObject.street, point.street),
+            eq(supplyObject.postalCode, point.postalCode),
+          ),
+        );
+      const objectId = place?.id ?? `obj-${randomUUID()}`;
+      if (!place) {
+        await tx.insert(supplyObject).values({
+          id: objectId,
+          siteId: scope.siteId,
+          customerId: scope.customerId,
+          street: point.street,
+          postalCode: point.postalCode,
+          city: point.city,
+          countryCode: point.countryCode,
+          temperatureArea: point.temperatureArea,
+        });
+      }
+      const meteringPointId = `mp-${randomUUID()}`;
+      await tx.insert(meteringPoint).values({
+        id: meteringPointId,
+        siteId: scope.siteId,
+        customerId: scope.customerId,
+        objectId,
+        gsrn: point.code,
+        utility: point.utility,
+        usagePointKind: point.usagePointKind,
+        biddingZone: point.biddingZone,
+        resolutionMinutes: point.resolutionMinutes,
+        meterNumber: point.meterNumber,
+      });
+      return meteringPointId;
+    },
+
+    /** The customer's contracts of one metering point, locked: a new one is decided against them. */
+    async atPoint(tx: Transaction, scope: CustomerScope, meteringPointId: string) {
+      return tx
+        .select({
+          id: contract.id,
+          status: contract.status,
+          startDate: contract.startDate,
+          endDate: contract.endDate,
+          renewsContractId: contract.renewsContractId,
+        })
+        .from(contract)
+        .where(and(scoped(scope), eq(contract.meteringPointId, meteringPointId)))
+        .for('update');
+    },
+
+    async insertContract(
+      tx: Transaction,
+      values: typeof contract.$inferInsert,
+      components: Omit<typeof priceComponent.$inferInsert, 'contractId'>[],
+    ) {
+      await tx.insert(contract).values(values);
+      if (components.length > 0)
+        await tx.insert(priceComponent).values(components.map((component) => ({ ...component, contractId: values.id })));
     },
 
     /** Records the move-out and gives the contract its end date and status, under the lock of lockForChange. */

@@ -11,7 +11,7 @@ export function contractSummaryOf(row: ContractRow, today: string): ContractSumm
     id: contract.id,
     contractNumber: contract.contractNumber,
     type: contract.type,
-    status: statusOn(contract.status, contract.endDate, today),
+    status: statusOn(contract.status, contract.endDate, today, contract.startDate),
     utility: row.utility,
     productName: contract.productName,
     priceType: contract.priceType,

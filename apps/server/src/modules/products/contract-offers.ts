@@ -35,7 +35,10 @@ export async function contractOffers(
   );
   const offers: ContractOffer[] = [];
   for (const row of live) {
-    const candidates = catalogue.filter((candidate) => candidate.utility === row.utility && candidate.name !== row.contract.productName);
+    // Add-ons ride on a supply and are no renewal of their own.
+    const candidates = catalogue.filter(
+      (candidate) => candidate.utility === row.utility && candidate.name !== row.contract.productName && candidate.productGroup !== 'addon',
+    );
     if (candidates.length === 0) continue;
     const hours = await deps.products.pricedHours(
       scope,

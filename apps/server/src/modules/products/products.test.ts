@@ -46,10 +46,20 @@ describe('product catalogue and renewal offers', () => {
   const get = (url: string, cookie: string) => ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
 
   it('shows each person the products their visibility allows', async () => {
-    expect(names((await get('/api/products', aino)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi', 'Lumo Pörssi Katto']);
-    expect(names((await get('/api/products', mikko)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi']);
+    expect(names((await get('/api/products', aino)).json())).toEqual([
+      'Lumo Kiinteä 12 kk',
+      'Lumo Pörssi',
+      'Lumo Pörssi Katto',
+      'Tuulivoima',
+    ]);
+    expect(names((await get('/api/products', mikko)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi', 'Tuulivoima']);
     // Acting for her company Aino sees the companies' product, not the one personal to her own customer account.
-    expect(names((await get('/api/products', ainoForCompany)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi', 'Lumo Yritys Kausi']);
+    expect(names((await get('/api/products', ainoForCompany)).json())).toEqual([
+      'Lumo Kiinteä 12 kk',
+      'Lumo Pörssi',
+      'Lumo Yritys Kausi',
+      'Tuulivoima',
+    ]);
     expect(names((await get('/api/products?campaignCode=syksy2026', mikko)).json())).toContain('Lumo Syksy 2026');
     expect(names((await get('/api/products?campaignCode=KEVAT', mikko)).json())).not.toContain('Lumo Syksy 2026');
     const katto = (await get('/api/products', aino)).json().find((item: { code: string }) => item.code === 'LUMO-PORSSI-KATTO');
@@ -58,7 +68,11 @@ describe('product catalogue and renewal offers', () => {
   });
 
   it('filters by product group only where the site offers the filtering', async () => {
-    expect(names((await get('/api/products?productGroup=spot', mikko)).json())).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi']);
+    expect(names((await get('/api/products?productGroup=spot', mikko)).json())).toEqual(['Lumo Pörssi']);
+    // Virmalise does not filter by group: the group asked for is no filter there.
+    const jaan = await sessionCookieFor(ctx.database.db, PEOPLE.jaan, 'virmalise');
+    const virmalise = await ctx.app.inject({ url: '/api/products?productGroup=spot', headers: { host: HOSTS.virmalise, cookie: jaan } });
+    expect(names(virmalise.json())).toEqual(['Virmalise Fix 24']);
     expect((await get('/api/products?utility=gas', mikko)).json()).toEqual([]);
   });
 
@@ -74,8 +88,6 @@ describe('product catalogue and renewal offers', () => {
     expect((await get('/api/products/by-ids', aino)).statusCode).toBe(400);
   });
 
-  // RENEWAL_OFFERS stays unreleased until the offer page exists, so the call is closed and the offers are
-  // proven through the service the route calls.
   const offersOf = async (clientCode: string) => {
     const db = ctx.database.db;
     const id = await customerIdOf(db, 'lumo', clientCode);
@@ -88,10 +100,11 @@ describe('product catalogue and renewal offers', () => {
     );
   };
 
-  it('keeps the offers call closed while renewal offers are not released', async () => {
-    const response = await get('/api/me/contract-offers', aino);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'FEATURE_DISABLED' });
+  it('answers the offers call on a site that offers renewals, each customer their own', async () => {
+    const mine = (await get('/api/me/contract-offers', aino)).json<{ contractId: string }[]>();
+    expect(mine.map((offer) => offer.contractId)).toContain(ainoContract);
+    const theirs = (await get('/api/me/contract-offers', mikko)).json<{ contractId: string }[]>();
+    expect(theirs.map((offer) => offer.contractId)).not.toContain(ainoContract);
   });
 
   it('offers renewals for live contracts with both prices of the customer’s own last year', async () => {

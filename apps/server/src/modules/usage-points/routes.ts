@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { technicalData as technicalDataSchema, technicalDataQuery, usagePointList, usagePointSearchRequest } from '@portal/schema/energy';
+import {
+  technicalData as technicalDataSchema,
+  technicalDataQuery,
+  usagePointList,
+  usagePointSearchRequest,
+  usagePointSearchResults,
+} from '@portal/schema/energy';
+import type { GridRepository } from '../contracts/grid-repository.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { myUsagePoints, searchUsagePoints, technicalData } from './usage-points-service.ts';
@@ -7,7 +14,10 @@ import { customerScopeOf } from '../../platform/actor.ts';
 
 const tags = ['usage-points'];
 
-export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository }> = async (app, { energy }) => {
+export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; grid: GridRepository }> = async (
+  app,
+  { energy, grid },
+) => {
   app.get(
     '/api/usage-points/me',
     { schema: { tags, summary: "The customer's usage points", response: { 200: usagePointList, ...guardedErrors } } },
@@ -19,12 +29,12 @@ export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository 
     {
       schema: {
         tags,
-        summary: "Searches the customer's usage points by address, GSRN, EIC or meter number",
+        summary: 'Searches the usage points of the site’s grid by address, GSRN, EIC or meter number, answering what a stranger may know',
         body: usagePointSearchRequest,
-        response: { 200: usagePointList, ...guardedErrors },
+        response: { 200: usagePointSearchResults, ...guardedErrors },
       },
     },
-    async (request) => searchUsagePoints(energy, customerScopeOf(request), request.body),
+    async (request) => searchUsagePoints(grid, customerScopeOf(request), request.body),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import type { UsagePoint, UsagePointSearchRequest } from '@portal/schema/energy';
+import type { UsagePoint, UsagePointSearchRequest, UsagePointSearchResult } from '@portal/schema/energy';
+import type { GridPointRow, GridRepository } from '../contracts/grid-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
 import { addressOf, summaryOf } from '../locations/locations-service.ts';
@@ -16,40 +17,59 @@ export async function myUsagePoints(energy: EnergyRepository, scope: CustomerSco
   return (await energy.meteringPoints(scope)).map(toUsagePoint);
 }
 
-const normalise = (value: string) =>
+const words = (value: string) =>
   value
     .toLocaleLowerCase('en')
-    .replace(/[\s-]+/g, ' ')
-    .trim();
+    .replace(/[\s,]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 const compact = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
 
+/** A code shown to someone who did not type it: its last four characters, the rest hidden. */
+const masked = (code: string) => `${'•'.repeat(Math.max(0, code.length - 4))}${code.slice(-4)}`;
+
 /**
- * POST /api/usage-points/search: finds among the actor's own usage points only (rule 1), by the fields the
- * Address search mode names. Address matches street, postal code and city words in any order.
+ * POST /api/usage-points/search (docs/decisions/035-sign-flow.md): the site's grid register in the mode asked,
+ * answering only what a stranger standing at the address may know: the address, the utility and kind, the code
+ * masked unless the search named it, the meter number only when typed. ADDRESS needs a street and a house number
+ * (the request schema), and every mode answers a handful of points, so nobody can list a town.
  */
 export async function searchUsagePoints(
-  energy: EnergyRepository,
+  grid: GridRepository,
   scope: CustomerScope,
   { searchType, searchQuery }: UsagePointSearchRequest,
-): Promise<UsagePoint[]> {
-  const points = await energy.meteringPoints(scope);
-  const addressMatches = (point: MeteringPointRow) => {
-    const haystack = normalise(`${point.street} ${point.postalCode} ${point.city}`);
-    return normalise(searchQuery.address ?? '')
-      .split(' ')
-      .every((word) => haystack.includes(word));
-  };
-  const codeMatches = (point: MeteringPointRow, code: string | undefined) => !!code && compact(point.gsrn) === compact(code);
-  const meterMatches = (point: MeteringPointRow) =>
-    !!searchQuery.meterNumber && compact(point.meterNumber) === compact(searchQuery.meterNumber);
-  const matches: Record<UsagePointSearchRequest['searchType'], (point: MeteringPointRow) => boolean> = {
-    ADDRESS: addressMatches,
-    GSRN: (point) => point.utility === 'electricity' && codeMatches(point, searchQuery.gsrn),
-    EIC: (point) => point.utility !== 'electricity' && codeMatches(point, searchQuery.eic),
-    EIC_OR_METER_NUMBER: (point) => codeMatches(point, searchQuery.eic) || meterMatches(point),
-    ADDRESS_AND_METER_NUMBER: (point) => addressMatches(point) && meterMatches(point),
-  };
-  return points.filter(matches[searchType]).map(toUsagePoint);
+): Promise<UsagePointSearchResult[]> {
+  const code =
+    searchType === 'GSRN' ? searchQuery.gsrn : searchType === 'EIC' || searchType === 'EIC_OR_METER_NUMBER' ? searchQuery.eic : undefined;
+  const meterNumber =
+    searchType === 'EIC_OR_METER_NUMBER' || searchType === 'ADDRESS_AND_METER_NUMBER' ? searchQuery.meterNumber : undefined;
+  const byAddress = searchType === 'ADDRESS' || searchType === 'ADDRESS_AND_METER_NUMBER';
+  const found = byAddress
+    ? await grid.byAddressWords(scope.siteId, words(searchQuery.address ?? ''))
+    : await grid.byCodes(scope.siteId, { code, meterNumber });
+  const matches = found.filter((point) => {
+    if (searchType === 'GSRN') return point.utility === 'electricity';
+    if (searchType === 'ADDRESS_AND_METER_NUMBER') return compact(point.meterNumber) === compact(meterNumber ?? '');
+    return true;
+  });
+  const own = await grid.ownCodes(
+    scope.siteId,
+    scope.customerId,
+    matches.map((point) => point.code),
+  );
+  const typedCode = (point: GridPointRow) =>
+    !!code && (compact(point.code) === compact(code) || (point.datahubEic !== null && compact(point.datahubEic) === compact(code)));
+  return matches.map((point) => ({
+    usagePointId: point.id,
+    objectId: point.objectId,
+    utility: point.utility,
+    usagePointKind: point.usagePointKind,
+    address: { street: point.street, postalCode: point.postalCode, city: point.city, countryCode: point.countryCode },
+    code: typedCode(point) || own.has(point.code) ? point.code : masked(point.code),
+    meterNumber: meterNumber && compact(point.meterNumber) === compact(meterNumber) ? point.meterNumber : null,
+    own: own.has(point.code),
+  }));
 }
 
 /** GET /api/usage-points/technical-data: the meter behind a usage point and the span of its stored readings. */

@@ -1,11 +1,14 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { changeBillingChannelRequest, type ChangeBillingChannelRequest, type ContractDetail } from '@portal/schema/contracts';
 import type { BillingChannelKind } from '@portal/schema/enums';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error.ts';
+import { preferEInvoice } from '@portal/schema/contract-signing';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
+import { useSite } from '../../shared/site/site-context.tsx';
+import { BillingTargetFields } from './billing-target-fields.tsx';
 import { useChangeBillingChannel } from './change-billing-channel.ts';
 import { useBillingChannels } from './get-contract.ts';
 
@@ -21,6 +24,7 @@ const needsOperator = (channel: BillingChannelKind) => channel === 'OVT' || chan
 export function BillingChannelDialog({ contract, opened, onClose }: Props) {
   const { t } = useTranslation();
   const channels = useBillingChannels(contract.id, opened);
+  const { features } = useSite();
   const change = useChangeBillingChannel();
   const form = useForm<Values>({
     initialValues: { channel: contract.billing.channel, target: contract.billing.target, operator: contract.billing.operator ?? '' },
@@ -29,7 +33,6 @@ export function BillingChannelDialog({ contract, opened, onClose }: Props) {
         issue.path[0] === 'operator' ? t('contracts.billing.error.operator') : t(`contracts.billing.error.${values.channel}`),
       )(values),
   });
-  const channel = form.values.channel;
 
   const close = () => {
     form.reset();
@@ -62,7 +65,10 @@ export function BillingChannelDialog({ contract, opened, onClose }: Props) {
         <Stack gap="md">
           <Select
             label={t('contracts.billing.channel-label')}
-            data={(channels.data?.available ?? [contract.billing.channel]).map((kind) => ({
+            description={
+              features.includes('CONTRACT_BILLING_MANAGEMENT_PREFER_E_INVOICE') ? t('signing.billing.prefer-e-invoice') : undefined
+            }
+            data={preferEInvoice(channels.data?.available ?? [contract.billing.channel], features).map((kind) => ({
               value: kind,
               label: t(`contracts.billing.channel.${kind}`),
             }))}
@@ -76,10 +82,7 @@ export function BillingChannelDialog({ contract, opened, onClose }: Props) {
               form.clearErrors();
             }}
           />
-          <TextInput label={t(`contracts.billing.target.${channel}`)} required data-autofocus {...form.getInputProps('target')} />
-          {needsOperator(channel) && (
-            <TextInput label={t(`contracts.billing.operator.${channel}`)} required {...form.getInputProps('operator')} />
-          )}
+          <BillingTargetFields form={form} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('contracts.billing.cancel')}

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { IconChevronDown, IconChevronUp, IconFileTypePdf, IconTruckDelivery } from '@tabler/icons-react';
-import { moveOutOffered } from '@portal/schema/pages';
+import { IconChevronDown, IconChevronUp, IconFileTypePdf, IconGift, IconTruckDelivery } from '@tabler/icons-react';
+import { moveOutOffered, offerOffered } from '@portal/schema/pages';
 import type { ContractSummary } from '@portal/schema/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../shared/site/site-context.tsx';
@@ -13,7 +13,7 @@ import { useDownloadContract } from './download-contract.ts';
 import { ContractStatusBadge } from './contract-status-badge.tsx';
 
 /** One contract in the list: product, status and type chips, where and since when; prices and billing on demand. */
-export function ContractCard({ contract }: { contract: ContractSummary }) {
+export function ContractCard({ contract, hasOffer = false }: { contract: ContractSummary; hasOffer?: boolean }) {
   const { t } = useTranslation();
   const format = useContractFormat();
   const [open, details] = useDisclosure(false);
@@ -21,6 +21,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
   const { features } = useSite();
   const canMoveOut =
     moveOutOffered(features) && contract.moveOutDate === null && (contract.status === 'active' || contract.status === 'ending');
+  const canRenew = hasOffer && offerOffered(features) && contract.status === 'active';
   const titleId = `contract-${contract.id}`;
   const detailsId = `contract-details-${contract.id}`;
   const { address } = contract;
@@ -79,6 +80,17 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
         >
           {t('contracts.download.pdf')}
         </Button>
+        {canRenew && (
+          <Button
+            renderRoot={(props) => <Link {...props} to="/contracts/$id/offer" params={{ id: contract.id }} />}
+            variant="light"
+            size="compact-md"
+            leftSection={<IconGift size={16} aria-hidden />}
+            aria-label={t('offer.entry-label', { number: contract.contractNumber })}
+          >
+            {t('offer.entry')}
+          </Button>
+        )}
         {canMoveOut && (
           <Button
             renderRoot={(props) => <Link {...props} to="/contracts/$id/move-out" params={{ id: contract.id }} />}

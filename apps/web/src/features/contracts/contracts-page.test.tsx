@@ -110,7 +110,10 @@ describe('/contracts', () => {
 
   it('changes the billing channel with the checks the server makes, then reads the contract again', async () => {
     const changed = { ...spotDetail, billing: { channel: 'EInvoiceRequest', target: 'FI2112345600000785', operator: 'Nordea' } };
-    const fetchMock = stubContracts({ 'POST /api/contracts/ct-1/change-billing-channels': changed });
+    const fetchMock = stubContracts({
+      'POST /api/contracts/ct-1/change-billing-channels': changed,
+      'GET /api/banks': [{ id: 'fi-nordea', name: 'Nordea', bic: 'NDEAFIHH', countryCode: 'FI' }],
+    });
     await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
     const card = (await screen.findAllByRole('article'))[0]!;
     await userEvent.click(within(card).getByRole('button', { name: 'Prices and billing' }));
@@ -121,7 +124,8 @@ describe('/contracts', () => {
     await userEvent.click(channel);
     await userEvent.click(await screen.findByRole('option', { name: 'E-invoice to my online bank' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Bank account \(IBAN\)/ }), 'FI21 1234 5600 0007 86');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Bank(?! account)/ }), 'Nordea');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Bank(?! account)/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nordea' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter a valid IBAN.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/contracts/ct-1/change-billing-channels')).toHaveLength(0);
@@ -180,5 +184,25 @@ describe('/contracts', () => {
     });
     await screen.findAllByRole('article');
     expect(screen.queryByRole('link', { name: /Move out/ })).not.toBeInTheDocument();
+  });
+
+  it('leads to signing a new contract, and to the renewal offer only where the site offers renewals', async () => {
+    const offer = { contractId: 'ct-1', contractNumber: spot.contractNumber, product: { id: 'pr-1', name: 'Lumo Kiinteä 12 kk' } };
+    stubContracts({ 'GET /api/me/contract-offers': [offer] });
+    const { unmount } = await renderWithProviders(<ContractsPage />, {
+      site: buildSite({ features: ['CONTRACTS', 'RENEWAL_OFFERS'] }),
+      path: '/contracts',
+    });
+    expect(await screen.findByRole('link', { name: 'Sign a new contract' })).toHaveAttribute('href', '/contracts/sign');
+    const renew = await screen.findByRole('link', { name: 'See the renewal offer for contract LE-2024-100731' });
+    expect(renew).toHaveAttribute('href', '/contracts/ct-1/offer');
+    // The ending contract has no offer of its own, so no link.
+    expect(screen.getAllByRole('link', { name: /See the renewal offer/ })).toHaveLength(1);
+    unmount();
+
+    stubContracts({ 'GET /api/me/contract-offers': [offer] });
+    await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
+    await screen.findByRole('list', { name: 'Contract list' });
+    expect(screen.queryByRole('link', { name: /See the renewal offer/ })).not.toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useContract } from './get-contract.ts';
-import { MoveOutNotice } from './move-out-notice.tsx';
+import { ContractNotice } from './contract-notice.tsx';
 import { ContractAtAddress } from './move-out-page.tsx';
 
 /** /contracts/{id}/move-out/confirmation (spec §2): what was recorded, read back from the contract. */
@@ -23,14 +23,14 @@ export function MoveOutConfirmationPage({ contractId }: { contractId: string }) 
         {isLoading ? (
           <Skeleton height={240} radius="md" aria-label={t('move-out.loading')} />
         ) : !contract || !moveOut ? (
-          <MoveOutNotice color="yellow" title={t('move-out.confirmation.none')}>
+          <ContractNotice color="yellow" title={t('move-out.confirmation.none')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>
-          </MoveOutNotice>
+          </ContractNotice>
         ) : (
           <>
-            <MoveOutNotice color="green" icon={<IconCircleCheck aria-hidden />} title={t('move-out.confirmation.done')}>
+            <ContractNotice color="green" icon={<IconCircleCheck aria-hidden />} title={t('move-out.confirmation.done')}>
               {t('move-out.confirmation.body', { date: formatDay(moveOut.endDate) })}
-            </MoveOutNotice>
+            </ContractNotice>
             <ContractAtAddress contract={contract} />
             <Table withTableBorder variant="vertical" aria-label={t('move-out.confirmation.summary')}>
               <Table.Tbody>

@@ -28,7 +28,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { DateField } from '../../shared/ui/date-field.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useContract } from './get-contract.ts';
-import { MoveOutNotice } from './move-out-notice.tsx';
+import { ContractNotice } from './contract-notice.tsx';
 import { useMoveOut } from './move-out.ts';
 import { emptyMoveOut, moveOutRequestOf, validateMoveOut, type MoveOutValues } from './move-out-form.ts';
 
@@ -55,25 +55,25 @@ export function MoveOutPage({ contractId }: { contractId: string }) {
         {isLoading ? (
           <Skeleton height={320} radius="md" aria-label={t('move-out.loading')} />
         ) : isError || !contract ? (
-          <MoveOutNotice color="yellow" title={t('move-out.not-found')}>
+          <ContractNotice color="yellow" title={t('move-out.not-found')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>
-          </MoveOutNotice>
+          </ContractNotice>
         ) : (
           <>
             <ContractAtAddress contract={contract} />
             {contract.moveOut && !move.isSuccess ? (
-              <MoveOutNotice color="blue" icon={<IconInfoCircle aria-hidden />} title={t('move-out.already.title')}>
+              <ContractNotice color="blue" icon={<IconInfoCircle aria-hidden />} title={t('move-out.already.title')}>
                 <Text size="sm">{t('move-out.already.body', { date: formatDay(contract.moveOut.endDate) })}</Text>
                 <Anchor renderRoot={(props) => <Link {...props} to="/contracts/$id/move-out/confirmation" params={{ id: contract.id }} />}>
                   {t('move-out.already.link')}
                 </Anchor>
-              </MoveOutNotice>
+              </ContractNotice>
             ) : contract.status === 'active' || contract.status === 'ending' ? (
               <MoveOutForm contract={contract} move={move} />
             ) : (
-              <MoveOutNotice color="yellow" title={t('move-out.not-live')}>
+              <ContractNotice color="yellow" title={t('move-out.not-live')}>
                 <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>
-              </MoveOutNotice>
+              </ContractNotice>
             )}
           </>
         )}
@@ -122,7 +122,7 @@ function MoveOutForm({ contract, move }: { contract: ContractDetail; move: Retur
   const withReading = endDate !== null && readingAllowed(endDate, today);
 
   if (!allowed) {
-    return <MoveOutNotice color="yellow" title={t('move-out.not-live')} />;
+    return <ContractNotice color="yellow" title={t('move-out.not-live')} />;
   }
 
   const submit = form.onSubmit((values) =>

@@ -69,6 +69,27 @@ export const queryKeys = {
     list: () => [...queryKeys.contracts.all, 'list'] as const,
     detail: (id: string) => [...queryKeys.contracts.all, 'detail', id] as const,
     billingChannels: (id: string) => [...queryKeys.contracts.all, 'billing-channels', id] as const,
+    /** Renewal offers of every live contract (RENEWAL_OFFERS). */
+    offers: () => [...queryKeys.contracts.all, 'offers'] as const,
+    startInfo: (objectId: string, businessCode: string | null) =>
+      [...queryKeys.contracts.all, 'start-info', objectId, businessCode] as const,
+    existingEInvoice: (utility: string) => [...queryKeys.contracts.all, 'existing-e-invoice', utility] as const,
+    signingStatus: (signingToken: string) => [...queryKeys.contracts.all, 'signing', signingToken] as const,
+    /** What finalize answered for a signing: the signed file, or why not yet. */
+    signingOutcome: (signingToken: string) => [...queryKeys.contracts.all, 'signing-outcome', signingToken] as const,
+    /** Addresses of the grid that begin with what was typed (ADDRESS_AUTOCOMPLETE). */
+    addressSuggestions: (text: string) => [...queryKeys.contracts.all, 'address-suggestions', text] as const,
+  },
+  /** The catalogue a customer may sign, by utility and campaign code. */
+  products: {
+    all: ['products'] as const,
+    list: (params: object) => [...queryKeys.products.all, params] as const,
+  },
+  /** Banks and e-invoice operators of the site's country: reference data. */
+  banks: {
+    all: ['banks'] as const,
+    eInvoice: () => [...queryKeys.banks.all, 'e-invoice'] as const,
+    operators: () => [...queryKeys.banks.all, 'operators'] as const,
   },
   payments: {
     all: ['payments'] as const,

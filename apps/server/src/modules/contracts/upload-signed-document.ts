@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { SigningStatus } from '@portal/schema/contract-signing';
+import { checkSignedDocument } from '../../integrations/signing/signed-document-check.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
+import { AppError } from '../../platform/errors.ts';
+import { contractMarker } from './contract-pdf.ts';
+import { recordSignature, type SettleDeps } from './settle-signing.ts';
+
+/**
+ * POST /api/contracts/upload?contractId (docs/decisions/033-signing-port.md): a contract signed elsewhere (DigiDoc,
+ * Adobe, a bank's signing) and brought back. Judged by its bytes: a PDF whose signatures verify over what they
+ * cover, or an ASiC-E container whose signature digests match its files; and one of the signed documents must be
+ * this contract's PDF (it names itself in its metadata). Then the contract is signed as by the signing service.
+ */
+export async function uploadSignedDocument(
+  deps: Pick<SettleDeps, 'db' | 'contracts' | 'signings'>,
+  scope: CustomerScope,
+  person: { id: string },
+  contractId: string,
+  file: Buffer,
+  today: string,
+  now: Date,
+): Promise<SigningStatus> {
+  const row = await deps.contracts.find(deps.db, scope, contractId);
+  if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
+  if (row.contract.status !== 'awaiting-signature')
+    throw new AppError('CONTRACT_STATUS_REFUSED', 'This contract is not waiting for a signature');
+  const check = checkSignedDocument(file);
+  if (!check.ok) {
+    throw new AppError(
+      check.reason === 'not-pdf-or-asice'
+        ? 'DOCUMENT_TYPE_REFUSED'
+        : check.reason === 'no-signature'
+          ? 'DOCUMENT_NOT_SIGNED'
+          : 'SIGNATURE_INVALID',
+      check.reason === 'not-pdf-or-asice'
+        ? 'Upload the signed contract as a PDF or an ASiC-E container'
+        : check.reason === 'no-signature'
+          ? 'The document carries no signature'
+          : 'A signature of the document does not match what it signs',
+    );
+  }
+  const marker = Buffer.from(contractMarker(contractId), 'latin1');
+  if (!check.documents.some((document) => document.subarray(0, 5).toString('latin1') === '%PDF-' && document.includes(marker))) {
+    throw new AppError('DOCUMENT_NOT_THIS_CONTRACT', 'The signed document is not this contract');
+  }
+  const token = randomBytes(24).toString('base64url');
+  await deps.db.transaction(async (tx) => {
+    const locked = await deps.contracts.lockWhole(tx, scope, contractId);
+    if (locked?.status !== 'awaiting-signature')
+      throw new AppError('CONTRACT_STATUS_REFUSED', 'This contract is not waiting for a signature');
+    await deps.signings.expirePending(tx, contractId, now);
+    await deps.signings.insert(tx, {
+      token,
+      siteId: scope.siteId,
+      customerId: scope.customerId,
+      contractId,
+      personId: person.id,
+      provider: 'UPLOAD',
+      providerToken: token,
+      state: 'signed',
+      document: file,
+      signedFile: file,
+      signedContentType: check.contentType,
+      settledAt: now,
+    });
+    await recordSignature(tx, deps.contracts, { ...scope, contractId }, today, now);
+  });
+  const signed = (await deps.contracts.find(deps.db, scope, contractId))!;
+  return {
+    signingToken: token,
+    contractId,
+    contractNumber: signed.contract.contractNumber,
+    state: 'signed',
+    contractStatus: signed.contract.status,
+    signedAt: signed.contract.signedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,12 @@
+/** Saves a file the browser holds under its name. */
+export function saveFile(file: { blob: Blob; filename: string }) {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the object URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,19 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { pageOffered } from '@portal/schema/pages';
+import { contractQueryOptions } from '../../../../../../features/contracts/get-contract.ts';
+import { OfferPage } from '../../../../../../features/contracts/offer-page.tsx';
+import { offersQueryOptions } from '../../../../../../features/contracts/signing-queries.ts';
+import { startQuery } from '../../../../../../shared/api/start-query.ts';
+
+export const Route = createFileRoute('/_authenticated/_customer/contracts/$id/offer/')({
+  beforeLoad: ({ context, location }) => {
+    if (!pageOffered(location.pathname, context.site.features)) throw notFound();
+  },
+  loader: ({ context, params }) => {
+    startQuery(context.queryClient, contractQueryOptions(params.id));
+    startQuery(context.queryClient, offersQueryOptions);
+  },
+  component: function OfferRoute() {
+    return <OfferPage contractId={Route.useParams().id} />;
+  },
+});

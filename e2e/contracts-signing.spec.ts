@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { collectCspViolations } from './browser-console.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+type Site = 'lumo' | 'virmalise';
+
+// Each journey checks one page in both schemes on a desktop and a phone: more than the default minute.
+test.describe.configure({ timeout: 200_000 });
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+/** A day `days` from today on Lumo's clock (Europe/Helsinki), as the portal writes it: DD.MM.YYYY. */
+function helsinkiDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  const [year, month, date] = day.toISOString().slice(0, 10).split('-');
+  return `${date}.${month}.${year}`;
+}
+
+async function useScheme(page: Page, context: BrowserContext, site: Site, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await context.addCookies([
+    { name: 'color-scheme', value: scheme, url: siteUrl(site) },
+    { name: 'color-scheme-override', value: 'true', url: siteUrl(site) },
+  ]);
+}
+
+/** The page as it is, axe-clean in light and dark, on a desktop and a phone, with a screenshot of each. */
+async function checkEverywhere(
+  page: Page,
+  context: BrowserContext,
+  site: Site,
+  name: string,
+  testInfo: TestInfo,
+  ready: () => Promise<void>,
+  { desktopLight = true } = {},
+) {
+  for (const viewport of [
+    { width: 1280, height: 900, label: 'desktop' },
+    { width: 390, height: 844, label: 'phone' },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      // A page the journey already checked on a light desktop need not be checked there again.
+      if (!desktopLight && viewport.label === 'desktop' && scheme === 'light') continue;
+      await useScheme(page, context, site, scheme);
+      await page.reload();
+      await dropConsentBanner(page);
+      await ready();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.label}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await useScheme(page, context, site, 'light');
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The local signing service's page: the signer confirms with their e-ID method and signs. */
+async function signAtLocalService(page: Page, signer: string, method: string) {
+  await expect(page).toHaveURL(/\/signing-service\/[\w-]+$/);
+  await expect(page.getByText(signer)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByRole('button', { name: 'Sign the document' }).click();
+}
+
+test('lumo: a private customer signs a new contract at a new address, restores the draft after a reload and keeps the signed PDF', async ({
+  page,
+  context,
+}, testInfo) => {
+  const cspViolations = collectCspViolations(page);
+  const startDay = helsinkiDay(5);
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await page.goto(siteUrl('lumo', '/contracts'));
+  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
+  await dropConsentBanner(page);
+  await page.getByRole('link', { name: 'Sign a new contract' }).click();
+  await expect(page).toHaveURL(siteUrl('lumo', '/contracts/sign'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign a new contract' })).toBeVisible();
+  await expectAccessible(page);
+  await checkEverywhere(
+    page,
+    context,
+    'lumo',
+    'sign-start',
+    testInfo,
+    () => expect(page.getByRole('combobox', { name: 'Street and house number' })).toBeVisible(),
+    { desktopLight: false },
+  );
+
+  // The place: found in the grid by street and number, which tells a stranger only what the meter shows.
+  await page.getByRole('combobox', { name: 'Street and house number' }).fill('Kalevank');
+  await page.getByRole('option', { name: 'Kalevankatu 31 A 5, 00100 Helsinki' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('radio', { name: /Kalevankatu 31 A 5, 00100 Helsinki/ }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('radio', { name: 'Lumo Kiinteä 12 kk' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: /Supply starts/ }).fill(startDay);
+  await page.keyboard.press('Escape');
+
+  // A reload offers the encrypted draft back, on the step it was left at.
+  await page.waitForFunction(() => Object.keys(sessionStorage).some((key) => key.startsWith('form-draft:contract-sign:')));
+  await page.reload();
+  await dropConsentBanner(page);
+  const draft = page.getByRole('dialog', { name: 'Continue where you left off?' });
+  await expect(draft).toBeVisible();
+  await draft.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('textbox', { name: /Supply starts/ })).toHaveValue(startDay);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('radio', { name: 'E-mail' }).check();
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill('mikko.korhonen@example.fi');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('mikko.korhonen@example.fi');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const summary = page.getByRole('table', { name: 'Your new contract' });
+  await expect(summary.getByRole('row', { name: /Place/ })).toContainText('Kalevankatu 31 A 5, 00100 Helsinki');
+  await expect(summary.getByRole('row', { name: /Supply starts/ })).toContainText(startDay);
+  await page.getByRole('checkbox', { name: /I have read the contract terms/ }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Sign the contract' }).click();
+
+  await signAtLocalService(page, 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(/\/contracts\/sign\/confirmation\?signingToken=/);
+  await expect(page.getByText('Contract signed')).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('form-draft:contract-sign:')))).toEqual([]);
+
+  // The signed PDF, read back: its signature dictionary is there.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save the signed contract' }).click();
+  const file = await readFile(await (await download).path());
+  expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(file.toString('latin1')).toMatch(/\/ByteRange \[0 \d+ \d+ \d+\]/);
+  expect(file.toString('latin1')).toMatch(/\/Contents <[0-9a-fA-F]+>/);
+
+  await checkEverywhere(page, context, 'lumo', 'sign-confirmation', testInfo, () =>
+    expect(page.getByText('Contract signed')).toBeVisible(),
+  );
+  await page.getByRole('link', { name: 'To your contracts' }).click();
+  await dropConsentBanner(page);
+  const signed = page.getByRole('list', { name: 'Contract list' }).getByRole('article', { name: 'Lumo Kiinteä 12 kk' });
+  await expect(signed.getByText('Kalevankatu 31 A 5, 00100 Helsinki')).toBeVisible();
+  expect(cspViolations).toEqual([]);
+});
+
+test('virmalise: a company representative renews through an offer and signs it', async ({ page, context }, testInfo) => {
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('virmalise') }]);
+  await page.goto(siteUrl('virmalise', '/contracts'));
+  await signInWithEid(page, 'en-GB', 'Mari-Liis Männik', 'Smart-ID');
+  await expect(page).toHaveURL(siteUrl('virmalise', '/contracts'));
+  await dropConsentBanner(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: /Kase Kodu OÜ/ }).click();
+  await expect(page.getByTestId('page-customer')).toHaveText('Kase Kodu OÜ · customer VE-700201');
+
+  await page.getByRole('link', { name: 'See the renewal offer for contract VE-E-2024-007702' }).click();
+  await expect(page).toHaveURL(/\/contracts\/[^/]+\/offer$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your renewal offer' })).toBeVisible();
+  await checkEverywhere(page, context, 'virmalise', 'offer', testInfo, () =>
+    expect(page.getByRole('region', { name: 'Offered' })).toBeVisible(),
+  );
+  await page.getByRole('radio', { name: 'Virmalise Fix 24' }).check();
+  await expect(page.getByRole('region', { name: 'Now' })).toContainText('Virmalise Päev/Öö');
+  await expect(page.getByRole('region', { name: 'Offered' })).toContainText('Virmalise Fix 24');
+  await expect(page.getByText(/A year of your use/).first()).toBeVisible();
+  // Estonia: the first of a month, registered 21 days ahead; the first one offered.
+  await page.getByRole('combobox', { name: 'The new contract starts' }).click();
+  await page.getByRole('option').first().click();
+
+  await page.getByRole('button', { name: 'Accept and sign' }).click();
+  await signAtLocalService(page, 'Mari-Liis Männik', 'Smart-ID');
+  await expect(page).toHaveURL(/\/offer\/confirmation\?signingToken=/);
+  await expect(page.getByText('Contract signed')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'To your contracts' }).click();
+  const renewed = page.getByRole('list', { name: 'Contract list' }).getByRole('article', { name: 'Virmalise Päev/Öö' });
+  await expect(renewed.getByText('Ending')).toBeVisible();
+});
