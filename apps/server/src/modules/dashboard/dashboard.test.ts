@@ -154,7 +154,7 @@ describe('dashboard statistics', () => {
 describe('usage points and locations over HTTP', () => {
   const ctx = useTestApp();
 
-  it("searches only the actor's own usage points, by each mode's fields", async () => {
+  it("lists only the actor's own locations and their technical data", async () => {
     const db = ctx.database.db;
     const mine = await buildMeteringPoint(db, {
       siteId: 'lumo',
@@ -165,24 +165,6 @@ describe('usage points and locations over HTTP', () => {
     });
     await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Kuusikallionkuja 9', city: 'Espoo' });
     const cookie = await sessionCookieFor(db, 'FI131052-308T', 'lumo');
-    const search = (body: unknown) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/usage-points/search',
-        headers: { host: HOSTS.lumo, cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-      });
-
-    const byAddress = await search({ searchType: 'ADDRESS', searchQuery: { address: 'kuusikallionkuja espoo' } });
-    expect(byAddress.json().map((point: { id: string }) => point.id)).toEqual([mine.id]);
-    const byGsrn = await search({ searchType: 'GSRN', searchQuery: { gsrn: '643001100000 543212' } });
-    expect(byGsrn.json()).toHaveLength(1);
-    const byMeter = await search({ searchType: 'ADDRESS_AND_METER_NUMBER', searchQuery: { address: 'Espoo', meterNumber: 'nope' } });
-    expect(byMeter.json()).toEqual([]);
-    const missing = await search({ searchType: 'ADDRESS_AND_METER_NUMBER', searchQuery: { address: 'Espoo' } });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().issues[0].path).toBe('body.searchQuery.meterNumber');
-
     const locations = await ctx.app.inject({ url: '/api/locations', headers: { host: HOSTS.lumo, cookie } });
     expect(locations.json().map((location: { objectId: string }) => location.objectId)).toEqual([mine.objectId]);
     const technical = await ctx.app.inject({
