@@ -94,6 +94,7 @@ import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.t
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { runSupportCrm } from './modules/support/crm-handover.ts';
+import { runContractLifeCycle } from './modules/contracts/advance-contracts.ts';
 import { inPortalCrm } from './integrations/crm/in-portal.ts';
 import type { CrmSystem } from './integrations/crm/port.ts';
 import { salesforceCrm } from './integrations/crm/salesforce.ts';
@@ -206,6 +207,8 @@ export async function buildApp({
   runOutages(app.jobs, outageSystem, { mail, sms, sites });
   // Support tickets handed to a utility's CRM and its replies read back (docs/decisions/057).
   runSupportCrm(app.jobs, crm, sites, config.crm.pollCron);
+  // Contracts become active on their start day and end after their end date, on each site's clock (decision 030).
+  runContractLifeCycle(app.jobs);
   await app.register(cookie);
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.
