@@ -160,9 +160,7 @@ export function AnnouncementForm({ opened, editing, onClose }: Props) {
                   <Textarea
                     label={t('announcements.form.body')}
                     description={t('announcements.form.body-hint')}
-                    autosize
-                    minRows={4}
-                    maxRows={10}
+                    rows={6}
                     maxLength={MAX_ANNOUNCEMENT_BODY_LENGTH + 200}
                     {...form.getInputProps(`texts.${index}.body`)}
                   />
