@@ -22,8 +22,7 @@ export const MAX_ANNOUNCEMENT_TITLE_LENGTH = 120;
 export const MAX_ANNOUNCEMENT_BODY_LENGTH = 2000;
 
 /** `YYYY-MM-DD HH:mm` on the site's clock: the period is the site's, whatever the administrator's browser says. */
-const wallClockTime = (field: string) =>
-  z.string().refine(isWallClockTime, `${field} must be a date and time (YYYY-MM-DD HH:mm)`);
+const wallClockTime = (field: string) => z.string().refine(isWallClockTime, `${field} must be a date and time (YYYY-MM-DD HH:mm)`);
 
 /**
  * One language's text. The form sends every language of the site; a language left empty (no title, no text) is

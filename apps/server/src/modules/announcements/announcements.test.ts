@@ -155,7 +155,8 @@ describe('portal announcements', () => {
     // Summer in Helsinki is UTC+3: 1.6.2030 00:00 local is 31.5.2030 21:00 UTC.
     await create(request({ validFrom: '2030-06-01 00:00', validUntil: '2030-06-02 00:00' }));
     const scope = { siteId: 'lumo', customerId: (await customerId('LUMO-100001'))! };
-    const shownAt = async (instant: string) => (await announcementRepository.currentFor(ctx.database.db, scope, 'private', new Date(instant))).length;
+    const shownAt = async (instant: string) =>
+      (await announcementRepository.currentFor(ctx.database.db, scope, 'private', new Date(instant))).length;
     expect(await shownAt('2030-05-31T20:59:59.999Z')).toBe(0);
     expect(await shownAt('2030-05-31T21:00:00.000Z')).toBe(1);
     expect(await shownAt('2030-06-01T20:59:59.999Z')).toBe(1);

@@ -133,7 +133,9 @@ export function AnnouncementForm({ opened, editing, onClose }: Props) {
               {t('announcements.form.texts')}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('announcements.form.texts-hint', { language: site.locales.find((locale) => locale.id === site.defaultLocaleId)?.name ?? '' })}
+              {t('announcements.form.texts-hint', {
+                language: site.locales.find((locale) => locale.id === site.defaultLocaleId)?.name ?? '',
+              })}
             </Text>
           </Stack>
           {form.errors.texts && (
@@ -188,7 +190,8 @@ function messageOf(issue: z.core.$ZodIssue, t: TFunction): string {
   if (issue.code === 'too_big') return t('announcements.form.error.too-long', { max: Number(issue.maximum) });
   if (issue.path[0] === 'texts' && issue.path.length === 1) return t('announcements.form.error.no-text');
   if (field === 'title' || field === 'body') return t('announcements.form.error.both');
-  if (field === 'validUntil' && issue.code === 'custom' && /after/.test(issue.message)) return t('announcements.form.error.until-after-from');
+  if (field === 'validUntil' && issue.code === 'custom' && /after/.test(issue.message))
+    return t('announcements.form.error.until-after-from');
   if (field === 'validFrom' || field === 'validUntil') return t('announcements.form.error.date');
   if (field === 'utility') return t('announcements.form.error.utility');
   return t('announcements.form.error.invalid');

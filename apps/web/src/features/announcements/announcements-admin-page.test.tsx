@@ -55,7 +55,11 @@ describe('/admin/announcements', () => {
     expect(await screen.findByText('No announcements yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'New announcement' }));
     const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Suomi', 'Svenska', 'English']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Suomi', 'Svenska', 'English']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Write the title and text in at least one language');

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAnnouncement } from '@portal/schema/announcements';
-import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
+import { inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
@@ -15,7 +15,8 @@ import { siteAnnouncementsQueryOptions, useDeleteAnnouncement } from './announce
 const SEVERITY_COLOURS = { info: 'blue', warning: 'yellow', critical: 'red' } as const;
 
 /** `YYYY-MM-DD HH:mm` on the site's clock as DD.MM.YYYY HH:mm (spec §9). */
-const shownTime = (wallClock: string) => `${wallClock.slice(8, 10)}.${wallClock.slice(5, 7)}.${wallClock.slice(0, 4)} ${wallClock.slice(11)}`;
+const shownTime = (wallClock: string) =>
+  `${wallClock.slice(8, 10)}.${wallClock.slice(5, 7)}.${wallClock.slice(0, 4)} ${wallClock.slice(11)}`;
 
 /**
  * /admin/announcements: a site administrator's announcements (docs/decisions/059-portal-announcements.md): the list
@@ -99,11 +100,17 @@ function AnnouncementTable({ announcements, onEdit, onPreview }: TableProps) {
                     {title}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {announcement.texts.map((text) => site.locales.find((locale) => locale.id === text.locale)?.name ?? text.locale).join(', ')}
+                    {announcement.texts
+                      .map((text) => site.locales.find((locale) => locale.id === text.locale)?.name ?? text.locale)
+                      .join(', ')}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={SEVERITY_COLOURS[announcement.severity]} variant="light" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
+                  <Badge
+                    color={SEVERITY_COLOURS[announcement.severity]}
+                    variant="light"
+                    styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                  >
                     {t(`announcements.severity.${announcement.severity}`)}
                   </Badge>
                 </Table.Td>
@@ -122,10 +129,20 @@ function AnnouncementTable({ announcements, onEdit, onPreview }: TableProps) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => onPreview(announcement)} aria-label={t('announcements.admin.preview-of', { title })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onPreview(announcement)}
+                      aria-label={t('announcements.admin.preview-of', { title })}
+                    >
                       {t('announcements.admin.preview')}
                     </Button>
-                    <Button size="xs" variant="default" onClick={() => onEdit(announcement)} aria-label={t('announcements.admin.edit-of', { title })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onEdit(announcement)}
+                      aria-label={t('announcements.admin.edit-of', { title })}
+                    >
                       {t('announcements.admin.edit')}
                     </Button>
                     <Button
