@@ -22,14 +22,16 @@ test('lumo: the site administrator writes an announcement, a customer sees it on
   });
   await admin.goto(siteUrl('lumo', '/admin/announcements'));
   await signInWithEid(admin, 'en-GB', 'Jukka Mäkinen', 'OP');
-  await dropConsentBanner(admin);
-  if (!admin.url().endsWith('/admin/announcements')) await admin.goto(siteUrl('lumo', '/admin/announcements'));
+  await expect(admin).toHaveURL(siteUrl('lumo', '/admin/announcements'));
   await expect(admin.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+  await dropConsentBanner(admin);
   await expectAccessible(admin);
 
   await admin.getByRole('button', { name: 'New announcement' }).click();
   const form = admin.getByRole('dialog', { name: 'New announcement' });
-  await form.getByRole('radio', { name: 'Warning' }).check({ force: true });
+  // The segmented control's radios are visually hidden behind their labels, as Mantine draws them.
+  await form.locator('label', { hasText: 'Warning' }).click();
+  await expect(form.getByRole('radio', { name: 'Warning' })).toBeChecked();
   await form.getByRole('tab', { name: 'English' }).click();
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
   await form
@@ -58,6 +60,7 @@ test('lumo: the site administrator writes an announcement, a customer sees it on
   await customer.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(customer, 'en-GB', 'Aino Virtanen', 'Nordea');
   await expect(customer).toHaveURL(siteUrl('lumo', '/dashboard'));
+  await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
   await dropConsentBanner(customer);
   const banners = customer.getByRole('region', { name: 'Announcements' });
   const banner = banners.getByRole('status').filter({ hasText: title });
