@@ -75,7 +75,7 @@ describe('/admin/announcements', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Critical' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', URL)).toHaveLength(1));
-    const sent = callsTo(fetchMock, 'POST', URL)[0]!.body as Record<string, unknown>;
+    const sent = callsTo(fetchMock, 'POST', URL)[0]!.body as { validFrom: string; validUntil: string };
     expect(sent).toMatchObject({
       audience: 'all',
       utility: null,
@@ -88,7 +88,7 @@ describe('/admin/announcements', () => {
     });
     // A new announcement starts now on the site's clock and runs a week.
     expect(sent.validFrom).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(sent.validUntil > (sent.validFrom as string)).toBe(true);
+    expect(sent.validUntil > sent.validFrom).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
