@@ -54,6 +54,8 @@ describe('announcement banners', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Dismiss announcement: Storm warning' }));
     await waitFor(() => expect(screen.queryByText('Storm warning')).not.toBeInTheDocument());
     expect(screen.getByText('New mobile app')).toBeInTheDocument();
+    // The keyboard focus moves on to the next banner's close button instead of being lost with the closed one.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dismiss announcement: New mobile app' })).toHaveFocus());
     first.unmount();
 
     // Another page load in this browser: the dismissed one stays away, the other is still there.

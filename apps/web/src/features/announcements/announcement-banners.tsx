@@ -1,6 +1,6 @@
 import { Container, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { useSession } from '../../shared/auth/session.ts';
@@ -29,10 +29,11 @@ function Banners({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation();
   const announcements = useQuery(currentAnnouncementsQueryOptions(clientId, i18n.language));
   const [dismissed, setDismissed] = useState(() => dismissedAnnouncements(clientId));
+  const region = useRef<HTMLElement>(null);
   const visible = (announcements.data ?? []).filter((item) => !dismissed.includes(item.id));
   if (visible.length === 0) return null;
   return (
-    <Container size="lg" pt="md" component="section" aria-label={t('announcements.region')}>
+    <Container ref={region} size="lg" pt="md" component="section" aria-label={t('announcements.region')}>
       <Stack gap="sm">
         {visible.map((item) => (
           <AnnouncementCard
@@ -43,6 +44,11 @@ function Banners({ clientId }: { clientId: string }) {
             onDismiss={() => {
               dismissAnnouncement(clientId, item.id);
               setDismissed((ids) => [...ids, item.id]);
+              // The closed banner took the keyboard focus with it: hand it to the next banner, else to the page.
+              requestAnimationFrame(() => {
+                const next = region.current?.querySelector<HTMLButtonElement>('[data-dismiss]');
+                (next ?? document.getElementById('main'))?.focus();
+              });
             }}
           />
         ))}

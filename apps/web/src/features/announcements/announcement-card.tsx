@@ -41,7 +41,7 @@ export function AnnouncementCard({ severity, title, body, onDismiss }: Props) {
             <VisuallyHidden>{t(`announcements.severity.${severity}`)}: </VisuallyHidden>
             {title}
           </Text>
-          {onDismiss && <CloseButton size="sm" aria-label={t('announcements.dismiss', { title })} onClick={onDismiss} />}
+          {onDismiss && <CloseButton size="sm" data-dismiss aria-label={t('announcements.dismiss', { title })} onClick={onDismiss} />}
         </Group>
       }
     >

@@ -104,6 +104,11 @@ export function AnnouncementForm({ opened, editing, onClose }: Props) {
               data={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`announcements.audience.${value}`) }))}
               allowDeselect={false}
               {...form.getInputProps('audience')}
+              onChange={(value) => {
+                form.setFieldValue('audience', (value ?? 'all') as AnnouncementRequest['audience']);
+                // A utility belongs to the utility audience only; a hidden leftover choice would fail the schema unseen.
+                if (value !== 'utility') form.setFieldValue('utility', null);
+              }}
             />
             {form.values.audience === 'utility' && (
               <Select

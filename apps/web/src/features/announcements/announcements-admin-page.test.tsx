@@ -72,6 +72,13 @@ describe('/admin/announcements', () => {
     expect(callsTo(fetchMock, 'POST', URL)).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Text/ }), 'Outages are likely tonight.');
+    // A utility chosen and then another audience: the hidden choice is dropped, not sent to fail the schema.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Audience' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Customers of a utility' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Utility/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gas' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Audience' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All customers' }));
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Critical' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', URL)).toHaveLength(1));
