@@ -29,7 +29,7 @@ function Banners({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation();
   const announcements = useQuery(currentAnnouncementsQueryOptions(clientId, i18n.language));
   const [dismissed, setDismissed] = useState(() => dismissedAnnouncements(clientId));
-  const region = useRef<HTMLElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const visible = (announcements.data ?? []).filter((item) => !dismissed.includes(item.id));
   if (visible.length === 0) return null;
   return (
