@@ -17,6 +17,7 @@ import { webAppRoutes } from './modules/web-app/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createFeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
+import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
 import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
@@ -351,6 +352,8 @@ export async function buildApp({
           await support.register(inboxRoutes, { db });
         }),
       );
+      // Portal announcements: the banner's call (docs/decisions/059-portal-announcements.md).
+      await area.register(featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementRoutes, { db })));
       await area.register(
         featureArea('OUTAGES', async (outagesArea) => {
           await outagesArea.register(outageRoutes, { db });
@@ -400,6 +403,9 @@ export async function buildApp({
     adminArea(async (area) => {
       await area.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
       await area.register(feedbackAdminRoutes, { db, feedback });
+      await area.register(
+        featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementAdminRoutes, { db })),
+      );
     }),
   );
   // `npm run import` hands its file to the server that holds the PGlite folder (docs/decisions/014).

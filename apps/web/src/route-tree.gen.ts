@@ -25,6 +25,7 @@ import { Route as AuthenticatedCustomerInboxRouteImport } from './routes/_authen
 import { Route as AuthenticatedCustomerOutagesRouteImport } from './routes/_authenticated/_customer/outages'
 import { Route as AuthenticatedCustomerPowerControlRouteImport } from './routes/_authenticated/_customer/power-control'
 import { Route as AuthenticatedCustomerSupportRouteImport } from './routes/_authenticated/_customer/support'
+import { Route as AuthenticatedAdminAnnouncementsRouteImport } from './routes/_authenticated/admin/announcements'
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
@@ -123,6 +124,12 @@ const AuthenticatedCustomerSupportRoute =
     path: '/support',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedAdminAnnouncementsRoute =
+  AuthenticatedAdminAnnouncementsRouteImport.update({
+    id: '/admin/announcements',
+    path: '/admin/announcements',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedAdminFeedbackRoute =
   AuthenticatedAdminFeedbackRouteImport.update({
     id: '/admin/feedback',
@@ -217,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/support': typeof AuthenticatedCustomerSupportRoute
+  '/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
@@ -246,6 +254,7 @@ export interface FileRoutesByTo {
   '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/support': typeof AuthenticatedCustomerSupportRoute
+  '/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
@@ -278,6 +287,7 @@ export interface FileRoutesById {
   '/_authenticated/_customer/outages': typeof AuthenticatedCustomerOutagesRoute
   '/_authenticated/_customer/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/_authenticated/_customer/support': typeof AuthenticatedCustomerSupportRoute
+  '/_authenticated/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/_authenticated/workspace_/tickets': typeof AuthenticatedWorkspaceTicketsRoute
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | '/outages'
     | '/power-control'
     | '/support'
+    | '/admin/announcements'
     | '/admin/feedback'
     | '/settings/email-confirmation'
     | '/workspace/tickets'
@@ -338,6 +349,7 @@ export interface FileRouteTypes {
     | '/outages'
     | '/power-control'
     | '/support'
+    | '/admin/announcements'
     | '/admin/feedback'
     | '/settings/email-confirmation'
     | '/workspace/tickets'
@@ -369,6 +381,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_customer/outages'
     | '/_authenticated/_customer/power-control'
     | '/_authenticated/_customer/support'
+    | '/_authenticated/admin/announcements'
     | '/_authenticated/admin/feedback'
     | '/_authenticated/settings/email-confirmation'
     | '/_authenticated/workspace_/tickets'
@@ -503,6 +516,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/support'
       preLoaderRoute: typeof AuthenticatedCustomerSupportRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
+    }
+    '/_authenticated/admin/announcements': {
+      id: '/_authenticated/admin/announcements'
+      path: '/admin/announcements'
+      fullPath: '/admin/announcements'
+      preLoaderRoute: typeof AuthenticatedAdminAnnouncementsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/admin/feedback': {
       id: '/_authenticated/admin/feedback'
@@ -672,6 +692,7 @@ const AuthenticatedCustomerRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedCustomerRoute: typeof AuthenticatedCustomerRouteWithChildren
   AuthenticatedWorkspaceRoute: typeof AuthenticatedWorkspaceRoute
+  AuthenticatedAdminAnnouncementsRoute: typeof AuthenticatedAdminAnnouncementsRoute
   AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
   AuthenticatedWorkspaceTicketsRoute: typeof AuthenticatedWorkspaceTicketsRoute
@@ -681,6 +702,7 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomerRoute: AuthenticatedCustomerRouteWithChildren,
   AuthenticatedWorkspaceRoute: AuthenticatedWorkspaceRoute,
+  AuthenticatedAdminAnnouncementsRoute: AuthenticatedAdminAnnouncementsRoute,
   AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,

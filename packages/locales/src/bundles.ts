@@ -60,6 +60,12 @@ import signingFiFI from '../web/signing/fi-FI.json' with { type: 'json' };
 import signingLvLV from '../web/signing/lv-LV.json' with { type: 'json' };
 import signingRuRU from '../web/signing/ru-RU.json' with { type: 'json' };
 import signingSvFI from '../web/signing/sv-FI.json' with { type: 'json' };
+import announcementsEnGB from '../web/announcements/en-GB.json' with { type: 'json' };
+import announcementsEtEE from '../web/announcements/et-EE.json' with { type: 'json' };
+import announcementsFiFI from '../web/announcements/fi-FI.json' with { type: 'json' };
+import announcementsLvLV from '../web/announcements/lv-LV.json' with { type: 'json' };
+import announcementsRuRU from '../web/announcements/ru-RU.json' with { type: 'json' };
+import announcementsSvFI from '../web/announcements/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -72,7 +78,7 @@ type Bundle = Record<string, string>;
 
 /**
  * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
- * settings, support, power control, admin, outages, signing) so that
+ * settings, support, power control, admin, outages, signing, announcements) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
@@ -89,6 +95,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminEnGB,
     outagesEnGB,
     signingEnGB,
+    announcementsEnGB,
   ),
   'et-EE': webArea(
     webEtEE,
@@ -101,6 +108,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminEtEE,
     outagesEtEE,
     signingEtEE,
+    announcementsEtEE,
   ),
   'fi-FI': webArea(
     webFiFI,
@@ -113,6 +121,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminFiFI,
     outagesFiFI,
     signingFiFI,
+    announcementsFiFI,
   ),
   'lv-LV': webArea(
     webLvLV,
@@ -125,6 +134,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminLvLV,
     outagesLvLV,
     signingLvLV,
+    announcementsLvLV,
   ),
   'ru-RU': webArea(
     webRuRU,
@@ -137,6 +147,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminRuRU,
     outagesRuRU,
     signingRuRU,
+    announcementsRuRU,
   ),
   'sv-FI': webArea(
     webSvFI,
@@ -149,6 +160,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminSvFI,
     outagesSvFI,
     signingSvFI,
+    announcementsSvFI,
   ),
 };
 

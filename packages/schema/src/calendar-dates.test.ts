@@ -6,11 +6,14 @@ import {
   formatDay,
   formatLocalDateTime,
   instantAt,
+  instantOfWallClock,
   isCalendarDate,
+  isWallClockTime,
   monthEnd,
   monthStart,
   shiftYears,
   todayIn,
+  wallClockOf,
   weekOf,
   weekdayOf,
 } from './calendar-dates.ts';
@@ -54,5 +57,18 @@ describe('calendar dates', () => {
     expect(formatLocalDateTime(new Date('2026-12-31T22:00:00Z'), 'Europe/Riga')).toBe('01.01.2027 00:00');
     expect(instantAt('2026-03-29', 7, 'Europe/Helsinki')).toEqual(new Date('2026-03-29T04:00:00Z'));
     expect(instantAt('2026-10-25', 7, 'Europe/Tallinn')).toEqual(new Date('2026-10-25T05:00:00Z'));
+  });
+
+  it('reads a wall-clock time YYYY-MM-DD HH:mm on the site clock and back, across DST', () => {
+    expect(isWallClockTime('2026-11-28 09:45')).toBe(true);
+    for (const bad of ['2026-11-28T09:45', '2026-11-28 24:00', '2026-02-30 10:00', '28.11.2026 09:45', '2026-11-28 9:45']) {
+      expect(isWallClockTime(bad), bad).toBe(false);
+    }
+    expect(instantOfWallClock('2026-01-01 00:00', 'Europe/Helsinki')).toEqual(new Date('2025-12-31T22:00:00Z'));
+    expect(instantOfWallClock('2026-06-01 00:00', 'Europe/Helsinki')).toEqual(new Date('2026-05-31T21:00:00Z'));
+    // The morning after the spring change: already summer time.
+    expect(instantOfWallClock('2026-03-29 07:30', 'Europe/Riga')).toEqual(new Date('2026-03-29T04:30:00Z'));
+    expect(wallClockOf(new Date('2026-05-31T21:00:00Z'), 'Europe/Helsinki')).toBe('2026-06-01 00:00');
+    expect(wallClockOf(instantOfWallClock('2026-10-25 12:15', 'Europe/Tallinn'), 'Europe/Tallinn')).toBe('2026-10-25 12:15');
   });
 });

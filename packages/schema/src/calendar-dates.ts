@@ -68,6 +68,28 @@ export function instantAt(day: string, hour: number, timezone: string): Date {
   return new Date(asUtc - offsetAt(new Date(first), timezone));
 }
 
+/** A time on a site's wall clock, to the minute: `YYYY-MM-DD HH:mm` (what an administrator picks for a period). */
+export function isWallClockTime(value: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
+  return match !== null && isCalendarDate(match[1]!);
+}
+
+/** The instant the site's clock shows `YYYY-MM-DD HH:mm`; read twice, so a daylight saving change between is right. */
+export function instantOfWallClock(value: string, timezone: string): Date {
+  const [day = '', time = ''] = value.split(' ');
+  const [year, month, date] = parts(day);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const asUtc = Date.UTC(year, month - 1, date, hour, minute);
+  const first = asUtc - offsetAt(new Date(asUtc), timezone);
+  return new Date(asUtc - offsetAt(new Date(first), timezone));
+}
+
+/** An instant as `YYYY-MM-DD HH:mm` on the site's clock: the inverse of `instantOfWallClock`. */
+export function wallClockOf(at: Date, timezone: string): string {
+  const clock = wallClock(at, timezone);
+  return `${clock.year}-${clock.month}-${clock.day} ${clock.hour}:${clock.minute}`;
+}
+
 /**
  * Making an Intl.DateTimeFormat costs far more than using one (a tenth of a signed-in request's time in the bench,
  * docs/decisions/080): one per timezone is kept and reused.

@@ -150,6 +150,9 @@ export const ERROR_CODES = {
   TICKET_ALREADY_RATED: 'refused',
   TICKET_CLOSED: 'refused',
   INBOX_MESSAGE_NOT_FOUND: 'notFound',
+  // Portal announcements (docs/decisions/059-portal-announcements.md)
+  ANNOUNCEMENT_NOT_FOUND: 'notFound',
+  ANNOUNCEMENT_LOCALE_NOT_OFFERED: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

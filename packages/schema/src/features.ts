@@ -109,4 +109,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'RENEWAL_OFFERS',
   'ADDRESS_AUTOCOMPLETE',
   'PRODUCT_GROUP_FILTERING',
+  // Portal announcements: the customer's banner and the administrator's page (issue 11, docs/decisions/059).
+  'PORTAL_ANNOUNCEMENTS',
 ]);

@@ -19,4 +19,10 @@ describe('pages a site offers', () => {
     expect(moveOutOffered(['CONTRACTS'])).toBe(true);
     expect(moveOutOffered(['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(false);
   });
+
+  it('offers the administrators’ announcements page only where the site runs announcements', () => {
+    expect(pageOffered('/admin/announcements', ['PORTAL_ANNOUNCEMENTS'])).toBe(true);
+    expect(pageOffered('/admin/announcements', ['FEEDBACK'])).toBe(false);
+    expect(pageOffered('/admin/feedback', ['FEEDBACK'])).toBe(true);
+  });
 });

@@ -43,6 +43,11 @@ const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => b
     pattern: /^\/contracts\/[^/]+\/offer(\/confirmation)?\/?$/i,
     offered: (features) => features.includes('RENEWAL_OFFERS') && !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
   },
+  // The administrators' announcements page exists where the site runs announcements (docs/decisions/059).
+  {
+    pattern: /^\/admin\/announcements\/?$/i,
+    offered: (features) => features.includes('PORTAL_ANNOUNCEMENTS'),
+  },
 ];
 
 /** Whether the site's features offer the page at `path` (a page outside every feature area always is). */

@@ -27,6 +27,16 @@ const customersOnly = (status: number): Record<Persona, number> => ({
   representative: status,
 });
 
+/** An announcement every check of the admin calls accepts, so only the caller decides the answer. */
+const matrixAnnouncement = {
+  audience: 'all',
+  utility: null,
+  severity: 'info',
+  validFrom: '2030-01-01 00:00',
+  validUntil: '2030-01-02 00:00',
+  texts: [{ locale: 'en-GB', title: 'Matrix', body: '<p>Matrix</p>' }],
+};
+
 /**
  * Every route built so far, for every kind of caller. Grows with each module: a new route without a row
  * here is a route nobody proved safe.
@@ -131,6 +141,23 @@ const calls: Call[] = [
     expected: { ...signedIn(403), siteAdmin: 404 },
   },
   { method: 'GET', url: '/api/admin/site/lumo/feedback/none', expected: { ...signedIn(403), siteAdmin: 404 } },
+  // Portal announcements (docs/decisions/059): the banner's call names the acting customer's own client code (Aino's
+  // here), so anyone else acting for a customer gets 404; the admin calls are the site administrator's of Lumo only.
+  { method: 'GET', url: '/api/announcements/LUMO-100001?locale=en-GB', expected: { ...customersOnly(404), customerA: 200 } },
+  { method: 'GET', url: '/api/admin/site/lumo/announcements', expected: { ...signedIn(403), siteAdmin: 200 } },
+  {
+    method: 'POST',
+    url: '/api/admin/site/lumo/announcements',
+    body: matrixAnnouncement,
+    expected: { ...signedIn(403), siteAdmin: 201 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/site/lumo/announcements/none',
+    body: matrixAnnouncement,
+    expected: { ...signedIn(403), siteAdmin: 404 },
+  },
+  { method: 'DELETE', url: '/api/admin/site/lumo/announcements/none', expected: { ...signedIn(403), siteAdmin: 404 } },
   // Support and the inbox (issue 11): a customer's own tickets and messages; the queue is customer service's of this site.
   ...['/api/support/topics', '/api/support/subtypes?locale=en-GB', '/api/support/channels', '/api/me/support/tickets', '/api/me/inbox'].map(
     (url): Call => ({ method: 'GET', url, expected: customersOnly(200) }),

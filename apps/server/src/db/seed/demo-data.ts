@@ -3,6 +3,7 @@ import { LOCALE_IDS, LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { feedbackForm } from '../schema/feedback.ts';
 import { locale, site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../schema/sites.ts';
 import type { Database } from '../../platform/database.ts';
+import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { seedDemoEnergy } from './demo-energy.ts';
 import { seedDemoGrid } from './demo-grid.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
@@ -41,6 +42,7 @@ export async function seedDemoData(
   const newProducts = await seedDemoProducts(db);
   await seedDemoGrid(db);
   await seedDemoSupport(db);
+  await seedDemoAnnouncements(db);
   log?.info(
     { newSites: sites, newPeople: identities.people, newCustomers: identities.customers, newProducts },
     'demo sites and people in place',

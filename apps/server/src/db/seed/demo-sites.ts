@@ -62,6 +62,7 @@ export const DEMO_SITES: DemoSite[] = [
       'ADDRESS_AUTOCOMPLETE',
       'BUSINESS_CUSTOMER_INFO',
       'PRODUCT_GROUP_FILTERING',
+      'PORTAL_ANNOUNCEMENTS',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {
@@ -125,6 +126,7 @@ export const DEMO_SITES: DemoSite[] = [
       'SIGNING_CO_OWNER_DISABLED',
       'CONTRACT_BILLING_MANAGEMENT_PREFER_E_INVOICE',
       'BUSINESS_CUSTOMER_INFO',
+      'PORTAL_ANNOUNCEMENTS',
     ],
     meta: {
       'et-EE': { TITLE: 'Minu Virmalise', DESCRIPTION: 'Virmalise Energia iseteenindus: elekter ja gaas, arved ja lepingud.' },

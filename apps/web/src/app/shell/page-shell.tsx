@@ -1,9 +1,11 @@
+import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { useSession } from '../../shared/auth/session.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.tsx';
+import { AnnouncementBanners } from '../../features/announcements/announcement-banners.tsx';
 import { FeedbackPrompt } from '../../features/feedback/feedback-prompt.tsx';
 import { PushTokenRefresh } from '../../features/settings/push-token-refresh.tsx';
 import { BottomNavigation } from './bottom-navigation.tsx';
@@ -26,6 +28,7 @@ export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
   const site = useSite();
   const { session } = useSession();
   const info = useActorInfo({ enabled: !!session });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const consent = site.features.includes('COOKIE_CONSENT');
   // Five tabs at most, about 70 px each on a 360 px phone; the menu drawer lists every page.
   const bottomItems = navigationItems(session ? info.data : undefined, site.features)
@@ -54,6 +57,7 @@ export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
           <main id="main" tabIndex={-1} className={classes.main}>
             <UpdatePrompt />
             <ReverificationAlert />
+            <AnnouncementBanners pathname={pathname} />
             {children}
           </main>
           <Footer />

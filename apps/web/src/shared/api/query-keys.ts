@@ -118,6 +118,12 @@ export const queryKeys = {
     inbox: (locale: string) => [...queryKeys.support.all, 'inbox', locale] as const,
     queue: (params: object) => [...queryKeys.support.all, 'queue', params] as const,
   },
+  /** Portal announcements: the acting customer's banner and the site administrator's list; a change refreshes both. */
+  announcements: {
+    all: ['announcements'] as const,
+    current: (clientId: string, locale: string) => [...queryKeys.announcements.all, 'current', clientId, locale] as const,
+    site: (siteId: string) => [...queryKeys.announcements.all, 'site', siteId] as const,
+  },
   admin: {
     all: ['admin'] as const,
     siteLocales: (siteId: string) => [...queryKeys.admin.all, siteId, 'locales'] as const,
