@@ -150,6 +150,8 @@ export const ERROR_CODES = {
   TICKET_ALREADY_RATED: 'refused',
   TICKET_CLOSED: 'refused',
   INBOX_MESSAGE_NOT_FOUND: 'notFound',
+  // Customer-service workspace and active sessions (docs/decisions/075, 077)
+  SESSION_NOT_FOUND: 'notFound',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
