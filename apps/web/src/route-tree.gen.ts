@@ -13,7 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as AuthenticatedCustomerRouteImport } from './routes/_authenticated/_customer'
-import { Route as AuthenticatedWorkspaceRouteImport } from './routes/_authenticated/workspace'
+import { Route as AuthenticatedLandingRouteImport } from './routes/_authenticated/landing'
+import { Route as AuthenticatedStaffRouteImport } from './routes/_authenticated/staff'
 import { Route as AuthConfirmRequestRouteImport } from './routes/auth/confirm-request'
 import { Route as AuthErrorRouteImport } from './routes/auth/error'
 import { Route as AuthSafeLinkOutRouteImport } from './routes/auth/safe-link-out'
@@ -28,7 +29,7 @@ import { Route as AuthenticatedCustomerSupportRouteImport } from './routes/_auth
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
-import { Route as AuthenticatedWorkspaceTicketsRouteImport } from './routes/_authenticated/workspace_.tickets'
+import { Route as AuthenticatedStaffTicketsRouteImport } from './routes/_authenticated/staff_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
 import { Route as AuthenticatedCustomerContractsSignIndexRouteImport } from './routes/_authenticated/_customer/contracts/sign/index'
@@ -57,9 +58,14 @@ const AuthenticatedCustomerRoute = AuthenticatedCustomerRouteImport.update({
   id: '/_customer',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedWorkspaceRoute = AuthenticatedWorkspaceRouteImport.update({
-  id: '/workspace',
-  path: '/workspace',
+const AuthenticatedLandingRoute = AuthenticatedLandingRouteImport.update({
+  id: '/landing',
+  path: '/landing',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedStaffRoute = AuthenticatedStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthConfirmRequestRoute = AuthConfirmRequestRouteImport.update({
@@ -141,10 +147,10 @@ const AuthenticatedSettingsEmailConfirmationRoute =
     path: '/settings/email-confirmation',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedWorkspaceTicketsRoute =
-  AuthenticatedWorkspaceTicketsRouteImport.update({
-    id: '/workspace_/tickets',
-    path: '/workspace/tickets',
+const AuthenticatedStaffTicketsRoute =
+  AuthenticatedStaffTicketsRouteImport.update({
+    id: '/staff_/tickets',
+    path: '/staff/tickets',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedCustomerContractsIndexRoute =
@@ -205,7 +211,8 @@ const AuthenticatedCustomerContractsIdOfferConfirmationRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
-  '/workspace': typeof AuthenticatedWorkspaceRoute
+  '/landing': typeof AuthenticatedLandingRoute
+  '/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
@@ -219,7 +226,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof AuthenticatedCustomerSupportRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
-  '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -234,7 +241,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
-  '/workspace': typeof AuthenticatedWorkspaceRoute
+  '/landing': typeof AuthenticatedLandingRoute
+  '/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
@@ -248,7 +256,7 @@ export interface FileRoutesByTo {
   '/support': typeof AuthenticatedCustomerSupportRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
-  '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -266,7 +274,8 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_authenticated/_customer': typeof AuthenticatedCustomerRouteWithChildren
-  '/_authenticated/workspace': typeof AuthenticatedWorkspaceRoute
+  '/_authenticated/landing': typeof AuthenticatedLandingRoute
+  '/_authenticated/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
@@ -280,7 +289,7 @@ export interface FileRoutesById {
   '/_authenticated/_customer/support': typeof AuthenticatedCustomerSupportRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
-  '/_authenticated/workspace_/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/_authenticated/staff_/tickets': typeof AuthenticatedStaffTicketsRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -297,7 +306,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
-    | '/workspace'
+    | '/landing'
+    | '/staff'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
@@ -311,7 +321,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/admin/feedback'
     | '/settings/email-confirmation'
-    | '/workspace/tickets'
+    | '/staff/tickets'
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
@@ -326,7 +336,8 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/auth'
-    | '/workspace'
+    | '/landing'
+    | '/staff'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
@@ -340,7 +351,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/admin/feedback'
     | '/settings/email-confirmation'
-    | '/workspace/tickets'
+    | '/staff/tickets'
     | '/settings'
     | '/contracts'
     | '/invoices'
@@ -357,7 +368,8 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authenticated'
     | '/_authenticated/_customer'
-    | '/_authenticated/workspace'
+    | '/_authenticated/landing'
+    | '/_authenticated/staff'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
@@ -371,7 +383,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_customer/support'
     | '/_authenticated/admin/feedback'
     | '/_authenticated/settings/email-confirmation'
-    | '/_authenticated/workspace_/tickets'
+    | '/_authenticated/staff_/tickets'
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
@@ -420,11 +432,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/workspace': {
-      id: '/_authenticated/workspace'
-      path: '/workspace'
-      fullPath: '/workspace'
-      preLoaderRoute: typeof AuthenticatedWorkspaceRouteImport
+    '/_authenticated/landing': {
+      id: '/_authenticated/landing'
+      path: '/landing'
+      fullPath: '/landing'
+      preLoaderRoute: typeof AuthenticatedLandingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/staff': {
+      id: '/_authenticated/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof AuthenticatedStaffRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/auth/confirm-request': {
@@ -525,11 +544,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsEmailConfirmationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/workspace_/tickets': {
-      id: '/_authenticated/workspace_/tickets'
-      path: '/workspace/tickets'
-      fullPath: '/workspace/tickets'
-      preLoaderRoute: typeof AuthenticatedWorkspaceTicketsRouteImport
+    '/_authenticated/staff_/tickets': {
+      id: '/_authenticated/staff_/tickets'
+      path: '/staff/tickets'
+      fullPath: '/staff/tickets'
+      preLoaderRoute: typeof AuthenticatedStaffTicketsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/_customer/contracts/': {
@@ -671,20 +690,22 @@ const AuthenticatedCustomerRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedCustomerRoute: typeof AuthenticatedCustomerRouteWithChildren
-  AuthenticatedWorkspaceRoute: typeof AuthenticatedWorkspaceRoute
+  AuthenticatedLandingRoute: typeof AuthenticatedLandingRoute
+  AuthenticatedStaffRoute: typeof AuthenticatedStaffRoute
   AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
-  AuthenticatedWorkspaceTicketsRoute: typeof AuthenticatedWorkspaceTicketsRoute
+  AuthenticatedStaffTicketsRoute: typeof AuthenticatedStaffTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomerRoute: AuthenticatedCustomerRouteWithChildren,
-  AuthenticatedWorkspaceRoute: AuthenticatedWorkspaceRoute,
+  AuthenticatedLandingRoute: AuthenticatedLandingRoute,
+  AuthenticatedStaffRoute: AuthenticatedStaffRoute,
   AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,
-  AuthenticatedWorkspaceTicketsRoute: AuthenticatedWorkspaceTicketsRoute,
+  AuthenticatedStaffTicketsRoute: AuthenticatedStaffTicketsRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
 }
 

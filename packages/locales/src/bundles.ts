@@ -60,6 +60,12 @@ import signingFiFI from '../web/signing/fi-FI.json' with { type: 'json' };
 import signingLvLV from '../web/signing/lv-LV.json' with { type: 'json' };
 import signingRuRU from '../web/signing/ru-RU.json' with { type: 'json' };
 import signingSvFI from '../web/signing/sv-FI.json' with { type: 'json' };
+import staffEnGB from '../web/staff/en-GB.json' with { type: 'json' };
+import staffEtEE from '../web/staff/et-EE.json' with { type: 'json' };
+import staffFiFI from '../web/staff/fi-FI.json' with { type: 'json' };
+import staffLvLV from '../web/staff/lv-LV.json' with { type: 'json' };
+import staffRuRU from '../web/staff/ru-RU.json' with { type: 'json' };
+import staffSvFI from '../web/staff/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -72,7 +78,7 @@ type Bundle = Record<string, string>;
 
 /**
  * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
- * settings, support, power control, admin, outages, signing) so that
+ * settings, support, power control, admin, outages, signing, staff) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
@@ -89,6 +95,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminEnGB,
     outagesEnGB,
     signingEnGB,
+    staffEnGB,
   ),
   'et-EE': webArea(
     webEtEE,
@@ -101,6 +108,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminEtEE,
     outagesEtEE,
     signingEtEE,
+    staffEtEE,
   ),
   'fi-FI': webArea(
     webFiFI,
@@ -113,6 +121,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminFiFI,
     outagesFiFI,
     signingFiFI,
+    staffFiFI,
   ),
   'lv-LV': webArea(
     webLvLV,
@@ -125,6 +134,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminLvLV,
     outagesLvLV,
     signingLvLV,
+    staffLvLV,
   ),
   'ru-RU': webArea(
     webRuRU,
@@ -137,6 +147,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminRuRU,
     outagesRuRU,
     signingRuRU,
+    staffRuRU,
   ),
   'sv-FI': webArea(
     webSvFI,
@@ -149,6 +160,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     adminSvFI,
     outagesSvFI,
     signingSvFI,
+    staffSvFI,
   ),
 };
 
