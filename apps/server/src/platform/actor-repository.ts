@@ -121,7 +121,9 @@ export function createActorRepository(db: Database) {
     },
 
     async audit(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({ ...entry, details: entry.details ?? null, actorRole: entry.actorRole ?? null, dataArea: entry.dataArea ?? null });
+      await db
+        .insert(auditLog)
+        .values({ ...entry, details: entry.details ?? null, actorRole: entry.actorRole ?? null, dataArea: entry.dataArea ?? null });
     },
   };
 }

@@ -36,7 +36,16 @@ export function safeRedirect(url: string, baseUrl: string): string {
 }
 
 /** Auth.js for one site and one request: the site's providers, database sessions, the portal's pages. */
-export function authConfigFor({ db, site, secret, providers, actor, logger, userAgent = null, now = () => new Date() }: Context): AuthConfig {
+export function authConfigFor({
+  db,
+  site,
+  secret,
+  providers,
+  actor,
+  logger,
+  userAgent = null,
+  now = () => new Date(),
+}: Context): AuthConfig {
   return {
     basePath: '/api/auth',
     secret,

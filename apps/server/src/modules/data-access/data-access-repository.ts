@@ -17,7 +17,11 @@ type Row = {
  * with a data area, that succeeded, grouped into visits: one staff member's calls into one area, read or changed,
  * within the same quarter of an hour. A dashboard opened by customer service is one line, not six.
  */
-export async function dataAccessOf(db: Executor, scope: CustomerScope, page: number): Promise<{ entries: DataAccessEntry[]; hasMore: boolean }> {
+export async function dataAccessOf(
+  db: Executor,
+  scope: CustomerScope,
+  page: number,
+): Promise<{ entries: DataAccessEntry[]; hasMore: boolean }> {
   const rows = await queryRows<Row>(
     db,
     sql`

@@ -14,11 +14,15 @@ describe('active sessions', () => {
   const tokenOf = (cookie: string) => cookie.split(';')[0]!.split('=')[1]!;
   const signIn = async (ssn: string, userAgent: string, site: 'lumo' | 'virmalise' = 'lumo') => {
     const cookie = await sessionCookieFor(ctx.database.db, ssn, site);
-    await ctx.database.db.update(authSession).set({ userAgent }).where(eq(authSession.sessionToken, tokenOf(cookie)));
+    await ctx.database.db
+      .update(authSession)
+      .set({ userAgent })
+      .where(eq(authSession.sessionToken, tokenOf(cookie)));
     return cookie;
   };
   const list = (cookie: string) => ctx.app.inject({ url: '/api/me/sessions', headers: { host: HOSTS.lumo, cookie } });
-  const write = (cookie: string, method: 'DELETE' | 'POST', url: string) => ctx.app.inject({ method, url, headers: { host: HOSTS.lumo, cookie } });
+  const write = (cookie: string, method: 'DELETE' | 'POST', url: string) =>
+    ctx.app.inject({ method, url, headers: { host: HOSTS.lumo, cookie } });
 
   it('tells browser, system and device from the user agent', () => {
     expect(parseUserAgent(FIREFOX_LINUX)).toEqual({ browser: 'Firefox 133', os: 'Linux', device: 'desktop' });
@@ -32,9 +36,15 @@ describe('active sessions', () => {
     await signIn(PEOPLE.aino, FIREFOX_LINUX);
     const response = await list(desktop);
     expect(response.statusCode, response.body).toBe(200);
-    const sessions = response.json() as { id: string; current: boolean; browser: string; siteName: string; startedAt: string }[];
+    const sessions = response.json<{ id: string; current: boolean; browser: string; siteName: string; startedAt: string }[]>();
     expect(sessions).toHaveLength(2);
-    expect(sessions[0]).toMatchObject({ current: true, browser: 'Firefox 133', device: 'desktop', siteId: 'lumo', siteName: 'Lumo Energia Oy' });
+    expect(sessions[0]).toMatchObject({
+      current: true,
+      browser: 'Firefox 133',
+      device: 'desktop',
+      siteId: 'lumo',
+      siteName: 'Lumo Energia Oy',
+    });
     expect(sessions[1]).toMatchObject({ current: false, browser: 'Safari 18', device: 'mobile' });
     expect(response.body).not.toContain(tokenOf(desktop));
     expect(response.body).not.toContain(tokenOf(phone));
@@ -48,7 +58,11 @@ describe('active sessions', () => {
     expect((await at(phone)).statusCode).toBe(200);
     const sessions = (await ctx.app.inject({ url: '/api/me/sessions', headers: { host: HOSTS.virmalise, cookie: desktop } })).json();
     const other = sessions.find((session: { current: boolean }) => !session.current);
-    const ended = await ctx.app.inject({ method: 'DELETE', url: `/api/me/sessions/${other.id}`, headers: { host: HOSTS.virmalise, cookie: desktop } });
+    const ended = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/me/sessions/${other.id}`,
+      headers: { host: HOSTS.virmalise, cookie: desktop },
+    });
     expect(ended.statusCode, ended.body).toBe(204);
     const refused = await at(phone);
     expect(refused.statusCode).toBe(401);

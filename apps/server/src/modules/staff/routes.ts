@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientCodeParams, customerSearchPage, customerSearchQuery, customerSummary, recentCustomers } from '@portal/schema/customer-search';
+import {
+  clientCodeParams,
+  customerSearchPage,
+  customerSearchQuery,
+  customerSummary,
+  recentCustomers,
+} from '@portal/schema/customer-search';
 import { staffActingCustomerRequest } from '@portal/schema/identity';
 import { actorOf, CS_REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';

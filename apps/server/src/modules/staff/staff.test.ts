@@ -29,7 +29,10 @@ describe('the customer-service workspace', () => {
     const cookie = await staffCookie();
     expect((await search('lumo 100002', cookie)).json().results[0]).toMatchObject({ clientCode: 'LUMO-100002', matchedOn: 'client-code' });
     expect((await search('200001', cookie)).json().results[0]).toMatchObject({ clientCode: 'LUMO-200001', matchedOn: 'client-code' });
-    expect((await search('FI131052-308T', cookie)).json().results[0]).toMatchObject({ clientCode: 'LUMO-100001', matchedOn: 'personal-code' });
+    expect((await search('FI131052-308T', cookie)).json().results[0]).toMatchObject({
+      clientCode: 'LUMO-100001',
+      matchedOn: 'personal-code',
+    });
     expect((await search('mikko.korhonen@example.fi', cookie)).json().results[0]).toMatchObject({
       clientCode: 'LUMO-100002',
       matchedOn: 'email',
@@ -100,7 +103,12 @@ describe('who looked at my data', () => {
     const headers = (cookie: string) => ({ host: HOSTS.lumo, cookie, 'content-type': 'application/json' });
     // Staff open Aino's card, act for her and read her contacts; then they open Mikko's card.
     await ctx.app.inject({ url: '/api/staff/customers/LUMO-100001', headers: headers(staff) });
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/staff/acting-customer', headers: headers(staff), payload: { clientCode: 'LUMO-100001' } });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/staff/acting-customer',
+      headers: headers(staff),
+      payload: { clientCode: 'LUMO-100001' },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const acting = `${staff}; cs-representative-code=LUMO-100001`;
     expect((await ctx.app.inject({ url: '/api/me/contacts', headers: headers(acting) })).statusCode).toBe(200);

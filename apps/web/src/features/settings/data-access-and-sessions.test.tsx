@@ -16,8 +16,22 @@ const accesses: DataAccessPage = {
   page: 1,
   hasMore: true,
   entries: [
-    { firstAt: '2026-11-27T10:00:00.000Z', lastAt: '2026-11-27T10:04:00.000Z', role: 'customer-service', area: 'invoices', kind: 'change', calls: 3 },
-    { firstAt: '2026-11-27T09:58:00.000Z', lastAt: '2026-11-27T09:58:00.000Z', role: 'customer-service', area: 'customer-card', kind: 'read', calls: 1 },
+    {
+      firstAt: '2026-11-27T10:00:00.000Z',
+      lastAt: '2026-11-27T10:04:00.000Z',
+      role: 'customer-service',
+      area: 'invoices',
+      kind: 'change',
+      calls: 3,
+    },
+    {
+      firstAt: '2026-11-27T09:58:00.000Z',
+      lastAt: '2026-11-27T09:58:00.000Z',
+      role: 'customer-service',
+      area: 'customer-card',
+      kind: 'read',
+      calls: 1,
+    },
   ],
 };
 
@@ -51,7 +65,17 @@ describe('who looked at my data', () => {
   it('is not offered to staff acting for the customer, nor the sessions tab', async () => {
     stubApi({
       'GET /api/info': buildActorInfo({ actingAs: 'staff', staffRoles: ['customer-service'] }),
-      'GET /api/me': { name: null, ssn: null, email: null, phone: null, preferredLocale: null, contactPreference: 'email', marketingChannels: [], pendingEmail: null, verifiedAt: null },
+      'GET /api/me': {
+        name: null,
+        ssn: null,
+        email: null,
+        phone: null,
+        preferredLocale: null,
+        contactPreference: 'email',
+        marketingChannels: [],
+        pendingEmail: null,
+        verifiedAt: null,
+      },
     });
     await renderTab('profile');
     const tabs = await screen.findByRole('tablist');

@@ -30,7 +30,8 @@ export function SessionsTab() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         others.mutate(undefined, {
-          onSuccess: ({ signedOut }) => notifications.show({ color: 'green', message: t('sessions.signed-out-others', { count: signedOut }) }),
+          onSuccess: ({ signedOut }) =>
+            notifications.show({ color: 'green', message: t('sessions.signed-out-others', { count: signedOut }) }),
         }),
     });
   const hasOthers = (sessions.data ?? []).some((session) => !session.current);
@@ -46,7 +47,9 @@ export function SessionsTab() {
         <Skeleton height={120} />
       ) : (
         <Stack gap="sm" component="ul" aria-label={t('sessions.list-label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {sessions.data?.map((session) => <SessionRow key={session.id} session={session} />)}
+          {sessions.data?.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
         </Stack>
       )}
       {hasOthers && (

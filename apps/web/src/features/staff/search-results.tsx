@@ -5,7 +5,13 @@ import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { customerSearchQueryOptions } from './staff-queries.ts';
 import classes from './staff-page.module.css';
 
-type Props = { q: string; page: number; selected: string | undefined; onOpen: (clientCode: string) => void; onPage: (page: number) => void };
+type Props = {
+  q: string;
+  page: number;
+  selected: string | undefined;
+  onOpen: (clientCode: string) => void;
+  onPage: (page: number) => void;
+};
 
 /** The customers a search found, best first, each with what it matched on; a page of ten at a time. */
 export function SearchResults({ q, page, selected, onOpen, onPage }: Props) {

@@ -39,7 +39,9 @@ describe('/staff', () => {
   it('finds a customer by a misspelt name, opens the card and acts for them', async () => {
     const fetchMock = stubApi({
       'GET /api/info': buildActorInfo({ customer: null, staffRoles: ['customer-service'] }),
-      'GET /api/staff/recent-customers': [{ clientCode: 'LUMO-100002', name: 'Mikko Korhonen', type: 'private', lastOpenedAt: '2026-11-27T08:00:00.000Z' }],
+      'GET /api/staff/recent-customers': [
+        { clientCode: 'LUMO-100002', name: 'Mikko Korhonen', type: 'private', lastOpenedAt: '2026-11-27T08:00:00.000Z' },
+      ],
       'GET /api/staff/customers': found,
       'GET /api/staff/customers/LUMO-100001': card,
       'GET /api/staff/support/tickets': { handlerGroups: ['billing'], tickets: [] },
