@@ -30,7 +30,13 @@ export function ActingBanner({ info }: { info: ActorInfo }) {
           variant="white"
           color="dark"
           loading={stop.isPending}
-          onClick={() => stop.mutate(undefined, { onSuccess: () => void navigate({ to: '/staff' }) })}
+          // Not mutate's own onSuccess: ending acting unmounts this banner before that would run.
+          onClick={() =>
+            stop.mutateAsync().then(
+              () => navigate({ to: '/staff' }),
+              () => undefined,
+            )
+          }
         >
           {t('staff.banner.end')}
         </Button>

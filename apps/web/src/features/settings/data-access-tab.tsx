@@ -51,7 +51,7 @@ export function DataAccessTab() {
                   <Table.Td>{t(`data-access.role.${entry.role}`)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Badge variant="light" color={entry.kind === 'change' ? 'orange' : 'blue'}>
+                      <Badge variant="filled" color={entry.kind === 'change' ? '#8A5300' : '#1F4E99'}>
                         {t(`data-access.kind.${entry.kind}`)}
                       </Badge>
                       <Text size="sm">{t(`data-access.area.${entry.area}`)}</Text>

@@ -79,7 +79,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
             <Group gap="xs">
               <Text fw={600}>{[browser, session.os].filter(Boolean).join(' · ')}</Text>
               {session.current && (
-                <Badge variant="light" color="green">
+                <Badge variant="filled" color="#1B6E2E">
                   {t('sessions.this')}
                 </Badge>
               )}

@@ -32,7 +32,9 @@ export function CustomerCard({ clientCode }: { clientCode: string }) {
             </Title>
             <Group gap="xs">
               <Text c="dimmed">{t('staff.card.client-code', { clientCode: customer.clientCode })}</Text>
-              <Badge variant="light">{t(`staff.card.type.${customer.type}`)}</Badge>
+              <Badge variant="filled" color="#4A5059">
+                {t(`staff.card.type.${customer.type}`)}
+              </Badge>
             </Group>
           </Stack>
           <Button

@@ -45,7 +45,7 @@ export function SearchResults({ q, page, selected, onOpen, onPage }: Props) {
                 </Text>
               </Stack>
               <Stack gap={2} align="flex-end">
-                <Badge variant="light" size="sm">
+                <Badge variant="filled" color="#4A5059" size="sm">
                   {t(`staff.field.${result.matchedOn}`)}
                 </Badge>
                 <Text size="xs" c="dimmed" ta="right">

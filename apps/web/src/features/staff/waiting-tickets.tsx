@@ -34,7 +34,7 @@ export function WaitingTickets() {
                   <List.Item key={group}>
                     <Group gap="xs">
                       <Text size="sm">{group}</Text>
-                      <Badge size="sm" variant="light">
+                      <Badge size="sm" variant="filled" color="#1F4E99">
                         {count}
                       </Badge>
                     </Group>
