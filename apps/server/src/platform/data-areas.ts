@@ -14,7 +14,6 @@ const AREA_PREFIXES: readonly (readonly [string, DataArea])[] = [
   ['/api/me/outage-contacts', 'contact-details'],
   ['/api/me/outage-addresses', 'contact-details'],
   ['/api/me/membership', 'profile'],
-  ['/api/me/representatives', 'profile'],
   ['/api/me/email-confirmation', 'profile'],
   ['/api/me/notification', 'notifications'],
   ['/api/me/notifications', 'notifications'],
@@ -42,8 +41,9 @@ const AREA_PREFIXES: readonly (readonly [string, DataArea])[] = [
 /** The page shell's calls and public look-ups: they carry no data of the customer. */
 const NOT_CUSTOMER_DATA = [
   '/api/info',
-  // The staff member's own sessions, not the customer's.
+  // The staff member's own sessions and the customers they themself may represent, not the customer's data.
   '/api/me/sessions',
+  '/api/me/representatives',
   '/api/auth/',
   '/api/site',
   '/api/translations',

@@ -38,6 +38,7 @@ export function navigationItems(info: ActorInfo | undefined, features: readonly 
   const customerPages = info.customer
     ? [dashboard, charts, ...[invoices, powerControl, outages, support].filter((item) => pageOffered(item.to, features))]
     : [];
-  const ownLanding = info.staffRoles.includes('customer-service') ? [staffWorkspace] : [];
+  // While acting, the customer's pages fill the bar and the acting banner's "End acting" leads back to the workspace.
+  const ownLanding = info.staffRoles.includes('customer-service') && info.actingAs !== 'staff' ? [staffWorkspace] : [];
   return [home, ...customerPages, ...ownLanding];
 }
