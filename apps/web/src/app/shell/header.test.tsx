@@ -155,6 +155,28 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('links customer service to their workspace, and leaves the bar to the customer’s pages while they act for one', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession({ name: 'Sanna Nieminen' }),
+      'GET /api/info': buildActorInfo({ person: { name: 'Sanna Nieminen' }, customer: null, staffRoles: ['customer-service'] }),
+      'GET /api/me/representatives': [],
+    });
+    const view = await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES'] }) });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(nav).findByRole('link', { name: 'Customer service' })).toHaveAttribute('href', '/staff');
+    view.unmount();
+    vi.unstubAllGlobals();
+    stubApi({
+      'GET /api/auth/session': buildSession({ name: 'Sanna Nieminen' }),
+      'GET /api/info': buildActorInfo({ person: { name: 'Sanna Nieminen' }, actingAs: 'staff', staffRoles: ['customer-service'] }),
+      'GET /api/me/representatives': [],
+    });
+    await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES'] }) });
+    const acting = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(acting).findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
+    expect(within(acting).queryByRole('link', { name: 'Customer service' })).not.toBeInTheDocument();
+  });
+
   it('offers a site administrator, who acts for no customer, none of the customer pages or the staff workspace; the logo for home', async () => {
     stubApi({
       'GET /api/auth/session': buildSession({ name: 'Jukka Mäkinen' }),
