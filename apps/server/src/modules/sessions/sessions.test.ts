@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { seedDemoData } from '../../db/seed/demo-data.ts';
 import { authSession } from '../../db/schema/identity.ts';
+import type { DatabaseHandle } from '../../platform/database.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { openTestDatabase } from '../../test-support/test-database.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { parseUserAgent } from './user-agent.ts';
 
@@ -91,5 +96,57 @@ describe('active sessions', () => {
     const left = (await list(keep)).json();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ current: true });
+  });
+});
+
+describe('signing a session out on two server copies', () => {
+  const copies: { app: App; database: DatabaseHandle }[] = [];
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false' });
+    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
+    // The second copy opens the database again, as a second server process would (PGlite: the same instance).
+    for (const database of [opened.handle, await opened.openAnotherCopy()]) {
+      const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });
+      await app.ready();
+      copies.push({ app, database });
+    }
+  });
+  afterAll(async () => {
+    for (const { app, database } of copies.reverse()) {
+      await app.close();
+      await database.close();
+    }
+    await drop();
+  });
+
+  it('keeps the other copy’s cached actor when only the last use is written, and drops it the moment the session is signed out', async () => {
+    const [first, second] = copies as [(typeof copies)[0], (typeof copies)[0]];
+    const desktop = await sessionCookieFor(first.database.db, PEOPLE.mikko, 'lumo');
+    const phone = await sessionCookieFor(first.database.db, PEOPLE.mikko, 'lumo');
+    await second.app.actorCache.caughtUp();
+    const askSecond = () => second.app.inject({ url: '/api/info', headers: { host: HOSTS.lumo, cookie: phone } });
+    expect((await askSecond()).statusCode).toBe(200);
+    expect(second.app.actorCache.size).toBe(1);
+
+    // Writing the last use changes nobody's actor (migration 0023 narrowed the trigger).
+    const phoneToken = phone.split('=')[1]!;
+    await first.database.db.update(authSession).set({ lastUsedAt: new Date() }).where(eq(authSession.sessionToken, phoneToken));
+    await second.app.actorCache.caughtUp();
+    expect(second.app.actorCache.size).toBe(1);
+
+    const sessions = await first.app.inject({ url: '/api/me/sessions', headers: { host: HOSTS.lumo, cookie: desktop } });
+    const other = sessions.json<{ id: string; current: boolean }[]>().find((session) => !session.current)!;
+    const ended = await first.app.inject({
+      method: 'DELETE',
+      url: `/api/me/sessions/${other.id}`,
+      headers: { host: HOSTS.lumo, cookie: desktop },
+    });
+    expect(ended.statusCode).toBe(204);
+    await second.app.actorCache.caughtUp();
+    expect((await askSecond()).statusCode).toBe(401);
   });
 });
