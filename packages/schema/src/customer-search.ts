@@ -10,6 +10,8 @@ export const CUSTOMER_SEARCH_MIN_LENGTH = 2;
 export const CUSTOMER_SEARCH_FIELDS = [
   'client-code',
   'name',
+  /** The name of a person who represents the customer (a company's board member, an authorised person). */
+  'representative',
   'personal-code',
   'business-code',
   'email',

@@ -20,7 +20,7 @@ function codeMatch(field: CustomerSearchField, customerId: SQL, column: SQL, fro
 }
 
 /** A name is what callers usually give: on an equal match it ranks above the e-mail address or street it resembles. */
-const TEXT_WEIGHTS: Partial<Record<CustomerSearchField, number>> = { name: 0.85, address: 0.8, email: 0.75 };
+const TEXT_WEIGHTS: Partial<Record<CustomerSearchField, number>> = { name: 0.85, representative: 0.8, address: 0.8, email: 0.75 };
 
 /**
  * Typo-tolerant text (names, addresses, e-mail): trigram similarity of the whole text or of its best-matching
@@ -48,6 +48,7 @@ export async function searchCustomers(
 ): Promise<{ results: CustomerSearchResult[]; hasMore: boolean }> {
   const digits = query.replace(/\D/g, '').replace(/^0+/, '');
   const people = sql`customer_access a join person p on p.id = a.person_id join customer c on c.id = a.customer_id and c.site_id = ${siteId}`;
+  const peopleAs = (relation: 'self' | 'representative') => sql`${people} and a.relation = ${relation}`;
   const matches = [
     codeMatch('client-code', sql`c.id`, sql`c.client_code`, sql`customer c`),
     codeMatch('business-code', sql`c.id`, sql`c.business_code`, sql`customer c`),
@@ -55,7 +56,8 @@ export async function searchCustomers(
     codeMatch('gsrn', sql`m.customer_id`, sql`m.gsrn`, sql`metering_point m`),
     codeMatch('invoice-number', sql`i.customer_id`, sql`i.invoice_number`, sql`invoice i`),
     textMatch('name', sql`c.id`, sql`c.name`, sql`customer c`),
-    textMatch('name', sql`a.customer_id`, sql`p.name`, people),
+    textMatch('name', sql`a.customer_id`, sql`p.name`, peopleAs('self')),
+    textMatch('representative', sql`a.customer_id`, sql`p.name`, peopleAs('representative')),
     textMatch('email', sql`a.customer_id`, sql`p.email`, people),
     textMatch('email', sql`k.customer_id`, sql`k.value`, sql`customer_contact k`),
     textMatch('address', sql`o.customer_id`, sql`o.street || ', ' || o.postal_code || ' ' || o.city`, sql`supply_object o`),

@@ -21,6 +21,10 @@ describe('the customer-service workspace', () => {
       matchedOn: 'name',
       matchedText: 'Aino Virtanen',
     });
+    // The company Aino represents comes up too, for what it matched on: her name as its representative.
+    expect(response.json().results).toContainEqual(
+      expect.objectContaining({ clientCode: 'LUMO-200001', matchedOn: 'representative', matchedText: 'Aino Virtanen' }),
+    );
     const one = await search('Korhosen', cookie);
     expect(one.json().results.map((result: { clientCode: string }) => result.clientCode)).toContain('LUMO-100002');
   });
