@@ -6,35 +6,37 @@ import { text } from './texts.ts';
 
 const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
 
-test('a site administrator lands on a workspace with the site’s languages and addresses, without a customer’s pages', async ({
-  page,
-}, testInfo) => {
+test('a site administrator lands on the admin area, without a customer’s pages or a refusal', async ({ page }) => {
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'fi-FI', 'Jukka Mäkinen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/workspace'));
+  await expect(page).toHaveURL(siteUrl('lumo', '/admin'));
   await dropConsentBanner(page);
-  await expect(page.getByRole('heading', { level: 1, name: text('fi-FI', 'workspace.title') })).toBeVisible();
-  await expect(page.getByTestId('site-locales')).toContainText('Suomi');
-  await expect(page.getByTestId('site-domains')).toContainText('lumo.localhost');
   const nav = page.getByRole('banner').getByRole('navigation', { name: text('fi-FI', 'nav.main') });
-  await expect(nav.getByRole('link')).toHaveText([text('fi-FI', 'nav.workspace')]);
+  await expect(nav.getByRole('link', { name: text('fi-FI', 'nav.dashboard') })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: text('fi-FI', 'nav.staff') })).toHaveCount(0);
   // No customer data was asked for, so no refusal was shown.
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('workspace-site-admin.png'), fullPage: true });
 });
 
-test('customer service lands on the workspace, acts for a customer and sees whose data it is', async ({ page }, testInfo) => {
+test('customer service lands on their workspace, acts for a customer by client code and sees whose data it is', async ({
+  page,
+}, testInfo) => {
   await page.goto(siteUrl('lumo', '/auth/signin'));
   await signInWithEid(page, 'fi-FI', 'Sanna Nieminen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/workspace'));
+  await expect(page).toHaveURL(siteUrl('lumo', '/staff'));
   await dropConsentBanner(page);
-  const form = page.getByRole('main').getByRole('form', { name: text('fi-FI', 'user-menu.staff.form') });
+  await expect(page.getByRole('heading', { level: 1, name: text('fi-FI', 'staff.title') })).toBeVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: text('fi-FI', 'user-menu.staff.open') })
+    .click();
+  const form = page.getByRole('form', { name: text('fi-FI', 'user-menu.staff.form') });
   await form.getByRole('textbox', { name: text('fi-FI', 'user-menu.staff.client-code') }).fill('LUMO-100002');
   await form.getByRole('button', { name: text('fi-FI', 'user-menu.staff.start') }).click();
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
   await expect(page.getByTestId('page-customer')).toHaveText('Mikko Korhonen · asiakasnumero LUMO-100002');
   await expect(page.getByTestId('user-menu')).toContainText('Mikko Korhonen');
+  await expect(page.getByTestId('acting-banner')).toContainText('Mikko Korhonen (LUMO-100002)');
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('staff-acting-dashboard.png') });
 });
@@ -85,7 +87,7 @@ test('a page that does not exist answers 404 and shows the not-found page; the p
   const missing = await page.goto(siteUrl('lumo', '/no-such-page'));
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: text('fi-FI', 'not-found.title') })).toBeVisible();
-  for (const path of ['/', '/dashboard', '/invoices', '/contracts', '/charts', '/workspace', '/auth/signin']) {
+  for (const path of ['/', '/dashboard', '/invoices', '/contracts', '/charts', '/staff', '/landing', '/auth/signin']) {
     expect((await page.goto(siteUrl('lumo', path)))?.status(), path).toBe(200);
   }
 });

@@ -77,15 +77,15 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   const staffContext = await browser.newContext();
   await staffContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   const staff = await staffContext.newPage();
-  await staff.goto(siteUrl('lumo', '/workspace'));
+  await staff.goto(siteUrl('lumo', '/staff'));
   await signInWithEid(staff, 'en-GB', 'Sanna Nieminen', 'OP');
-  await expect(staff).toHaveURL(siteUrl('lumo', '/workspace'));
+  await expect(staff).toHaveURL(siteUrl('lumo', '/staff'));
   await dropConsentBanner(staff);
   await staff.getByRole('link', { name: 'Queue of support requests' }).click();
-  await expect(staff).toHaveURL(siteUrl('lumo', '/workspace/tickets'));
+  await expect(staff).toHaveURL(siteUrl('lumo', '/staff/tickets'));
   const queued = staff.getByRole('article', { name: /Meter reading · Mikko Korhonen \(LUMO-100002\)/ });
   await expect(queued.getByRole('link', { name: /meter\.png/ })).toBeVisible();
-  await accessibleEverywhere(staff, staffContext, testInfo, '/workspace/tickets', () => expect(queued).toBeVisible());
+  await accessibleEverywhere(staff, staffContext, testInfo, '/staff/tickets', () => expect(queued).toBeVisible());
   await queued
     .getByRole('textbox', { name: 'Reply to the customer' })
     .fill('Thank you, Mikko.\n\nWe corrected the reading: <script>alert(1)</script>');

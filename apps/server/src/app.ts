@@ -27,6 +27,8 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { notificationSettingRoutes } from './modules/notification-settings/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
+import { dataAccessRoutes } from './modules/data-access/routes.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
 import { createBankRepository } from './modules/banks/bank-repository.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
@@ -103,6 +105,7 @@ import { actorResolution } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
 import { createActorRepository } from './platform/actor-repository.ts';
+import { createSessionActivity } from './platform/session-activity.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import { errorHandling } from './platform/errors.ts';
 import { dropForwardedHost } from './platform/forwarded-host.ts';
@@ -238,6 +241,7 @@ export async function buildApp({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'customer data changes unheard; not keeping answers'),
     }),
+    sessionActivity: createSessionActivity(db),
     reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
   });
   if (config.auth.demoIdpIssuer) {
@@ -316,6 +320,7 @@ export async function buildApp({
         reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
         authSecret: config.auth.secret,
       });
+      await area.register(sessionRoutes, { db, actors });
       await area.register(productRoutes, catalogue);
       await area.register(businessCodeRoutes);
       await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db, feedback })));
@@ -335,6 +340,7 @@ export async function buildApp({
       await area.register(contactRoutes, { db });
       await area.register(addressRoutes, { db });
       await area.register(notificationSettingRoutes, { db });
+      await area.register(dataAccessRoutes, { db });
       // Settings, notifications and push (issue 10, docs/decisions/041-049).
       await area.register(alertRoutes, { db });
       await area.register(featureArea('SETTINGS_SPOT_PRICE', async (spot) => spot.register(spotPriceNotificationRoutes, { db })));
@@ -395,7 +401,7 @@ export async function buildApp({
   );
   await app.register(
     staffArea('customer-service', async (area) => {
-      await area.register(staffRoutes, { actors });
+      await area.register(staffRoutes, { actors, db });
       await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
     }),
   );

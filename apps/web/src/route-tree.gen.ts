@@ -13,7 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as AuthenticatedCustomerRouteImport } from './routes/_authenticated/_customer'
-import { Route as AuthenticatedWorkspaceRouteImport } from './routes/_authenticated/workspace'
+import { Route as AuthenticatedLandingRouteImport } from './routes/_authenticated/landing'
+import { Route as AuthenticatedStaffRouteImport } from './routes/_authenticated/staff'
 import { Route as AuthConfirmRequestRouteImport } from './routes/auth/confirm-request'
 import { Route as AuthErrorRouteImport } from './routes/auth/error'
 import { Route as AuthSafeLinkOutRouteImport } from './routes/auth/safe-link-out'
@@ -29,7 +30,7 @@ import { Route as AuthenticatedAdminAnnouncementsRouteImport } from './routes/_a
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
-import { Route as AuthenticatedWorkspaceTicketsRouteImport } from './routes/_authenticated/workspace_.tickets'
+import { Route as AuthenticatedStaffTicketsRouteImport } from './routes/_authenticated/staff_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
 import { Route as AuthenticatedCustomerContractsSignIndexRouteImport } from './routes/_authenticated/_customer/contracts/sign/index'
@@ -58,9 +59,14 @@ const AuthenticatedCustomerRoute = AuthenticatedCustomerRouteImport.update({
   id: '/_customer',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedWorkspaceRoute = AuthenticatedWorkspaceRouteImport.update({
-  id: '/workspace',
-  path: '/workspace',
+const AuthenticatedLandingRoute = AuthenticatedLandingRouteImport.update({
+  id: '/landing',
+  path: '/landing',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedStaffRoute = AuthenticatedStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthConfirmRequestRoute = AuthConfirmRequestRouteImport.update({
@@ -148,10 +154,10 @@ const AuthenticatedSettingsEmailConfirmationRoute =
     path: '/settings/email-confirmation',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedWorkspaceTicketsRoute =
-  AuthenticatedWorkspaceTicketsRouteImport.update({
-    id: '/workspace_/tickets',
-    path: '/workspace/tickets',
+const AuthenticatedStaffTicketsRoute =
+  AuthenticatedStaffTicketsRouteImport.update({
+    id: '/staff_/tickets',
+    path: '/staff/tickets',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedCustomerContractsIndexRoute =
@@ -212,7 +218,8 @@ const AuthenticatedCustomerContractsIdOfferConfirmationRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
-  '/workspace': typeof AuthenticatedWorkspaceRoute
+  '/landing': typeof AuthenticatedLandingRoute
+  '/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
@@ -227,7 +234,7 @@ export interface FileRoutesByFullPath {
   '/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
-  '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -242,7 +249,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
-  '/workspace': typeof AuthenticatedWorkspaceRoute
+  '/landing': typeof AuthenticatedLandingRoute
+  '/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
@@ -257,7 +265,7 @@ export interface FileRoutesByTo {
   '/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
-  '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -275,7 +283,8 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_authenticated/_customer': typeof AuthenticatedCustomerRouteWithChildren
-  '/_authenticated/workspace': typeof AuthenticatedWorkspaceRoute
+  '/_authenticated/landing': typeof AuthenticatedLandingRoute
+  '/_authenticated/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
   '/auth/safe-link-out': typeof AuthSafeLinkOutRoute
@@ -290,7 +299,7 @@ export interface FileRoutesById {
   '/_authenticated/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
-  '/_authenticated/workspace_/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/_authenticated/staff_/tickets': typeof AuthenticatedStaffTicketsRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -307,7 +316,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
-    | '/workspace'
+    | '/landing'
+    | '/staff'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
@@ -322,7 +332,7 @@ export interface FileRouteTypes {
     | '/admin/announcements'
     | '/admin/feedback'
     | '/settings/email-confirmation'
-    | '/workspace/tickets'
+    | '/staff/tickets'
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
@@ -337,7 +347,8 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/auth'
-    | '/workspace'
+    | '/landing'
+    | '/staff'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
@@ -352,7 +363,7 @@ export interface FileRouteTypes {
     | '/admin/announcements'
     | '/admin/feedback'
     | '/settings/email-confirmation'
-    | '/workspace/tickets'
+    | '/staff/tickets'
     | '/settings'
     | '/contracts'
     | '/invoices'
@@ -369,7 +380,8 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authenticated'
     | '/_authenticated/_customer'
-    | '/_authenticated/workspace'
+    | '/_authenticated/landing'
+    | '/_authenticated/staff'
     | '/auth/confirm-request'
     | '/auth/error'
     | '/auth/safe-link-out'
@@ -384,7 +396,7 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/announcements'
     | '/_authenticated/admin/feedback'
     | '/_authenticated/settings/email-confirmation'
-    | '/_authenticated/workspace_/tickets'
+    | '/_authenticated/staff_/tickets'
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
@@ -433,11 +445,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/workspace': {
-      id: '/_authenticated/workspace'
-      path: '/workspace'
-      fullPath: '/workspace'
-      preLoaderRoute: typeof AuthenticatedWorkspaceRouteImport
+    '/_authenticated/landing': {
+      id: '/_authenticated/landing'
+      path: '/landing'
+      fullPath: '/landing'
+      preLoaderRoute: typeof AuthenticatedLandingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/staff': {
+      id: '/_authenticated/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof AuthenticatedStaffRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/auth/confirm-request': {
@@ -545,11 +564,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsEmailConfirmationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/workspace_/tickets': {
-      id: '/_authenticated/workspace_/tickets'
-      path: '/workspace/tickets'
-      fullPath: '/workspace/tickets'
-      preLoaderRoute: typeof AuthenticatedWorkspaceTicketsRouteImport
+    '/_authenticated/staff_/tickets': {
+      id: '/_authenticated/staff_/tickets'
+      path: '/staff/tickets'
+      fullPath: '/staff/tickets'
+      preLoaderRoute: typeof AuthenticatedStaffTicketsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/_customer/contracts/': {
@@ -691,22 +710,24 @@ const AuthenticatedCustomerRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedCustomerRoute: typeof AuthenticatedCustomerRouteWithChildren
-  AuthenticatedWorkspaceRoute: typeof AuthenticatedWorkspaceRoute
+  AuthenticatedLandingRoute: typeof AuthenticatedLandingRoute
+  AuthenticatedStaffRoute: typeof AuthenticatedStaffRoute
   AuthenticatedAdminAnnouncementsRoute: typeof AuthenticatedAdminAnnouncementsRoute
   AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
-  AuthenticatedWorkspaceTicketsRoute: typeof AuthenticatedWorkspaceTicketsRoute
+  AuthenticatedStaffTicketsRoute: typeof AuthenticatedStaffTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomerRoute: AuthenticatedCustomerRouteWithChildren,
-  AuthenticatedWorkspaceRoute: AuthenticatedWorkspaceRoute,
+  AuthenticatedLandingRoute: AuthenticatedLandingRoute,
+  AuthenticatedStaffRoute: AuthenticatedStaffRoute,
   AuthenticatedAdminAnnouncementsRoute: AuthenticatedAdminAnnouncementsRoute,
   AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,
-  AuthenticatedWorkspaceTicketsRoute: AuthenticatedWorkspaceTicketsRoute,
+  AuthenticatedStaffTicketsRoute: AuthenticatedStaffTicketsRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
 }
 

@@ -66,6 +66,12 @@ import announcementsFiFI from '../web/announcements/fi-FI.json' with { type: 'js
 import announcementsLvLV from '../web/announcements/lv-LV.json' with { type: 'json' };
 import announcementsRuRU from '../web/announcements/ru-RU.json' with { type: 'json' };
 import announcementsSvFI from '../web/announcements/sv-FI.json' with { type: 'json' };
+import staffEnGB from '../web/staff/en-GB.json' with { type: 'json' };
+import staffEtEE from '../web/staff/et-EE.json' with { type: 'json' };
+import staffFiFI from '../web/staff/fi-FI.json' with { type: 'json' };
+import staffLvLV from '../web/staff/lv-LV.json' with { type: 'json' };
+import staffRuRU from '../web/staff/ru-RU.json' with { type: 'json' };
+import staffSvFI from '../web/staff/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -78,7 +84,7 @@ type Bundle = Record<string, string>;
 
 /**
  * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
- * settings, support, power control, admin, outages, signing, announcements) so that
+ * settings, support, power control, admin, outages, signing, announcements, staff) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
@@ -96,6 +102,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     outagesEnGB,
     signingEnGB,
     announcementsEnGB,
+    staffEnGB,
   ),
   'et-EE': webArea(
     webEtEE,
@@ -109,6 +116,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     outagesEtEE,
     signingEtEE,
     announcementsEtEE,
+    staffEtEE,
   ),
   'fi-FI': webArea(
     webFiFI,
@@ -122,6 +130,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     outagesFiFI,
     signingFiFI,
     announcementsFiFI,
+    staffFiFI,
   ),
   'lv-LV': webArea(
     webLvLV,
@@ -135,6 +144,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     outagesLvLV,
     signingLvLV,
     announcementsLvLV,
+    staffLvLV,
   ),
   'ru-RU': webArea(
     webRuRU,
@@ -148,6 +158,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     outagesRuRU,
     signingRuRU,
     announcementsRuRU,
+    staffRuRU,
   ),
   'sv-FI': webArea(
     webSvFI,
@@ -161,6 +172,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     outagesSvFI,
     signingSvFI,
     announcementsSvFI,
+    staffSvFI,
   ),
 };
 

@@ -153,6 +153,8 @@ export const ERROR_CODES = {
   // Portal announcements (docs/decisions/059-portal-announcements.md)
   ANNOUNCEMENT_NOT_FOUND: 'notFound',
   ANNOUNCEMENT_LOCALE_NOT_OFFERED: 'invalid',
+  // Customer-service workspace and active sessions (docs/decisions/075, 077)
+  SESSION_NOT_FOUND: 'notFound',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DataArea } from '@portal/schema/data-access';
 import type { StaffRole } from '@portal/schema/identity';
 import { auditLog, authSession, customer, customerAccess, person, staffMember } from '../db/schema/identity.ts';
 import { queryRows, type Database } from './database.ts';
@@ -56,6 +57,10 @@ export type AuditEntry = {
   requestId: string;
   ipAddress: string | null;
   details?: string;
+  /** The staff role the call was made under; set on staff and admin lines only. */
+  actorRole?: StaffRole;
+  /** The part of the customer's data the call touched, shown to the customer (docs/decisions/076). */
+  dataArea?: DataArea | null;
 };
 
 const customerColumns = { id: customer.id, clientCode: customer.clientCode, name: customer.name, type: customer.type };
@@ -116,7 +121,9 @@ export function createActorRepository(db: Database) {
     },
 
     async audit(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({ ...entry, details: entry.details ?? null });
+      await db
+        .insert(auditLog)
+        .values({ ...entry, details: entry.details ?? null, actorRole: entry.actorRole ?? null, dataArea: entry.dataArea ?? null });
     },
   };
 }

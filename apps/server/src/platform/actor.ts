@@ -4,7 +4,9 @@ import type { ActingAs, StaffRole } from '@portal/schema/identity';
 import type { ActorCache } from './actor-cache.ts';
 import type { CustomerAnswers } from './customer-answers.ts';
 import type { ActorRepository, CustomerAccessRow, SessionPerson } from './actor-repository.ts';
+import { dataAreaOf } from './data-areas.ts';
 import { AppError } from './errors.ts';
+import type { SessionActivity } from './session-activity.ts';
 
 export const SESSION_COOKIE = 'authjs.session-token';
 export const REPRESENTATIVE_COOKIE = 'representative-code';
@@ -51,10 +53,14 @@ export const actorResolution = fp<{
   actors: ActorRepository;
   actorCache: ActorCache;
   customerAnswers: CustomerAnswers;
+  sessionActivity: SessionActivity;
   reverificationPeriodSeconds: number;
   now?: () => Date;
 }>(
-  async (app: FastifyInstance, { actors, actorCache, customerAnswers, reverificationPeriodSeconds, now = () => new Date() }) => {
+  async (
+    app: FastifyInstance,
+    { actors, actorCache, customerAnswers, sessionActivity, reverificationPeriodSeconds, now = () => new Date() },
+  ) => {
     app.decorateRequest('actor', null);
     app.decorate('actorCache', actorCache);
     app.decorate('customerAnswers', customerAnswers);
@@ -69,6 +75,7 @@ export const actorResolution = fp<{
       const siteId = request.site.id;
       const found = await actorCache.resolve(siteId, token, () => actors.sessionActor(token, siteId, now()));
       if (!found) return;
+      await sessionActivity.touch(token, siteId);
       const { person, staffRoles, accesses } = found;
       request.actor = await chooseActingCustomer(request, reply, actors, { siteId, person, staffRoles, accesses });
     });
@@ -103,14 +110,19 @@ export const actorResolution = fp<{
       const actor = request.actor;
       const adminCall = request.routeOptions.url?.startsWith('/api/admin/') ?? false;
       if (!actor || (actor.actingAs !== 'staff' && !adminCall)) return;
+      const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+      const acting = actor.actingAs === 'staff';
       await actors.audit({
         siteId: actor.siteId,
         personId: actor.person.id,
         customerId: actor.customer?.id ?? null,
-        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        action: `${request.method} ${route}`,
         outcome: String(reply.statusCode),
         requestId: request.id,
         ipAddress: request.ip,
+        actorRole: acting ? 'customer-service' : 'site-admin',
+        // Only what staff did while acting is the customer's to read; an admin's own customership is not touched.
+        dataArea: acting ? dataAreaOf(route) : null,
       });
     });
   },

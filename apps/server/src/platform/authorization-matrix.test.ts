@@ -120,6 +120,15 @@ const calls: Call[] = [
     expected: { ...signedIn(403), staff: 200 },
   },
   { method: 'DELETE', url: '/api/staff/acting-customer', expected: { ...signedIn(403), staff: 204 } },
+  // Customer-service workspace (issue 13): finding customers of this site is customer service's alone.
+  { method: 'GET', url: '/api/staff/customers?q=Virtanen', expected: { ...signedIn(403), staff: 200 } },
+  { method: 'GET', url: '/api/staff/customers/LUMO-100002', expected: { ...signedIn(403), staff: 200 } },
+  { method: 'GET', url: '/api/staff/recent-customers', expected: { ...signedIn(403), staff: 200 } },
+  // Who looked at my data: the acting customer's; active sessions: anyone signed in, their own only.
+  { method: 'GET', url: '/api/me/data-access', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/me/sessions', expected: signedIn(200) },
+  { method: 'DELETE', url: '/api/me/sessions/00000000-0000-4000-8000-000000000000', expected: signedIn(404) },
+  { method: 'POST', url: '/api/me/sessions/sign-out-others', expected: signedIn(200) },
   { method: 'GET', url: '/api/admin/locales', expected: { ...signedIn(403), siteAdmin: 200, otherSiteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/domains', expected: { ...signedIn(403), siteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/locales', expected: { ...signedIn(403), siteAdmin: 200 } },

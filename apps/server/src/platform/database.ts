@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -41,6 +43,9 @@ export type DatabaseHandle = {
   listen: (channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+/** Extensions the migrations create (pg_trgm and unaccent for the staff customer search, docs/decisions/075). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
@@ -106,7 +111,9 @@ export async function openDatabase(
   }
   try {
     log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
-    const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite({ loadDataDir: startFrom });
+    const client = database.dataDir
+      ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
+      : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     await dropTablesOfEndedSessions(client);

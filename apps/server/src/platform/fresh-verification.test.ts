@@ -37,6 +37,9 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/staff/support/tickets/:id/assign': 'customer service taking a ticket of their own site; the queue is their daily work',
   'POST /api/staff/support/tickets/:id/replies': 'customer service answering; it reads no customer data beyond the ticket',
   'POST /api/staff/support/tickets/:id/resolve': 'customer service closing a ticket of their own site',
+  // Active sessions (docs/decisions/077): a person whose own session is old must still be able to throw a thief out.
+  'DELETE /api/me/sessions/:id': 'signing one of the person’s own sessions out only takes access away',
+  'POST /api/me/sessions/sign-out-others': 'signing the person’s other sessions out only takes access away',
 };
 
 describe('re-verification is declared, not remembered', () => {

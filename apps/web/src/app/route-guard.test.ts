@@ -47,25 +47,44 @@ describe('pages that need a session (spec §2)', () => {
 describe('who lands where', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends a site administrator, who acts for no customer, from the customer pages to the workspace', async () => {
+  it('sends a site administrator, who acts for no customer, from the customer pages and the staff workspace to the admin area', async () => {
     const fetchMock = stubApi({ 'GET /api/auth/session': buildSession({ name: 'Jukka Mäkinen' }), 'GET /api/info': siteAdmin });
-    expect((await open('/dashboard')).pathname).toBe('/workspace');
-    expect((await open('/invoices?type=unpaid')).pathname).toBe('/workspace');
+    expect((await open('/dashboard')).pathname).toBe('/admin');
+    expect((await open('/invoices?type=unpaid')).pathname).toBe('/admin');
+    expect((await open('/staff')).pathname).toBe('/admin');
     // Not one call for a customer's data was made on the way.
     expect(callsTo(fetchMock, 'GET', '/api/dashboard/statistics/consumption')).toHaveLength(0);
     expect(callsTo(fetchMock, 'GET', '/api/usage-points/me')).toHaveLength(0);
   });
 
-  it('sends a customer who is not staff from the workspace to the dashboard', async () => {
+  it('sends a customer who is not staff from the staff workspace to the dashboard', async () => {
     stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': buildActorInfo() });
-    expect((await open('/workspace')).pathname).toBe('/dashboard');
+    expect((await open('/staff')).pathname).toBe('/dashboard');
+    expect((await open('/staff/tickets', buildSite({ features: ['SUPPORT'] }))).pathname).toBe('/dashboard');
   });
 
   it('keeps staff acting for a customer on the customer pages and on their workspace', async () => {
     const acting = buildActorInfo({ actingAs: 'staff', staffRoles: ['customer-service'] });
-    stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': acting });
+    stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': acting, 'GET /api/staff/recent-customers': [] });
     expect((await open('/charts')).pathname).toBe('/charts');
-    expect((await open('/workspace')).pathname).toBe('/workspace');
+    expect((await open('/staff')).pathname).toBe('/staff');
+  });
+
+  it('lands each person where their work is after signing in: staff, administrators, customers and newcomers', async () => {
+    const staff = buildActorInfo({ customer: null, staffRoles: ['customer-service'] });
+    stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': staff, 'GET /api/staff/recent-customers': [] });
+    expect((await open('/landing')).pathname).toBe('/staff');
+    expect((await open('/dashboard')).pathname).toBe('/staff');
+    vi.unstubAllGlobals();
+    stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': siteAdmin });
+    expect((await open('/landing')).pathname).toBe('/admin');
+    vi.unstubAllGlobals();
+    stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': buildActorInfo() });
+    expect((await open('/landing')).pathname).toBe('/dashboard');
+    expect((await open('/auth/signin')).pathname).toBe('/dashboard');
+    vi.unstubAllGlobals();
+    stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': buildActorInfo({ customer: null, staffRoles: [] }) });
+    expect((await open('/landing')).pathname).toBe('/');
   });
 
   it('sends a signed-in person who opens the sign-in page on to the callback, or to the dashboard for another site', async () => {

@@ -9,6 +9,7 @@ import supportEnGB from '@portal/locales/web/support/en-GB.json' with { type: 'j
 import outagesEnGB from '@portal/locales/web/outages/en-GB.json' with { type: 'json' };
 import signingEnGB from '@portal/locales/web/signing/en-GB.json' with { type: 'json' };
 import announcementsEnGB from '@portal/locales/web/announcements/en-GB.json' with { type: 'json' };
+import staffEnGB from '@portal/locales/web/staff/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -55,4 +56,5 @@ export const EN_GB_BUNDLE: Record<string, string> = {
   ...outagesEnGB,
   ...signingEnGB,
   ...announcementsEnGB,
+  ...staffEnGB,
 };

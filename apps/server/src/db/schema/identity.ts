@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { contactPreference, customerType, MARKETING_CHANNELS, type MarketingChannel } from '@portal/schema/enums';
+import { DATA_AREAS } from '@portal/schema/data-access';
 import { ACCESS_RELATIONS, staffRole } from '@portal/schema/identity';
 import { LOCALE_IDS } from '@portal/schema/locale-ids';
 import { enumText, oneOf } from './enum-column.ts';
@@ -80,6 +81,15 @@ export const authSession = pgTable(
       .notNull()
       .references(() => site.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What "active sessions" names a session by: the token is a secret and never leaves the server. */
+    id: text('id')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
+    /** The browser's User-Agent at sign-in, parsed when listed (docs/decisions/077). */
+    userAgent: text('user_agent'),
+    /** Written at most every few minutes per session (platform/session-activity.ts), not on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('auth_session_user_idx').on(table.userId)],
 );
@@ -176,8 +186,20 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
     details: text('details'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff role the line was written under; null for a customer's or a stranger's own calls. */
+    actorRole: enumText('actor_role', staffRole.options),
+    /** Which part of the customer's data a staff call touched ("who looked at my data"); null when none. */
+    dataArea: enumText('data_area', DATA_AREAS),
   },
-  (table) => [index('audit_log_site_created_idx').on(table.siteId, table.createdAt)],
+  (table) => [
+    index('audit_log_site_created_idx').on(table.siteId, table.createdAt),
+    index('audit_log_customer_access_idx')
+      .on(table.customerId, table.createdAt)
+      .where(sql`${table.dataArea} is not null`),
+    index('audit_log_person_created_idx').on(table.personId, table.createdAt),
+    oneOf('audit_log_actor_role_check', table.actorRole, staffRole.options),
+    oneOf('audit_log_data_area_check', table.dataArea, DATA_AREAS),
+  ],
 );
 
 /** Per site, the OpenID Connect clients of its e-ID broker and telecom sign-in. */

@@ -19,6 +19,8 @@ type Context = {
   providers: AuthConfig['providers'];
   actor: Actor | null;
   logger: Logger;
+  /** The User-Agent of the request, kept with a session it starts. */
+  userAgent?: string | null;
   now?: () => Date;
 };
 
@@ -34,13 +36,22 @@ export function safeRedirect(url: string, baseUrl: string): string {
 }
 
 /** Auth.js for one site and one request: the site's providers, database sessions, the portal's pages. */
-export function authConfigFor({ db, site, secret, providers, actor, logger, now = () => new Date() }: Context): AuthConfig {
+export function authConfigFor({
+  db,
+  site,
+  secret,
+  providers,
+  actor,
+  logger,
+  userAgent = null,
+  now = () => new Date(),
+}: Context): AuthConfig {
   return {
     basePath: '/api/auth',
     secret,
     trustHost: true,
     providers,
-    adapter: identityAdapter(db, site.id),
+    adapter: identityAdapter(db, site.id, userAgent),
     session: { strategy: 'database', maxAge: AUTH_COOKIE_MAX_AGE, updateAge: 24 * 60 * 60 },
     cookies: {
       sessionToken: { name: 'authjs.session-token', options: cookieOptions },

@@ -10,9 +10,10 @@ export const E_ID_PROVIDERS = new Set(['eid', 'telecom']);
 /**
  * Auth.js's Drizzle adapter over the portal's tables, for one site: sessions are stamped with the site and
  * open nothing elsewhere, and a person already known to the utility by personal code (from its customer
- * system) is recognised at their first e-ID sign-in instead of being created twice.
+ * system) is recognised at their first e-ID sign-in instead of being created twice. A new session keeps the
+ * User-Agent of the request that made it.
  */
-export function identityAdapter(db: Database, siteId: string): Adapter {
+export function identityAdapter(db: Database, siteId: string, userAgent: string | null = null): Adapter {
   const base = DrizzleAdapter(db, {
     usersTable: person,
     accountsTable: authAccount,
@@ -21,7 +22,8 @@ export function identityAdapter(db: Database, siteId: string): Adapter {
   });
   return {
     ...base,
-    createSession: (session) => base.createSession!({ ...session, siteId } as typeof session),
+    // The browser that signed in, for the person's list of active sessions (docs/decisions/077).
+    createSession: (session) => base.createSession!({ ...session, siteId, userAgent: userAgent?.slice(0, 512) ?? null } as typeof session),
     async getSessionAndUser(sessionToken) {
       const found = await base.getSessionAndUser!(sessionToken);
       return found && (found.session as { siteId?: string }).siteId === siteId ? found : null;

@@ -36,7 +36,15 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const providers = authProvidersFor(request.site, await identityProviders.forSite(request.site.id), mail);
-    const config = authConfigFor({ db, site: request.site, secret, providers, actor: request.actor, logger: authLogger(request.log) });
+    const config = authConfigFor({
+      db,
+      site: request.site,
+      secret,
+      providers,
+      actor: request.actor,
+      logger: authLogger(request.log),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
     const webRequest = toWebRequest(request);
     const response = await Auth(webRequest, config);
     const failure = await authFailureOf(response, webRequest.url);

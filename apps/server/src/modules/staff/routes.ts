@@ -1,15 +1,106 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  clientCodeParams,
+  customerSearchPage,
+  customerSearchQuery,
+  customerSummary,
+  recentCustomers,
+} from '@portal/schema/customer-search';
 import { staffActingCustomerRequest } from '@portal/schema/identity';
 import { actorOf, CS_REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import type { ActorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
+import { customerCard, recentCustomersOf } from './customer-card.ts';
+import { searchCustomers } from './customer-search.ts';
 
 const actingCustomer = z.object({ clientCode: z.string(), name: z.string() });
 
-/** Customer service act for a customer of their own site; each start and stop is audited. */
-export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository }> = async (app, { actors }) => {
+/**
+ * Customer service of one site (docs/decisions/075): find a customer, open their card, act for them and stop.
+ * Every search, card and start is in the audit log; what staff read and change while acting is audited by the
+ * actor resolution (platform/actor.ts), and the customer reads both in "who looked at my data".
+ */
+export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: Database }> = async (app, { actors, db }) => {
+  app.get(
+    '/api/staff/customers',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Finds customers of this site by client code, name, personal code, e-mail, phone, address, GSRN or invoice number',
+        description: 'Typo tolerant (trigram similarity, accents ignored), best match first, ten per page.',
+        querystring: customerSearchQuery,
+        response: { 200: customerSearchPage, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { q, page } = request.query;
+      const found = await searchCustomers(db, actor.siteId, q, page);
+      // Who searched for what is kept (not whom they found): a search names no one customer.
+      await actors.audit({
+        siteId: actor.siteId,
+        personId: actor.person.id,
+        customerId: null,
+        action: 'search customers',
+        outcome: `${found.results.length}${found.hasMore ? '+' : ''} found`,
+        requestId: request.id,
+        ipAddress: request.ip,
+        details: `page ${page}: ${q}`,
+        actorRole: 'customer-service',
+      });
+      return { ...found, page };
+    },
+  );
+
+  app.get(
+    '/api/staff/customers/:clientCode',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: "A customer's card: names, contacts, addresses, usage points, open invoices and active contracts",
+        params: clientCodeParams,
+        response: { 200: customerSummary, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const card = await customerCard(db, actor.siteId, request.params.clientCode);
+      await actors.audit({
+        siteId: actor.siteId,
+        personId: actor.person.id,
+        customerId: card?.id ?? null,
+        action: 'open customer card',
+        outcome: card ? 'ok' : 'not found',
+        requestId: request.id,
+        ipAddress: request.ip,
+        details: request.params.clientCode,
+        actorRole: 'customer-service',
+        dataArea: card ? 'customer-card' : null,
+      });
+      if (!card) throw new AppError('UNKNOWN_CLIENT_CODE', `No customer of this site has client code ${request.params.clientCode}`);
+      const { id: _id, ...summary } = card;
+      return summary;
+    },
+  );
+
+  app.get(
+    '/api/staff/recent-customers',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The customers the caller last opened or acted for on this site, newest first',
+        response: { 200: recentCustomers, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return recentCustomersOf(db, actor.siteId, actor.person.id);
+    },
+  );
+
   app.post(
     '/api/staff/acting-customer',
     {
@@ -33,6 +124,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository }> = a
         requestId: request.id,
         ipAddress: request.ip,
         details: request.body.clientCode,
+        actorRole: 'customer-service',
+        dataArea: customer ? 'acting' : null,
       });
       if (!customer) throw new AppError('UNKNOWN_CLIENT_CODE', `No customer of this site has client code ${request.body.clientCode}`);
       reply.setCookie(CS_REPRESENTATIVE_COOKIE, customer.clientCode, secureCookie);

@@ -141,7 +141,7 @@ describe('Header', () => {
       'GET /api/me/representatives': [],
       'POST /api/staff/acting-customer': { clientCode: 'C-4004', name: 'Liisa Laine' },
     });
-    const { router } = await renderWithProviders(<Header />, { path: '/workspace' });
+    const { router } = await renderWithProviders(<Header />, { path: '/staff' });
     expect(await screen.findByRole('button', { name: 'Account menu for Sari Service, acting for Juha Korhonen' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Act for a customer' }));
     const code = await screen.findByRole('textbox', { name: /Client code/ });
@@ -155,7 +155,29 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('offers a site administrator, who acts for no customer, the workspace instead of the customer pages, and the logo for home', async () => {
+  it('links customer service to their workspace, and leaves the bar to the customer’s pages while they act for one', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession({ name: 'Sanna Nieminen' }),
+      'GET /api/info': buildActorInfo({ person: { name: 'Sanna Nieminen' }, customer: null, staffRoles: ['customer-service'] }),
+      'GET /api/me/representatives': [],
+    });
+    const view = await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES'] }) });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(nav).findByRole('link', { name: 'Customer service' })).toHaveAttribute('href', '/staff');
+    view.unmount();
+    vi.unstubAllGlobals();
+    stubApi({
+      'GET /api/auth/session': buildSession({ name: 'Sanna Nieminen' }),
+      'GET /api/info': buildActorInfo({ person: { name: 'Sanna Nieminen' }, actingAs: 'staff', staffRoles: ['customer-service'] }),
+      'GET /api/me/representatives': [],
+    });
+    await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES'] }) });
+    const acting = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(await within(acting).findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
+    expect(within(acting).queryByRole('link', { name: 'Customer service' })).not.toBeInTheDocument();
+  });
+
+  it('offers a site administrator, who acts for no customer, none of the customer pages or the staff workspace; the logo for home', async () => {
     stubApi({
       'GET /api/auth/session': buildSession({ name: 'Jukka Mäkinen' }),
       'GET /api/info': buildActorInfo({ person: { name: 'Jukka Mäkinen' }, customer: null, staffRoles: ['site-admin'] }),
@@ -163,12 +185,8 @@ describe('Header', () => {
     });
     await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES'] }) });
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
-    expect(await within(nav).findByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/workspace');
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Workspace']);
+    expect(await screen.findByRole('button', { name: 'Account menu for Jukka Mäkinen' })).toBeInTheDocument();
+    expect(within(nav).queryAllByRole('link')).toEqual([]);
   });
 
   it('puts the account, the customers to act for, colour scheme, language and sign-out in the phone menu', async () => {

@@ -14,13 +14,13 @@ import type { SiteFeature } from '@portal/schema/features';
 import { pageOffered } from '@portal/schema/pages';
 
 export type NavigationItem = {
-  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/support' | '/workspace';
+  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/support' | '/staff';
   label: string;
   icon: Icon;
 };
 
 const home: NavigationItem = { to: '/', label: 'nav.home', icon: IconHome };
-const workspace: NavigationItem = { to: '/workspace', label: 'nav.workspace', icon: IconBriefcase };
+const staffWorkspace: NavigationItem = { to: '/staff', label: 'nav.staff', icon: IconBriefcase };
 const dashboard: NavigationItem = { to: '/dashboard', label: 'nav.dashboard', icon: IconLayoutDashboard };
 const charts: NavigationItem = { to: '/charts', label: 'nav.charts', icon: IconChartBar };
 const invoices: NavigationItem = { to: '/invoices', label: 'nav.invoices', icon: IconFileInvoice };
@@ -30,14 +30,15 @@ const support: NavigationItem = { to: '/support', label: 'nav.support', icon: Ic
 
 /**
  * The pages a person can reach from the shell: only pages that exist, whose feature the site has, and that have
- * something for them. A customer's data pages need a customer to act for; staff and people without one have
- * their workspace. Later areas add theirs here as their routes exist.
+ * something for them. A customer's data pages need a customer to act for; customer service have their workspace
+ * (docs/decisions/078). Later areas add theirs here as their routes exist.
  */
 export function navigationItems(info: ActorInfo | undefined, features: readonly SiteFeature[]): NavigationItem[] {
   if (!info) return [home];
   const customerPages = info.customer
     ? [dashboard, charts, ...[invoices, powerControl, outages, support].filter((item) => pageOffered(item.to, features))]
     : [];
-  const ownLanding = info.staffRoles.length > 0 || !info.customer ? [workspace] : [];
+  // While acting, the customer's pages fill the bar and the acting banner's "End acting" leads back to the workspace.
+  const ownLanding = info.staffRoles.includes('customer-service') && info.actingAs !== 'staff' ? [staffWorkspace] : [];
   return [home, ...customerPages, ...ownLanding];
 }

@@ -8,6 +8,7 @@ import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.t
 import { AnnouncementBanners } from '../../features/announcements/announcement-banners.tsx';
 import { FeedbackPrompt } from '../../features/feedback/feedback-prompt.tsx';
 import { PushTokenRefresh } from '../../features/settings/push-token-refresh.tsx';
+import { ActingBanner } from './acting-banner.tsx';
 import { BottomNavigation } from './bottom-navigation.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -19,7 +20,7 @@ import { UpdatePrompt } from './update-prompt.tsx';
 type Props = { children: ReactNode; withoutHeaderAndFooter?: boolean };
 
 /**
- * The shell of spec §2 around every page: header, the re-verification notice, main content, footer, the signed-in
+ * The shell of spec §2 around every page: header, whom staff act for, the re-verification notice, main content, footer, the signed-in
  * phone's bottom bar and the consent button. Pages with their own frame (sign-in) keep only the main landmark and
  * the consent button, which must stay reachable everywhere.
  */
@@ -55,6 +56,7 @@ export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
             <Header />
           </header>
           <main id="main" tabIndex={-1} className={classes.main}>
+            {info.data?.actingAs === 'staff' && <ActingBanner info={info.data} />}
             <UpdatePrompt />
             <ReverificationAlert />
             <AnnouncementBanners pathname={pathname} />

@@ -11,8 +11,8 @@ const ActForCustomerForm = lazy(() =>
 );
 
 /**
- * Customer-service staff act for a customer of their site by client code, from any page; their workspace has
- * the same form. Starting opens the customer's dashboard; stopping goes back to the workspace.
+ * Customer-service staff act for a customer of their site by client code, from any page; their workspace (/staff) finds
+ * customers by anything else. Starting opens the customer's dashboard; stopping goes back to the workspace.
  */
 export function StaffActingCustomer({ info }: { info: ActorInfo }) {
   const { t } = useTranslation();
@@ -57,7 +57,7 @@ export function StaffActingCustomer({ info }: { info: ActorInfo }) {
                 stop.mutate(undefined, {
                   onSuccess: () => {
                     setOpened(false);
-                    void navigate({ to: '/workspace' });
+                    void navigate({ to: '/staff' });
                   },
                 })
               }

@@ -76,7 +76,7 @@ describe('the feedback dialog', () => {
   it.each([
     ['a settings page', feedbackSite, '/settings', buildSession()],
     ['a sign-in page', feedbackSite, '/auth/signin', buildSession()],
-    ['the workspace', feedbackSite, '/workspace', buildSession()],
+    ['the staff workspace', feedbackSite, '/staff', buildSession()],
     ['a person not verified', feedbackSite, '/dashboard', buildSession({ verified: false })],
     ['a site without the survey', buildSite(), '/dashboard', buildSession()],
   ])('is not shown on %s, nor asked for', async (_case, site, path, session) => {

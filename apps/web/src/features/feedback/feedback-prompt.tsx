@@ -9,8 +9,8 @@ import { feedbackFormQueryOptions } from './feedback-queries.ts';
 
 const FeedbackDialog = lazy(() => import('./feedback-dialog.tsx'));
 
-/** Spec §6: never on sign-in, admin or settings pages; the workspace is the staff's and administrators' own area. */
-const EXCLUDED_PATHS = ['/auth', '/admin', '/settings', '/workspace'];
+/** Spec §6: never on sign-in, admin or settings pages; the workspace (/staff) is customer service's own area. */
+const EXCLUDED_PATHS = ['/auth', '/admin', '/settings', '/staff'];
 
 const excluded = (path: string) =>
   EXCLUDED_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));

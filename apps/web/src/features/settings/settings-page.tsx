@@ -8,10 +8,12 @@ import { AddressesTab } from './addresses-tab.tsx';
 import { AppearanceTab } from './appearance-tab.tsx';
 import { BankAccountsTab } from './bank-accounts-tab.tsx';
 import { ContactsTab } from './contacts-tab.tsx';
+import { DataAccessTab } from './data-access-tab.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { OutageContactsTab } from './outage-contacts-tab.tsx';
 import { PushNotificationsTab } from './push-notifications-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
+import { SessionsTab } from './sessions-tab.tsx';
 import { availableTabs, type SettingsSearch, type SettingsTab } from './settings-tabs.ts';
 
 type Props = { search: SettingsSearch; onTabChange: (tab: SettingsTab) => void };
@@ -25,6 +27,8 @@ const panels: Record<SettingsTab, () => React.JSX.Element> = {
   notifications: NotificationsTab,
   'push-notifications': PushNotificationsTab,
   appearance: AppearanceTab,
+  'data-access': DataAccessTab,
+  sessions: SessionsTab,
 };
 
 /** /settings?tab=…: the person's settings, one tab at a time (spec §2); only tabs that work and apply are shown. */

@@ -8,7 +8,8 @@ const hasCustomer = ({ info }: TabContext) => info.customer !== null;
  * The tabs of spec §2 /settings, in their order, each with who has it (one line per tab). Staff acting for a customer
  * see the same tabs as the customer (docs/decisions/046); the customer's data needs a customer to act for; outage
  * contacts exist where the site has outages and the setting, push where the session's features include it (spec §6),
- * appearance where the site has the dark theme (without it the scheme is always light).
+ * appearance where the site has the dark theme (without it the scheme is always light); "who looked at my data" and
+ * active sessions are the customer's and the person's own, never shown to staff acting for them (docs/decisions/076).
  */
 const TAB_RULES = {
   profile: () => true,
@@ -20,6 +21,9 @@ const TAB_RULES = {
   notifications: hasCustomer,
   'push-notifications': (context) => hasCustomer(context) && context.features.includes('PUSH_NOTIFICATIONS'),
   appearance: ({ features }) => features.includes('DARK_THEME'),
+  // The customer's own record of staff access, and the person's own browsers: neither is staff's to see while acting.
+  'data-access': (context) => hasCustomer(context) && context.info.actingAs !== 'staff',
+  sessions: ({ info }) => info.actingAs !== 'staff',
 } satisfies Record<string, (context: TabContext) => boolean>;
 
 export type SettingsTab = keyof typeof TAB_RULES;

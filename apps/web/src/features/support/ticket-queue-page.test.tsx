@@ -53,7 +53,7 @@ describe("customer service's queue", () => {
       'GET /api/staff/support/tickets': QUEUE,
       'POST /api/staff/support/tickets/tk-9/replies': new Response(null, { status: 204 }),
     });
-    await renderWithProviders(<TicketQueuePage />, { site: buildSite({ features: ['SUPPORT'] }), path: '/workspace/tickets' });
+    await renderWithProviders(<TicketQueuePage />, { site: buildSite({ features: ['SUPPORT'] }), path: '/staff/tickets' });
     const ticket = await screen.findByRole('article', { name: /Meter reading · Mikko Korhonen/ });
     expect(within(ticket).getByRole('link', { name: /meter\.jpg \(2\.3 MB\)/ })).toHaveAttribute(
       'href',

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { actorInfoQueryOptions } from '../../shared/auth/actor-info.ts';
+import { landingPathFor } from '../../shared/auth/landing.ts';
 
 /**
  * Pages of a customer's own data. A signed-in person who acts for no customer (a site administrator, staff not
@@ -8,6 +9,6 @@ import { actorInfoQueryOptions } from '../../shared/auth/actor-info.ts';
 export const Route = createFileRoute('/_authenticated/_customer')({
   beforeLoad: async ({ context }) => {
     const info = await context.queryClient.ensureQueryData(actorInfoQueryOptions);
-    if (!info.customer) throw redirect({ to: '/workspace', replace: true });
+    if (!info.customer) throw redirect({ href: landingPathFor(info), replace: true });
   },
 });

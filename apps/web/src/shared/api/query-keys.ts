@@ -34,6 +34,17 @@ export const queryKeys = {
     outageContacts: (contractId: string) => [...queryKeys.me.all, 'outage-contacts', contractId] as const,
     pushConfiguration: () => [...queryKeys.me.all, 'push', 'configuration'] as const,
     pushCustomerInfo: () => [...queryKeys.me.all, 'push', 'customer-info'] as const,
+    /** "Who looked at my data": the acting customer's staff accesses, a page at a time. */
+    dataAccess: (page: number) => [...queryKeys.me.all, 'data-access', page] as const,
+    /** The person's active sessions; signing one out refreshes the list. */
+    sessions: () => [...queryKeys.me.all, 'sessions'] as const,
+  },
+  /** Customer service's workspace: searches, customer cards and their recent customers. */
+  staff: {
+    all: ['staff'] as const,
+    search: (params: { q: string; page: number }) => [...queryKeys.staff.all, 'search', params] as const,
+    card: (clientCode: string) => [...queryKeys.staff.all, 'card', clientCode] as const,
+    recent: () => [...queryKeys.staff.all, 'recent'] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

@@ -20,13 +20,13 @@ describe('safeCallbackUrl', () => {
     ['a relative path without a leading slash', 'dashboard'],
     ['a data address', 'data:text/html,<script>alert(1)</script>'],
     ['an empty value', ''],
-  ])('refuses %s and falls back to the dashboard', (_label, value) => {
-    expect(safeCallbackUrl(value)).toBe('/dashboard');
+  ])('refuses %s and falls back to the person’s landing', (_label, value) => {
+    expect(safeCallbackUrl(value)).toBe('/landing');
   });
 
   it('refuses values that are not text', () => {
-    expect(safeCallbackUrl(undefined)).toBe('/dashboard');
-    expect(safeCallbackUrl(null)).toBe('/dashboard');
-    expect(safeCallbackUrl(['/dashboard'])).toBe('/dashboard');
+    expect(safeCallbackUrl(undefined)).toBe('/landing');
+    expect(safeCallbackUrl(null)).toBe('/landing');
+    expect(safeCallbackUrl(['/dashboard'])).toBe('/landing');
   });
 });

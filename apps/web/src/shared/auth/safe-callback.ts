@@ -1,10 +1,11 @@
-export const DEFAULT_CALLBACK_URL = '/dashboard';
+/** Sign-in without a page to return to goes to the person's own landing (docs/decisions/078). */
+export const DEFAULT_CALLBACK_URL = '/landing';
 
 const PLACEHOLDER_ORIGIN = 'https://portal.invalid';
 
 /**
  * Where a person may be sent after signing in: a path on this site only, so a crafted link can never
- * turn the sign-in page into an open redirect. Anything else becomes the dashboard.
+ * turn the sign-in page into an open redirect. Anything else becomes the person's landing.
  */
 export function safeCallbackUrl(value: unknown): string {
   return isSameSitePath(value) ? value : DEFAULT_CALLBACK_URL;

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CustomerSearchPage, CustomerSummary, RecentCustomer } from '@portal/schema/customer-search';
+import type { StaffQueue } from '@portal/schema/support';
+import { api } from '../../shared/api/api-client.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
+
+/** GET /api/staff/customers?q&page: customers of this site, best match first (typo tolerant). */
+export const customerSearchQueryOptions = (params: { q: string; page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.staff.search(params),
+    queryFn: ({ signal }) => api<CustomerSearchPage>('/api/staff/customers', { query: params, signal }),
+    // The next page keeps the current one on screen until it arrives, so the list does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/staff/customers/{clientCode}: the card staff check before acting. */
+export const customerCardQueryOptions = (clientCode: string) =>
+  queryOptions({
+    queryKey: queryKeys.staff.card(clientCode),
+    queryFn: ({ signal }) => api<CustomerSummary>(`/api/staff/customers/${encodeURIComponent(clientCode)}`, { signal }),
+  });
+
+/** GET /api/staff/recent-customers: whom this staff member last opened or acted for. */
+export const recentCustomersQueryOptions = queryOptions({
+  queryKey: queryKeys.staff.recent(),
+  queryFn: ({ signal }) => api<RecentCustomer[]>('/api/staff/recent-customers', { signal }),
+});
+
+/** GET /api/staff/support/tickets?status=open: the support queue, for its count per handler group (SUPPORT sites). */
+export const openTicketsQueryOptions = queryOptions({
+  queryKey: queryKeys.support.queue({ status: 'open' }),
+  queryFn: ({ signal }) => api<StaffQueue>('/api/staff/support/tickets', { query: { status: 'open' }, signal }),
+});

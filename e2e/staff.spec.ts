@@ -1,0 +1,118 @@
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+async function englishContext(context: BrowserContext) {
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+}
+
+/** The page as it is now, in light and in dark: axe-clean both times, with a screenshot to look at. */
+async function accessibleInBothSchemes(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.context().addCookies([
+      { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
+      { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+    ]);
+    await page.reload();
+    await dropConsentBanner(page);
+    await ready();
+    await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+  }
+}
+
+test('customer service find a customer by a misspelt name and act for them; the customer sees it in who looked at their data', async ({
+  browser,
+}, testInfo) => {
+  const staffContext = await browser.newContext();
+  await englishContext(staffContext);
+  const staff = await staffContext.newPage();
+  await staff.goto(siteUrl('lumo', '/auth/signin'));
+  await signInWithEid(staff, 'en-GB', 'Sanna Nieminen', 'OP');
+  await expect(staff).toHaveURL(siteUrl('lumo', '/staff'));
+  await dropConsentBanner(staff);
+
+  const search = staff.getByRole('search', { name: 'Customer search' });
+  await search.getByRole('searchbox', { name: 'Find a customer' }).fill('aino virtnen');
+  await search.getByRole('searchbox', { name: 'Find a customer' }).press('Enter');
+  const results = staff.getByRole('list', { name: 'Customers found' });
+  await results
+    .getByRole('button', { name: /Aino Virtanen/ })
+    .first()
+    .click();
+  const card = staff.getByTestId('customer-card');
+  await expect(card.getByRole('heading', { name: 'Aino Virtanen' })).toBeVisible();
+  await expect(card).toContainText('Client code LUMO-100001');
+  await accessibleInBothSchemes(staff, testInfo, 'staff-search', () => expect(card).toBeVisible());
+
+  // Acting: the customer's own pages, with the banner saying for whom on every page.
+  await card.getByRole('button', { name: 'Act for Aino Virtanen' }).click();
+  await expect(staff).toHaveURL(siteUrl('lumo', '/dashboard'));
+  const banner = staff.getByRole('region', { name: 'Acting for a customer' });
+  await expect(banner).toContainText('You are acting for Aino Virtanen (LUMO-100001)');
+  await staff.getByRole('banner').getByRole('link', { name: 'Invoices' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  await expect(banner).toBeVisible();
+  await accessibleInBothSchemes(staff, testInfo, 'staff-acting-invoices', () => expect(banner).toBeVisible());
+  await banner.getByRole('button', { name: 'End acting' }).click();
+  await expect(staff).toHaveURL(siteUrl('lumo', '/staff'));
+  await expect(banner).toHaveCount(0);
+  await expect(staff.getByRole('region', { name: 'Recent customers' }).getByRole('button', { name: 'Aino Virtanen' })).toBeVisible();
+  await staffContext.close();
+
+  // The customer sees when customer service opened her data, and what, without the staff member's name.
+  const customerContext = await browser.newContext();
+  await englishContext(customerContext);
+  const customer = await customerContext.newPage();
+  await customer.goto(siteUrl('lumo', '/settings?tab=data-access'));
+  await signInWithEid(customer, 'en-GB', 'Aino Virtanen', 'OP');
+  await expect(customer).toHaveURL(siteUrl('lumo', '/settings?tab=data-access'));
+  await dropConsentBanner(customer);
+  const accesses = customer.getByRole('table', { name: 'Accesses to your data' });
+  await expect(accesses).toContainText('your customer card');
+  await expect(accesses).toContainText('started acting for you');
+  await expect(accesses).toContainText('invoices and payments');
+  await expect(accesses).toContainText('Customer service');
+  await expect(accesses).not.toContainText('Sanna');
+  await accessibleInBothSchemes(customer, testInfo, 'who-looked', () => expect(accesses).toBeVisible());
+  await customerContext.close();
+});
+
+test('a person signs out another of their sessions, which stops working at once', async ({ browser }, testInfo) => {
+  const [laptop, phone] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await Promise.all([englishContext(laptop), englishContext(phone)]);
+  const phonePage = await phone.newPage();
+  await phonePage.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(phonePage, 'en-GB', 'Mikko Korhonen', 'Nordea');
+  await expect(phonePage).toHaveURL(siteUrl('lumo', '/dashboard'));
+
+  const page = await laptop.newPage();
+  await page.goto(siteUrl('lumo', '/settings?tab=sessions'));
+  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(siteUrl('lumo', '/settings?tab=sessions'));
+  await dropConsentBanner(page);
+  const sessions = page.getByRole('list', { name: 'Your sessions' });
+  const mine = sessions.getByRole('listitem').filter({ hasText: 'This session' });
+  await expect(mine).toContainText('Chrome');
+  await expect(mine).toContainText('Site: Lumo Energia Oy');
+  const others = sessions.getByRole('listitem').filter({ hasNotText: 'This session' });
+  await expect(others.first()).toBeVisible();
+  await accessibleInBothSchemes(page, testInfo, 'sessions', () => expect(mine).toBeVisible());
+  const count = await others.count();
+  await others
+    .first()
+    .getByRole('button', { name: /^Sign out / })
+    .click();
+  await expect(page.getByText('Session signed out')).toBeVisible();
+  await expect(others).toHaveCount(count - 1);
+
+  // The phone's next request is refused: it is sent to sign in.
+  await phonePage.goto(siteUrl('lumo', '/invoices'));
+  await expect(phonePage).toHaveURL(/\/auth\/signin\?/);
+  await Promise.all([laptop.close(), phone.close()]);
+});
