@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { sendTicketFile } from './attachment-download.ts';
 import { acceptAttachments, readAttachments, uploadsOf } from './attachment-upload.ts';
 import { attachmentParams, nameLocalesOf, WITH_FILES } from './routes.ts';
-import { assignTicket, replyToTicket, resolveTicket, type Handler } from './staff-ticket-actions.ts';
+import { assignTicket, auditTicketAccess, replyToTicket, resolveTicket, type Handler } from './staff-ticket-actions.ts';
 import { supportRepository } from './support-repository.ts';
 import { staffTickets } from './ticket-views.ts';
 
@@ -22,6 +22,7 @@ const handlerOf = (request: FastifyRequest, crm: CrmSystem): Handler => ({
   site: request.site,
   origin: `${request.protocol}://${request.host}`,
   now: new Date(),
+  call: { action: `${request.method} ${request.routeOptions.url}`, requestId: request.id, ipAddress: request.ip },
 });
 
 /**
@@ -101,6 +102,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database; crm: CrmS
       const { id, attachmentId } = request.params;
       const file = await supportRepository.siteAttachment(db, actorOf(request).siteId, id, attachmentId);
       if (!file) throw new AppError('ATTACHMENT_NOT_FOUND', 'This site has no ticket file by that id');
+      await auditTicketAccess(db, handlerOf(request, crm), file.customerId);
       return sendTicketFile(reply, file);
     },
   );

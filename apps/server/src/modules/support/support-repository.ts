@@ -227,8 +227,14 @@ export const supportRepository = {
   /** One file with its content, of a ticket of this site (customer service). */
   async siteAttachment(executor: Executor, siteId: string, ticketId: string, id: string) {
     const [row] = await executor
-      .select({ fileName: supportAttachment.fileName, contentType: supportAttachment.contentType, content: supportAttachment.content })
+      .select({
+        fileName: supportAttachment.fileName,
+        contentType: supportAttachment.contentType,
+        content: supportAttachment.content,
+        customerId: supportTicket.customerId,
+      })
       .from(supportAttachment)
+      .innerJoin(supportTicket, eq(supportTicket.id, supportAttachment.ticketId))
       .where(and(eq(supportAttachment.id, id), eq(supportAttachment.ticketId, ticketId), eq(supportAttachment.siteId, siteId)));
     return row ?? null;
   },

@@ -145,6 +145,11 @@ describe('support tickets and the inbox', () => {
       .where(and(eq(notificationDelivery.recipient, 'aino@example.fi'), eq(notificationDelivery.channel, 'Email')));
     expect(delivery?.body).toContain('See https://lumo.example/help');
     expect(delivery?.url).toBe('/inbox');
+
+    // Answering from the queue changed Aino's data without acting for her: she sees it, Mikko does not.
+    const seen = (await call('GET', '/api/me/data-access', aino)).json().entries as { role: string; area: string; kind: string }[];
+    expect(seen).toContainEqual(expect.objectContaining({ role: 'customer-service', area: 'support', kind: 'change' }));
+    expect((await call('GET', '/api/me/data-access', mikko)).json().entries).toEqual([]);
   });
 
   it('moves only as the transitions allow: a closed ticket takes no comment, reply or second close', async () => {
