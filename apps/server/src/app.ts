@@ -189,7 +189,10 @@ export async function buildApp({
   });
 
   const { db } = database;
-  const sites = createSiteRepository(db);
+  const sites = createSiteRepository(db, {
+    changes: database,
+    onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
+  });
   const translations = createTranslationRepository(db);
   const actors = createActorRepository(db);
   const clientLogs = createClientLogRepository(db);
@@ -223,6 +226,8 @@ export async function buildApp({
     // Read at request time: the head-end connects later in this function.
     meterBroker: () => (app.headEnd.isConnected() ? 'ok' : 'reconnecting'),
   });
+  await sites.start();
+  app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
   await app.register(actorResolution, {
     actors,
