@@ -18,6 +18,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { createFeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
 import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
+import { createAuditLogRepository } from './modules/admin/audit-log-repository.ts';
+import { auditRoutes } from './modules/admin/audit-routes.ts';
+import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -400,7 +403,15 @@ export async function buildApp({
   );
   await app.register(
     adminArea(async (area) => {
-      await area.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
+      // An administrator's change shows on their next page load: this copy has heard its site_changed first.
+      area.addHook('onSend', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') await sites.caughtUp();
+      });
+      await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
+      await area.register(auditRoutes, { auditLog: createAuditLogRepository(db) });
+      await area.register(
+        featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db, translations })),
+      );
       await area.register(feedbackAdminRoutes, { db, feedback });
     }),
   );

@@ -150,6 +150,15 @@ export const ERROR_CODES = {
   TICKET_ALREADY_RATED: 'refused',
   TICKET_CLOSED: 'refused',
   INBOX_MESSAGE_NOT_FOUND: 'notFound',
+  // The admin area (docs/decisions/070-074)
+  DOMAIN_TAKEN: 'conflict',
+  DOMAIN_NOT_FOUND: 'notFound',
+  DOMAIN_LAST: 'refused',
+  DOMAIN_IN_USE: 'refused',
+  FEATURE_NOT_RELEASED: 'invalid',
+  SITE_LOCALE_REQUIRED: 'invalid',
+  TRANSLATION_KEY_UNKNOWN: 'invalid',
+  TRANSLATION_INVALID: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -109,4 +109,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'RENEWAL_OFFERS',
   'ADDRESS_AUTOCOMPLETE',
   'PRODUCT_GROUP_FILTERING',
+  // The admin area's translation editor (issue 13, docs/decisions/073).
+  'ADMIN_LOCALIZATION',
 ]);

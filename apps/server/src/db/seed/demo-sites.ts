@@ -62,6 +62,7 @@ export const DEMO_SITES: DemoSite[] = [
       'ADDRESS_AUTOCOMPLETE',
       'BUSINESS_CUSTOMER_INFO',
       'PRODUCT_GROUP_FILTERING',
+      'ADMIN_LOCALIZATION',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {
