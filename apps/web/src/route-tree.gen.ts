@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as AuthenticatedCustomerRouteImport } from './routes/_authenticated/_customer'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedWorkspaceRouteImport } from './routes/_authenticated/workspace'
 import { Route as AuthConfirmRequestRouteImport } from './routes/auth/confirm-request'
 import { Route as AuthErrorRouteImport } from './routes/auth/error'
@@ -25,7 +26,10 @@ import { Route as AuthenticatedCustomerInboxRouteImport } from './routes/_authen
 import { Route as AuthenticatedCustomerOutagesRouteImport } from './routes/_authenticated/_customer/outages'
 import { Route as AuthenticatedCustomerPowerControlRouteImport } from './routes/_authenticated/_customer/power-control'
 import { Route as AuthenticatedCustomerSupportRouteImport } from './routes/_authenticated/_customer/support'
+import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
+import { Route as AuthenticatedAdminAuditRouteImport } from './routes/_authenticated/admin/audit'
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
+import { Route as AuthenticatedAdminTranslationsRouteImport } from './routes/_authenticated/admin/translations'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
 import { Route as AuthenticatedWorkspaceTicketsRouteImport } from './routes/_authenticated/workspace_.tickets'
@@ -55,6 +59,11 @@ const AuthRouteRoute = AuthRouteRouteImport.update({
 } as any)
 const AuthenticatedCustomerRoute = AuthenticatedCustomerRouteImport.update({
   id: '/_customer',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedWorkspaceRoute = AuthenticatedWorkspaceRouteImport.update({
@@ -123,11 +132,27 @@ const AuthenticatedCustomerSupportRoute =
     path: '/support',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
+const AuthenticatedAdminAuditRoute = AuthenticatedAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
 const AuthenticatedAdminFeedbackRoute =
   AuthenticatedAdminFeedbackRouteImport.update({
-    id: '/admin/feedback',
-    path: '/admin/feedback',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/feedback',
+    path: '/feedback',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
+const AuthenticatedAdminTranslationsRoute =
+  AuthenticatedAdminTranslationsRouteImport.update({
+    id: '/translations',
+    path: '/translations',
+    getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
 const AuthenticatedSettingsIndexRoute =
   AuthenticatedSettingsIndexRouteImport.update({
@@ -205,6 +230,7 @@ const AuthenticatedCustomerContractsIdOfferConfirmationRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
+  '/admin': typeof AuthenticatedAdminRouteWithChildren
   '/workspace': typeof AuthenticatedWorkspaceRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
@@ -217,9 +243,12 @@ export interface FileRoutesByFullPath {
   '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/support': typeof AuthenticatedCustomerSupportRoute
+  '/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/admin/': typeof AuthenticatedAdminIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -246,9 +275,12 @@ export interface FileRoutesByTo {
   '/outages': typeof AuthenticatedCustomerOutagesRoute
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/support': typeof AuthenticatedCustomerSupportRoute
+  '/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/workspace/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/admin': typeof AuthenticatedAdminIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -266,6 +298,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_authenticated/_customer': typeof AuthenticatedCustomerRouteWithChildren
+  '/_authenticated/admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/workspace': typeof AuthenticatedWorkspaceRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
   '/auth/error': typeof AuthErrorRoute
@@ -278,9 +311,12 @@ export interface FileRoutesById {
   '/_authenticated/_customer/outages': typeof AuthenticatedCustomerOutagesRoute
   '/_authenticated/_customer/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/_authenticated/_customer/support': typeof AuthenticatedCustomerSupportRoute
+  '/_authenticated/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/_authenticated/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/_authenticated/workspace_/tickets': typeof AuthenticatedWorkspaceTicketsRoute
+  '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -297,6 +333,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/admin'
     | '/workspace'
     | '/auth/confirm-request'
     | '/auth/error'
@@ -309,9 +346,12 @@ export interface FileRouteTypes {
     | '/outages'
     | '/power-control'
     | '/support'
+    | '/admin/audit'
     | '/admin/feedback'
+    | '/admin/translations'
     | '/settings/email-confirmation'
     | '/workspace/tickets'
+    | '/admin/'
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
@@ -338,9 +378,12 @@ export interface FileRouteTypes {
     | '/outages'
     | '/power-control'
     | '/support'
+    | '/admin/audit'
     | '/admin/feedback'
+    | '/admin/translations'
     | '/settings/email-confirmation'
     | '/workspace/tickets'
+    | '/admin'
     | '/settings'
     | '/contracts'
     | '/invoices'
@@ -357,6 +400,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authenticated'
     | '/_authenticated/_customer'
+    | '/_authenticated/admin'
     | '/_authenticated/workspace'
     | '/auth/confirm-request'
     | '/auth/error'
@@ -369,9 +413,12 @@ export interface FileRouteTypes {
     | '/_authenticated/_customer/outages'
     | '/_authenticated/_customer/power-control'
     | '/_authenticated/_customer/support'
+    | '/_authenticated/admin/audit'
     | '/_authenticated/admin/feedback'
+    | '/_authenticated/admin/translations'
     | '/_authenticated/settings/email-confirmation'
     | '/_authenticated/workspace_/tickets'
+    | '/_authenticated/admin/'
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
@@ -418,6 +465,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedCustomerRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/workspace': {
@@ -504,12 +558,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerSupportRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/admin/': {
+      id: '/_authenticated/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthenticatedAdminIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/audit': {
+      id: '/_authenticated/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AuthenticatedAdminAuditRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
     '/_authenticated/admin/feedback': {
       id: '/_authenticated/admin/feedback'
-      path: '/admin/feedback'
+      path: '/feedback'
       fullPath: '/admin/feedback'
       preLoaderRoute: typeof AuthenticatedAdminFeedbackRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/translations': {
+      id: '/_authenticated/admin/translations'
+      path: '/translations'
+      fullPath: '/admin/translations'
+      preLoaderRoute: typeof AuthenticatedAdminTranslationsRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/settings/': {
       id: '/_authenticated/settings/'
@@ -669,10 +744,27 @@ const AuthenticatedCustomerRouteWithChildren =
     AuthenticatedCustomerRouteChildren,
   )
 
+interface AuthenticatedAdminRouteChildren {
+  AuthenticatedAdminAuditRoute: typeof AuthenticatedAdminAuditRoute
+  AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
+  AuthenticatedAdminTranslationsRoute: typeof AuthenticatedAdminTranslationsRoute
+  AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
+}
+
+const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
+  AuthenticatedAdminAuditRoute: AuthenticatedAdminAuditRoute,
+  AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
+  AuthenticatedAdminTranslationsRoute: AuthenticatedAdminTranslationsRoute,
+  AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
+}
+
+const AuthenticatedAdminRouteWithChildren =
+  AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
+
 interface AuthenticatedRouteChildren {
   AuthenticatedCustomerRoute: typeof AuthenticatedCustomerRouteWithChildren
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedWorkspaceRoute: typeof AuthenticatedWorkspaceRoute
-  AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
   AuthenticatedWorkspaceTicketsRoute: typeof AuthenticatedWorkspaceTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
@@ -680,8 +772,8 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomerRoute: AuthenticatedCustomerRouteWithChildren,
+  AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
   AuthenticatedWorkspaceRoute: AuthenticatedWorkspaceRoute,
-  AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,
   AuthenticatedWorkspaceTicketsRoute: AuthenticatedWorkspaceTicketsRoute,
