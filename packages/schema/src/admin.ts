@@ -144,5 +144,10 @@ export const auditEntry = z.object({
   after: z.unknown().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const auditPage = z.object({ entries: z.array(auditEntry), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+export const auditPage = z.object({
+  entries: z.array(auditEntry),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
 export type AuditPage = z.infer<typeof auditPage>;

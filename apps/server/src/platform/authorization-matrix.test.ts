@@ -144,7 +144,12 @@ const calls: Call[] = [
     method: 'PUT',
     url: '/api/admin/site/lumo/external-services',
     body: {
-      contactLinks: lumo.contacts.map(({ type, url, label, localeId }) => ({ type, url, label: label ?? null, localeId: localeId ?? null })),
+      contactLinks: lumo.contacts.map(({ type, url, label, localeId }) => ({
+        type,
+        url,
+        label: label ?? null,
+        localeId: localeId ?? null,
+      })),
       links: lumo.links.map(({ type, url, label, localeId }) => ({ type, url, label: label ?? null, localeId: localeId ?? null })),
     },
     expected: { ...signedIn(403), siteAdmin: 200 },

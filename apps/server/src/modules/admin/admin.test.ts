@@ -55,7 +55,12 @@ describe('the admin area', () => {
     expect((await call('GET', '/api/admin/site/virmalise', admin)).statusCode).toBe(403);
     const own = await call('GET', '/api/admin/site/lumo', admin);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ id: 'lumo', timezone: 'Europe/Helsinki', themeId: 'aurora', domains: expect.arrayContaining(['lumo.localhost']) });
+    expect(own.json()).toMatchObject({
+      id: 'lumo',
+      timezone: 'Europe/Helsinki',
+      themeId: 'aurora',
+      domains: expect.arrayContaining(['lumo.localhost']),
+    });
     expect(own.json().offeredFeatures).toContain('ADMIN_LOCALIZATION');
   });
 
@@ -90,10 +95,13 @@ describe('the admin area', () => {
     expect(outside.statusCode).toBe(400);
     expect(outside.json().message).toContain('default language');
     expect((await call('PUT', '/api/admin/site/lumo/locales', admin, { locales: [], defaultLocaleId: 'fi-FI' })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/admin/site/lumo/locales', admin, { locales: ['fi-FI', 'fi-FI'], defaultLocaleId: 'fi-FI' })).statusCode).toBe(
-      400,
-    );
-    const changed = await call('PUT', '/api/admin/site/lumo/locales', admin, { locales: ['fi-FI', 'sv-FI', 'en-GB', 'et-EE'], defaultLocaleId: 'sv-FI' });
+    expect(
+      (await call('PUT', '/api/admin/site/lumo/locales', admin, { locales: ['fi-FI', 'fi-FI'], defaultLocaleId: 'fi-FI' })).statusCode,
+    ).toBe(400);
+    const changed = await call('PUT', '/api/admin/site/lumo/locales', admin, {
+      locales: ['fi-FI', 'sv-FI', 'en-GB', 'et-EE'],
+      defaultLocaleId: 'sv-FI',
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().map((l: { id: string }) => l.id)).toEqual(['fi-FI', 'sv-FI', 'en-GB', 'et-EE']);
     const site = (await call('GET', '/api/site', undefined)).json();
@@ -140,9 +148,17 @@ describe('the admin area', () => {
   it('writes the title and description of a site language', async () => {
     const foreign = await call('PUT', '/api/admin/site/lumo/meta-fields', admin, { localeId: 'lv-LV', title: 'X', description: '' });
     expect(foreign.statusCode).toBe(400);
-    const long = await call('PUT', '/api/admin/site/lumo/meta-fields', admin, { localeId: 'en-GB', title: 'x'.repeat(81), description: '' });
+    const long = await call('PUT', '/api/admin/site/lumo/meta-fields', admin, {
+      localeId: 'en-GB',
+      title: 'x'.repeat(81),
+      description: '',
+    });
     expect(long.statusCode).toBe(400);
-    const changed = await call('PUT', '/api/admin/site/lumo/meta-fields', admin, { localeId: 'en-GB', title: 'Lumo Online', description: '' });
+    const changed = await call('PUT', '/api/admin/site/lumo/meta-fields', admin, {
+      localeId: 'en-GB',
+      title: 'Lumo Online',
+      description: '',
+    });
     expect(changed.statusCode).toBe(200);
     const fields = changed.json().metaFields.filter((field: { localeId: string }) => field.localeId === 'en-GB');
     expect(fields).toContainEqual({ name: 'TITLE', content: 'Lumo Online', localeId: 'en-GB' });
@@ -188,7 +204,9 @@ describe('the admin area', () => {
     expect(changed.statusCode).toBe(200);
     const site = (await call('GET', '/api/site', undefined)).json();
     expect(site.contactLinks).toEqual([{ type: 'PHONE', label: '+358 9 1234', url: 'tel:+358 9 1234', localeId: null }]);
-    expect(site.links).toEqual([{ type: 'PRIVACY_POLICY', label: 'https://lumo.example/privacy', url: 'https://lumo.example/privacy', localeId: 'en-GB' }]);
+    expect(site.links).toEqual([
+      { type: 'PRIVACY_POLICY', label: 'https://lumo.example/privacy', url: 'https://lumo.example/privacy', localeId: 'en-GB' },
+    ]);
     expect((await lastChange('site links changed'))?.before).toMatchObject({ contactLinks: expect.any(Array) });
   });
 
@@ -210,7 +228,9 @@ describe('the admin area', () => {
       translations: { [key]: 'Hei {stranger}' },
     });
     expect(unknownArgument.json()).toMatchObject({ code: 'TRANSLATION_INVALID' });
-    const unknownKey = await call('PATCH', '/api/admin/site/lumo/translations?locale=fi-FI', admin, { translations: { 'no.such.key': 'x' } });
+    const unknownKey = await call('PATCH', '/api/admin/site/lumo/translations?locale=fi-FI', admin, {
+      translations: { 'no.such.key': 'x' },
+    });
     expect(unknownKey.json()).toMatchObject({ code: 'TRANSLATION_KEY_UNKNOWN' });
     // One bad text refuses the whole change.
     const mixed = await call('PATCH', '/api/admin/site/lumo/translations?locale=fi-FI', admin, {
@@ -219,15 +239,23 @@ describe('the admin area', () => {
     expect(mixed.statusCode).toBe(400);
     expect((await call('GET', '/api/translations/fi-FI', undefined)).json()[key]).not.toBe('Hyvä');
 
-    const saved = await call('PATCH', '/api/admin/site/lumo/translations?locale=fi-FI', admin, { translations: { [key]: 'Tervetuloa Lumoon' } });
+    const saved = await call('PATCH', '/api/admin/site/lumo/translations?locale=fi-FI', admin, {
+      translations: { [key]: 'Tervetuloa Lumoon' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().entries.find((entry: { key: string }) => entry.key === key).override).toBe('Tervetuloa Lumoon');
     expect((await call('GET', '/api/translations/fi-FI', undefined)).json()[key]).toBe('Tervetuloa Lumoon');
-    expect(await lastChange('site translations changed')).toMatchObject({ before: { [key]: null }, after: { [key]: 'Tervetuloa Lumoon' }, details: 'fi-FI' });
+    expect(await lastChange('site translations changed')).toMatchObject({
+      before: { [key]: null },
+      after: { [key]: 'Tervetuloa Lumoon' },
+      details: 'fi-FI',
+    });
 
     const reverted = await call('PATCH', '/api/admin/site/lumo/translations?locale=fi-FI', admin, { translations: { [key]: null } });
     expect(reverted.json().entries.find((entry: { key: string }) => entry.key === key).override).toBeNull();
-    expect((await call('GET', '/api/translations/fi-FI', undefined)).json()[key]).toBe(entries.find((entry) => entry.key === key)!.defaultText);
+    expect((await call('GET', '/api/translations/fi-FI', undefined)).json()[key]).toBe(
+      entries.find((entry) => entry.key === key)!.defaultText,
+    );
   });
 
   it('has no translation editor where the site lacks ADMIN_LOCALIZATION', async () => {
@@ -248,20 +276,27 @@ describe('the admin area', () => {
     expect(updated.total).toBeGreaterThanOrEqual(4);
     expect(updated.entries.every((entry: { action: string }) => entry.action === 'site updated')).toBe(true);
     expect((await call('GET', '/api/admin/site/lumo/audit?person=Nobody', admin)).json().total).toBe(0);
-    expect((await call('GET', '/api/admin/site/lumo/audit?person=M%C3%A4kinen&action=site%20updated', admin)).json().total).toBe(updated.total);
+    expect((await call('GET', '/api/admin/site/lumo/audit?person=M%C3%A4kinen&action=site%20updated', admin)).json().total).toBe(
+      updated.total,
+    );
     expect((await call('GET', '/api/admin/site/lumo/audit?from=2000-01-01&to=2000-01-31', admin)).json().total).toBe(0);
     expect((await call('GET', '/api/admin/site/lumo/audit?from=2026-02-30', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/admin/site/lumo/audit?from=2026-03-02&to=2026-03-01', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/admin/site/lumo/audit?page=0', admin)).statusCode).toBe(400);
     // Virmalise's administrator sees nothing of Lumo's log, on either host.
     expect((await call('GET', '/api/admin/site/lumo/audit', otherAdmin, undefined, HOSTS.virmalise)).statusCode).toBe(403);
-    const theirs = (await call('GET', '/api/admin/site/virmalise/audit?action=site%20updated', otherAdmin, undefined, HOSTS.virmalise)).json();
+    const theirs = (
+      await call('GET', '/api/admin/site/virmalise/audit?action=site%20updated', otherAdmin, undefined, HOSTS.virmalise)
+    ).json();
     expect(theirs.total).toBe(0);
 
     const csv = await call('GET', '/api/admin/site/lumo/audit.csv?action=site%20updated', admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('at,person,customer_code,customer_name,action,outcome,details,before,after');
     expect(lines).toHaveLength(updated.total + 1);
     expect(csv.body).toContain('Europe/Stockholm');

@@ -83,4 +83,3 @@ export function createAuditLogRepository(db: Database) {
   };
 }
 export type AuditLogRepository = ReturnType<typeof createAuditLogRepository>;
-

@@ -46,7 +46,17 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
       const rows = Readable.from(
         (async function* () {
           for await (const entry of lines) {
-            yield [entry.at, entry.personName, entry.customerCode, entry.customerName, entry.action, entry.outcome, entry.details, json(entry.before), json(entry.after)];
+            yield [
+              entry.at,
+              entry.personName,
+              entry.customerCode,
+              entry.customerName,
+              entry.action,
+              entry.outcome,
+              entry.details,
+              json(entry.before),
+              json(entry.after),
+            ];
           }
         })(),
       );

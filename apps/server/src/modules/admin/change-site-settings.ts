@@ -112,7 +112,8 @@ export async function removeDomain(deps: Deps, change: AdminChange, host: string
     const before = await deps.siteAdmin.domains(tx, siteId);
     if (!before.includes(host)) throw new AppError('DOMAIN_NOT_FOUND', `${host} does not serve this site`);
     if (before.length === 1) throw new AppError('DOMAIN_LAST', 'A site needs at least one address');
-    if (host === requestHost.toLowerCase()) throw new AppError('DOMAIN_IN_USE', 'You are using this address now; remove it from another one');
+    if (host === requestHost.toLowerCase())
+      throw new AppError('DOMAIN_IN_USE', 'You are using this address now; remove it from another one');
     await deps.siteAdmin.removeDomain(tx, siteId, host);
     const after = await deps.siteAdmin.domains(tx, siteId);
     await auditAdminChange(tx, change, 'site domain removed', { before: { domains: before }, after: { domains: after }, details: host });

@@ -49,7 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
     {
       schema: {
         tags: ['admin'],
-        summary: "Everything the site page edits, read from the database: zone, theme, languages, domains, meta, features, links",
+        summary: 'Everything the site page edits, read from the database: zone, theme, languages, domains, meta, features, links',
         params: adminSiteParams,
         response: { 200: adminSiteSettings, ...guardedErrors },
       },

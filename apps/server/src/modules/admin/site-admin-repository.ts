@@ -15,7 +15,11 @@ export function createSiteAdminRepository(db: Database) {
     allLocales: async () => (await db.select().from(locale).orderBy(asc(locale.id))).map((row) => ({ id: row.id, name: row.name })),
 
     async domains(executor: Executor, siteId: string): Promise<string[]> {
-      const rows = await executor.select({ host: siteDomain.host }).from(siteDomain).where(eq(siteDomain.siteId, siteId)).orderBy(asc(siteDomain.host));
+      const rows = await executor
+        .select({ host: siteDomain.host })
+        .from(siteDomain)
+        .where(eq(siteDomain.siteId, siteId))
+        .orderBy(asc(siteDomain.host));
       return rows.map(({ host }) => host);
     },
 
@@ -99,7 +103,12 @@ export function createSiteAdminRepository(db: Database) {
         .from(siteExternalService)
         .where(eq(siteExternalService.siteId, siteId))
         .orderBy(asc(siteExternalService.position), asc(siteExternalService.id));
-      const toLink = (row: (typeof rows)[number]): StoredLink => ({ type: row.type, url: row.url, label: row.label, localeId: row.localeId });
+      const toLink = (row: (typeof rows)[number]): StoredLink => ({
+        type: row.type,
+        url: row.url,
+        label: row.label,
+        localeId: row.localeId,
+      });
       return {
         contactLinks: rows.filter((row) => row.placement === 'contact').map(toLink),
         links: rows.filter((row) => row.placement === 'link').map(toLink),

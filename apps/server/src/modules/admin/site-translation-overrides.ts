@@ -47,7 +47,9 @@ export async function updateSiteTranslations(
     if (value === null) return [];
     const problem = icuProblem(value, shipped[key] ?? fallback[key]);
     if (!problem) return [];
-    return [problem.kind === 'syntax' ? `${key}: not a valid ICU message (${problem.detail})` : `${key}: unknown argument ${problem.detail}`];
+    return [
+      problem.kind === 'syntax' ? `${key}: not a valid ICU message (${problem.detail})` : `${key}: unknown argument ${problem.detail}`,
+    ];
   });
   if (problems.length > 0) throw new AppError('TRANSLATION_INVALID', problems.slice(0, 5).join('; '));
 

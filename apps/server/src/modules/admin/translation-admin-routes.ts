@@ -13,7 +13,8 @@ type Options = { db: Database; translations: TranslationRepository };
 export const translationAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, translations }) => {
   const deps = { db, translations };
   const offered = (site: { locales: { id: string }[] }, locale: string) => {
-    if (!site.locales.some(({ id }) => id === locale)) throw new AppError('SITE_LOCALE_REQUIRED', `${locale} is not one of the site's languages`);
+    if (!site.locales.some(({ id }) => id === locale))
+      throw new AppError('SITE_LOCALE_REQUIRED', `${locale} is not one of the site's languages`);
   };
   app.get(
     '/api/admin/site/:siteId/translations',

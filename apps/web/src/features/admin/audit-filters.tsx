@@ -33,7 +33,13 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
       </SimpleGrid>
       <Group mt="sm" gap="sm">
         <Button type="submit">{t('admin.audit.apply')}</Button>
-        <Button variant="default" onClick={() => { form.reset(); onApply({}); }}>
+        <Button
+          variant="default"
+          onClick={() => {
+            form.reset();
+            onApply({});
+          }}
+        >
           {t('admin.audit.clear')}
         </Button>
       </Group>

@@ -31,7 +31,13 @@ export function AuditPage() {
           <Title order={1}>{t('admin.audit.title')}</Title>
           <Text c="dimmed">{t('admin.audit.description')}</Text>
         </Stack>
-        <Button component="a" href={auditCsvUrl(site.id, filter)} download variant="light" leftSection={<IconDownload size={18} aria-hidden />}>
+        <Button
+          component="a"
+          href={auditCsvUrl(site.id, filter)}
+          download
+          variant="light"
+          leftSection={<IconDownload size={18} aria-hidden />}
+        >
           {t('admin.audit.export')}
         </Button>
       </Group>

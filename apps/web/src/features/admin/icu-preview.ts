@@ -39,7 +39,7 @@ function samples(elements: MessageFormatElement[], values: Record<string, Sample
 export function previewMessage(message: string, locale: string): string | null {
   try {
     const values = samples(parse(message));
-    const formatted = new IntlMessageFormat(message, locale).format(values as Record<string, never>);
+    const formatted = new IntlMessageFormat(message, locale).format(values);
     return Array.isArray(formatted) ? formatted.join('') : String(formatted);
   } catch {
     return null;

@@ -2,7 +2,17 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** One titled card of the site page; its heading names the region for screen readers. */
-export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${id}-title`}>
       <Stack gap="md">

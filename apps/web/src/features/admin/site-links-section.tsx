@@ -21,7 +21,12 @@ const ALL_LOCALES = '';
 const toRows = (links: AdminSiteSettings['links'] | AdminSiteSettings['contactLinks']): Row[] =>
   links.map((link) => ({ type: link.type, url: link.url, label: link.label ?? '', localeId: link.localeId ?? ALL_LOCALES }));
 const toRequest = (values: Values) => {
-  const toLink = (row: Row) => ({ type: row.type, url: row.url.trim(), label: row.label.trim() || null, localeId: (row.localeId || null) as LocaleId | null });
+  const toLink = (row: Row) => ({
+    type: row.type,
+    url: row.url.trim(),
+    label: row.label.trim() || null,
+    localeId: (row.localeId || null) as LocaleId | null,
+  });
   return { contactLinks: values.contactLinks.map(toLink), links: values.links.map(toLink) } as ExternalServicesUpdateRequest;
 };
 
@@ -33,7 +38,11 @@ export function SiteLinksSection({ siteId, settings }: { siteId: string; setting
     initialValues: { contactLinks: toRows(settings.contactLinks), links: toRows(settings.links) },
     validate: (values) =>
       zodFormResolver(externalServicesUpdateRequest, (issue) =>
-        issue.path.at(-1) === 'url' ? t('admin.links.url-invalid') : issue.path.length === 0 ? t('admin.links.twice') : t('admin.links.invalid'),
+        issue.path.at(-1) === 'url'
+          ? t('admin.links.url-invalid')
+          : issue.path.length === 0
+            ? t('admin.links.twice')
+            : t('admin.links.invalid'),
       )(toRequest(values)),
   });
   const localeOptions = [
@@ -79,10 +88,18 @@ export function SiteLinksSection({ siteId, settings }: { siteId: string; setting
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={t('admin.links.url')} key={form.key(`${list}.${index}.url`)} {...form.getInputProps(`${list}.${index}.url`)} />
+                  <TextInput
+                    aria-label={t('admin.links.url')}
+                    key={form.key(`${list}.${index}.url`)}
+                    {...form.getInputProps(`${list}.${index}.url`)}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={t('admin.links.text')} key={form.key(`${list}.${index}.label`)} {...form.getInputProps(`${list}.${index}.label`)} />
+                  <TextInput
+                    aria-label={t('admin.links.text')}
+                    key={form.key(`${list}.${index}.label`)}
+                    {...form.getInputProps(`${list}.${index}.label`)}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Select
@@ -94,7 +111,12 @@ export function SiteLinksSection({ siteId, settings }: { siteId: string; setting
                   />
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={t('admin.links.remove')} onClick={() => form.removeListItem(list, index)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('admin.links.remove')}
+                    onClick={() => form.removeListItem(list, index)}
+                  >
                     <IconTrash size={18} aria-hidden />
                   </ActionIcon>
                 </Table.Td>

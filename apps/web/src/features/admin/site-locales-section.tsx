@@ -11,7 +11,15 @@ import { useUpdateSiteLocales } from './site-settings-queries.ts';
 type Values = { locales: LocaleId[]; defaultLocaleId: LocaleId | null };
 
 /** The site's languages in the order the language switcher shows them, and the one a newcomer gets. */
-export function SiteLocalesSection({ siteId, locales, defaultLocaleId }: { siteId: string; locales: LocaleId[]; defaultLocaleId: LocaleId }) {
+export function SiteLocalesSection({
+  siteId,
+  locales,
+  defaultLocaleId,
+}: {
+  siteId: string;
+  locales: LocaleId[];
+  defaultLocaleId: LocaleId;
+}) {
   const { t } = useTranslation();
   const update = useUpdateSiteLocales(siteId);
   const form = useForm<Values>({

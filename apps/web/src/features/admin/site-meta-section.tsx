@@ -20,10 +20,16 @@ export function SiteMetaSection({ siteId, settings }: { siteId: string; settings
       <SegmentedControl
         aria-label={t('admin.meta.locale')}
         value={shown}
-        onChange={(value) => setLocaleId(value as LocaleId)}
+        onChange={(value) => setLocaleId(value)}
         data={settings.locales.map(({ id, name }) => ({ value: id, label: name }))}
       />
-      <MetaForm key={`${shown}:${field('TITLE')}:${field('DESCRIPTION')}`} siteId={siteId} localeId={shown} title={field('TITLE')} description={field('DESCRIPTION')} />
+      <MetaForm
+        key={`${shown}:${field('TITLE')}:${field('DESCRIPTION')}`}
+        siteId={siteId}
+        localeId={shown}
+        title={field('TITLE')}
+        description={field('DESCRIPTION')}
+      />
     </SettingsSection>
   );
 }
@@ -36,7 +42,10 @@ function MetaForm({ siteId, localeId, title, description }: { siteId: string; lo
     validate: (values) => zodFormResolver(metaFieldsUpdateRequest, () => t('admin.meta.too-long'))({ localeId, ...values }),
   });
   const submit = form.onSubmit((values) =>
-    update.mutate({ localeId, ...values }, { onSuccess: () => notifications.show({ color: 'green', message: t('admin.saved-next-load') }) }),
+    update.mutate(
+      { localeId, ...values },
+      { onSuccess: () => notifications.show({ color: 'green', message: t('admin.saved-next-load') }) },
+    ),
   );
   return (
     <form onSubmit={submit} noValidate>

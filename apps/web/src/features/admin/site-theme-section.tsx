@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEME_IDS, type ThemeId } from '@portal/schema/themes';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 import { loadTheme } from '../../themes/theme-registry.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { useUpdateSite } from './site-settings-queries.ts';
@@ -15,13 +16,17 @@ export function SiteThemeSection({ siteId, themeId }: { siteId: string; themeId:
   const update = useUpdateSite(siteId);
   const [chosen, setChosen] = useState<ThemeId>(themeId);
   // Each theme is its own chunk (theme-registry): the admin page is the one place that loads them all.
-  const themes = useQuery({ queryKey: ['themes', 'all'], queryFn: () => Promise.all(THEME_IDS.map(loadTheme)), staleTime: Infinity });
+  const themes = useQuery({
+    queryKey: queryKeys.admin.themes(),
+    queryFn: () => Promise.all(THEME_IDS.map(loadTheme)),
+    staleTime: Infinity,
+  });
   const save = () =>
     update.mutate({ themeId: chosen }, { onSuccess: () => notifications.show({ color: 'green', message: t('admin.saved-next-load') }) });
   return (
     <SettingsSection id="admin-theme" title={t('admin.theme.title')} description={t('admin.theme.description')}>
       {themes.data ? (
-        <Radio.Group value={chosen} onChange={(value) => setChosen(value as ThemeId)} aria-labelledby="admin-theme-title">
+        <Radio.Group value={chosen} onChange={(value) => setChosen(value)} aria-labelledby="admin-theme-title">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {themes.data.map((theme) => (
               <Radio.Card key={theme.id} value={theme.id} radius="md" p="sm" aria-label={t('admin.theme.choose', { name: theme.name })}>

@@ -24,7 +24,9 @@ export function TranslationEditor({ entry, locale, saving, onSave, onRevert, onC
   const problemOf = (text: string) => {
     const problem = icuProblem(text, shipped);
     if (!problem) return null;
-    return problem.kind === 'syntax' ? t('admin.translations.icu-error', { detail: problem.detail }) : t('admin.translations.unknown-argument', { name: problem.detail });
+    return problem.kind === 'syntax'
+      ? t('admin.translations.icu-error', { detail: problem.detail })
+      : t('admin.translations.unknown-argument', { name: problem.detail });
   };
   const form = useForm({
     initialValues: { text: entry.override ?? shipped },
@@ -47,7 +49,14 @@ export function TranslationEditor({ entry, locale, saving, onSave, onRevert, onC
             {shipped}
           </Text>
         </Paper>
-        <Textarea label={t('admin.translations.override')} autosize minRows={2} maxRows={10} data-autofocus {...form.getInputProps('text')} />
+        <Textarea
+          label={t('admin.translations.override')}
+          autosize
+          minRows={2}
+          maxRows={10}
+          data-autofocus
+          {...form.getInputProps('text')}
+        />
         <Paper withBorder p="sm" radius="sm" aria-live="polite">
           <Text size="xs" c="dimmed" fw={600}>
             {t('admin.translations.preview')}

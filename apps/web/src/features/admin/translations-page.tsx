@@ -123,7 +123,12 @@ export function TranslationsPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" onClick={() => setEditing(item.key)} aria-label={t('admin.translations.edit-key', { key: item.key })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setEditing(item.key)}
+                        aria-label={t('admin.translations.edit-key', { key: item.key })}
+                      >
                         {t('admin.translations.edit')}
                       </Button>
                     </Table.Td>

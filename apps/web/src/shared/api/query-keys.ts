@@ -127,6 +127,8 @@ export const queryKeys = {
     settings: (siteId: string) => [...queryKeys.admin.all, siteId, 'settings'] as const,
     translations: (siteId: string, locale: string) => [...queryKeys.admin.all, siteId, 'translations', locale] as const,
     audit: (siteId: string, filter: object) => [...queryKeys.admin.all, siteId, 'audit', filter] as const,
+    /** The 13 theme definitions for the theme picker's previews (code chunks, not site data). */
+    themes: () => [...queryKeys.admin.all, 'themes'] as const,
   },
 };
 
