@@ -8,6 +8,7 @@ import settingsEnGB from '@portal/locales/web/settings/en-GB.json' with { type: 
 import supportEnGB from '@portal/locales/web/support/en-GB.json' with { type: 'json' };
 import outagesEnGB from '@portal/locales/web/outages/en-GB.json' with { type: 'json' };
 import signingEnGB from '@portal/locales/web/signing/en-GB.json' with { type: 'json' };
+import adminEnGB from '@portal/locales/web/admin/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -53,4 +54,5 @@ export const EN_GB_BUNDLE: Record<string, string> = {
   ...supportEnGB,
   ...outagesEnGB,
   ...signingEnGB,
+  ...adminEnGB,
 };

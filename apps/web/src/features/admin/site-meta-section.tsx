@@ -51,7 +51,7 @@ function MetaForm({ siteId, localeId, title, description }: { siteId: string; lo
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label={t('admin.meta.site-title')} maxLength={80} {...form.getInputProps('title')} />
-        <Textarea label={t('admin.meta.site-description')} autosize minRows={2} maxLength={300} {...form.getInputProps('description')} />
+        <Textarea label={t('admin.meta.site-description')} rows={3} maxLength={300} {...form.getInputProps('description')} />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             {t('admin.save')}

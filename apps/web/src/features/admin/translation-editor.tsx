@@ -49,14 +49,7 @@ export function TranslationEditor({ entry, locale, saving, onSave, onRevert, onC
             {shipped}
           </Text>
         </Paper>
-        <Textarea
-          label={t('admin.translations.override')}
-          autosize
-          minRows={2}
-          maxRows={10}
-          data-autofocus
-          {...form.getInputProps('text')}
-        />
+        <Textarea label={t('admin.translations.override')} rows={4} data-autofocus {...form.getInputProps('text')} />
         <Paper withBorder p="sm" radius="sm" aria-live="polite">
           <Text size="xs" c="dimmed" fw={600}>
             {t('admin.translations.preview')}
