@@ -12,7 +12,23 @@ export function isIanaTimezone(value: string): boolean {
   if (value === 'UTC') return true;
   return Intl.supportedValuesOf('timeZone').includes(value);
 }
-export const ianaTimezone = z.string().min(1).max(64).refine(isIanaTimezone, { message: 'Not an IANA time zone, such as Europe/Helsinki' });
+/**
+ * Whether the zone is a whole number of hours from UTC in winter and in summer: readings' days and months are kept on
+ * the site's clock from hourly sums (docs/decisions/081), which a half-hour zone would split.
+ */
+export function hasWholeHourOffsets(zone: string, year = new Date().getUTCFullYear()): boolean {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+  return [0, 6].every((month) => {
+    const name = format.formatToParts(new Date(Date.UTC(year, month, 1))).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    return /^GMT([+-]\d{2}:00)?$/.test(name);
+  });
+}
+export const ianaTimezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isIanaTimezone, { message: 'Not an IANA time zone, such as Europe/Helsinki' })
+  .refine((zone) => !isIanaTimezone(zone) || hasWholeHourOffsets(zone), { message: 'The time zone must be whole hours from UTC' });
 
 /** PATCH /api/admin/site/{siteId}: the spec's timezone, and the theme (both are columns of the site). */
 export const siteUpdateRequest = z

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog } from '../../db/schema/identity.ts';
+import { readingDay, readingMonth } from '../../db/schema/energy-rollups.ts';
 import { siteFeature } from '../../db/schema/sites.ts';
+import { buildMeteringPoint, insertReadings } from '../../test-support/energy-factories.ts';
 import { seedDemoData } from '../../db/seed/demo-data.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
@@ -65,7 +67,7 @@ describe('the admin area', () => {
   });
 
   it('changes the timezone to an IANA zone only, audited with before and after, and the site shows it at once', async () => {
-    for (const timezone of ['Mars/Olympus', '+02:00', 'EET ', '']) {
+    for (const timezone of ['Mars/Olympus', '+02:00', 'EET ', '', 'Asia/Kolkata']) {
       const bad = await call('PATCH', '/api/admin/site/lumo', admin, { timezone });
       expect(bad.statusCode, timezone).toBe(400);
     }
@@ -80,6 +82,26 @@ describe('the admin area', () => {
       outcome: 'ok',
     });
     await call('PATCH', '/api/admin/site/lumo', admin, { timezone: 'Europe/Helsinki' });
+  });
+
+  it("moves the site's daily and monthly reading sums to the new clock", async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    // 22:00–23:00 UTC on 31 January: 1 February on Helsinki's clock, still 31 January on London's.
+    await insertReadings(db, point.id, { from: new Date('2026-01-31T22:00:00Z'), to: new Date('2026-01-31T23:00:00Z'), wh: () => 700 });
+    const days = async () =>
+      (await db.select().from(readingDay).where(eq(readingDay.meteringPointId, point.id))).map(({ day, wh }) => ({ day, wh: Number(wh) }));
+    const months = async () =>
+      (await db.select().from(readingMonth).where(eq(readingMonth.meteringPointId, point.id))).map(({ month, wh }) => ({
+        month,
+        wh: Number(wh),
+      }));
+    expect(await days()).toEqual([{ day: '2026-02-01', wh: 700 }]);
+    expect((await call('PATCH', '/api/admin/site/lumo', admin, { timezone: 'Europe/London' })).statusCode).toBe(200);
+    expect(await days()).toEqual([{ day: '2026-01-31', wh: 700 }]);
+    expect(await months()).toEqual([{ month: '2026-01-01', wh: 700 }]);
+    await call('PATCH', '/api/admin/site/lumo', admin, { timezone: 'Europe/Helsinki' });
+    expect(await days()).toEqual([{ day: '2026-02-01', wh: 700 }]);
   });
 
   it('chooses a theme among the 13', async () => {

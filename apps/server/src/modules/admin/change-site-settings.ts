@@ -11,6 +11,7 @@ import type { LocaleId } from '@portal/schema/locale-ids';
 import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { rebuildSiteDayRollups } from '../readings/reading-rollups.ts';
 import type { SiteAdminRepository, StoredLink } from './site-admin-repository.ts';
 
 type Deps = { db: Database; siteAdmin: SiteAdminRepository };
@@ -65,6 +66,8 @@ export async function updateSite(deps: Deps, change: AdminChange, update: SiteUp
     }
     if (Object.keys(after).length > 0) {
       await deps.siteAdmin.updateSite(tx, siteId, after);
+      // Days and months of readings are kept on the site's clock (decision 081): they move with it, in this transaction.
+      if (after.timezone) await rebuildSiteDayRollups(tx, siteId);
       await auditAdminChange(tx, change, 'site updated', { before, after });
     }
     return readSiteSettings(deps, siteId, tx);

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteUpdateRequest } from '@portal/schema/admin';
+import { hasWholeHourOffsets, siteUpdateRequest } from '@portal/schema/admin';
 import { formatLocalDateTime } from '@portal/schema/calendar-dates';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -13,7 +13,8 @@ import { useUpdateSite } from './site-settings-queries.ts';
 export function SiteTimezoneSection({ siteId, timezone }: { siteId: string; timezone: string }) {
   const { t } = useTranslation();
   const update = useUpdateSite(siteId);
-  const zones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')], []);
+  // Only zones whole hours from UTC: readings' days are kept on the site's clock (decision 081).
+  const zones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')].filter((zone) => hasWholeHourOffsets(zone)), []);
   const form = useForm({
     initialValues: { timezone },
     validate: zodFormResolver(siteUpdateRequest, () => t('admin.timezone.invalid')),
