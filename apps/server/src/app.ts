@@ -19,6 +19,9 @@ import { createFeedbackRepository } from './modules/feedback/feedback-repository
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
 import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
 import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
+import { createAuditLogRepository } from './modules/admin/audit-log-repository.ts';
+import { auditRoutes } from './modules/admin/audit-routes.ts';
+import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -194,7 +197,10 @@ export async function buildApp({
   });
 
   const { db } = database;
-  const sites = createSiteRepository(db);
+  const sites = createSiteRepository(db, {
+    changes: database,
+    onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
+  });
   const translations = createTranslationRepository(db);
   const actors = createActorRepository(db);
   const clientLogs = createClientLogRepository(db);
@@ -230,6 +236,8 @@ export async function buildApp({
     // Read at request time: the head-end connects later in this function.
     meterBroker: () => (app.headEnd.isConnected() ? 'ok' : 'reconnecting'),
   });
+  await sites.start();
+  app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
   await app.register(actorResolution, {
     actors,
@@ -407,7 +415,15 @@ export async function buildApp({
   );
   await app.register(
     adminArea(async (area) => {
-      await area.register(adminRoutes, { siteAdmin: createSiteAdminRepository(db) });
+      // An administrator's change shows on their next page load: this copy has heard its site_changed first.
+      area.addHook('onSend', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') await sites.caughtUp();
+      });
+      await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
+      await area.register(auditRoutes, { auditLog: createAuditLogRepository(db) });
+      await area.register(
+        featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db, translations })),
+      );
       await area.register(feedbackAdminRoutes, { db, feedback });
       await area.register(
         featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementAdminRoutes, { db })),

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as AuthenticatedCustomerRouteImport } from './routes/_authenticated/_customer'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedLandingRouteImport } from './routes/_authenticated/landing'
 import { Route as AuthenticatedStaffRouteImport } from './routes/_authenticated/staff'
 import { Route as AuthConfirmRequestRouteImport } from './routes/auth/confirm-request'
@@ -26,8 +27,11 @@ import { Route as AuthenticatedCustomerInboxRouteImport } from './routes/_authen
 import { Route as AuthenticatedCustomerOutagesRouteImport } from './routes/_authenticated/_customer/outages'
 import { Route as AuthenticatedCustomerPowerControlRouteImport } from './routes/_authenticated/_customer/power-control'
 import { Route as AuthenticatedCustomerSupportRouteImport } from './routes/_authenticated/_customer/support'
+import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminAnnouncementsRouteImport } from './routes/_authenticated/admin/announcements'
+import { Route as AuthenticatedAdminAuditRouteImport } from './routes/_authenticated/admin/audit'
 import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authenticated/admin/feedback'
+import { Route as AuthenticatedAdminTranslationsRouteImport } from './routes/_authenticated/admin/translations'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
 import { Route as AuthenticatedStaffTicketsRouteImport } from './routes/_authenticated/staff_.tickets'
@@ -57,6 +61,11 @@ const AuthRouteRoute = AuthRouteRouteImport.update({
 } as any)
 const AuthenticatedCustomerRoute = AuthenticatedCustomerRouteImport.update({
   id: '/_customer',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedLandingRoute = AuthenticatedLandingRouteImport.update({
@@ -130,17 +139,33 @@ const AuthenticatedCustomerSupportRoute =
     path: '/support',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
 const AuthenticatedAdminAnnouncementsRoute =
   AuthenticatedAdminAnnouncementsRouteImport.update({
-    id: '/admin/announcements',
-    path: '/admin/announcements',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/announcements',
+    path: '/announcements',
+    getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
+const AuthenticatedAdminAuditRoute = AuthenticatedAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
 const AuthenticatedAdminFeedbackRoute =
   AuthenticatedAdminFeedbackRouteImport.update({
-    id: '/admin/feedback',
-    path: '/admin/feedback',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/feedback',
+    path: '/feedback',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
+const AuthenticatedAdminTranslationsRoute =
+  AuthenticatedAdminTranslationsRouteImport.update({
+    id: '/translations',
+    path: '/translations',
+    getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
 const AuthenticatedSettingsIndexRoute =
   AuthenticatedSettingsIndexRouteImport.update({
@@ -218,6 +243,7 @@ const AuthenticatedCustomerContractsIdOfferConfirmationRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRouteRouteWithChildren
+  '/admin': typeof AuthenticatedAdminRouteWithChildren
   '/landing': typeof AuthenticatedLandingRoute
   '/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
@@ -232,9 +258,12 @@ export interface FileRoutesByFullPath {
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/support': typeof AuthenticatedCustomerSupportRoute
   '/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
+  '/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
+  '/admin/': typeof AuthenticatedAdminIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -263,9 +292,12 @@ export interface FileRoutesByTo {
   '/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/support': typeof AuthenticatedCustomerSupportRoute
   '/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
+  '/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
+  '/admin': typeof AuthenticatedAdminIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -283,6 +315,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_authenticated/_customer': typeof AuthenticatedCustomerRouteWithChildren
+  '/_authenticated/admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/landing': typeof AuthenticatedLandingRoute
   '/_authenticated/staff': typeof AuthenticatedStaffRoute
   '/auth/confirm-request': typeof AuthConfirmRequestRoute
@@ -297,9 +330,12 @@ export interface FileRoutesById {
   '/_authenticated/_customer/power-control': typeof AuthenticatedCustomerPowerControlRoute
   '/_authenticated/_customer/support': typeof AuthenticatedCustomerSupportRoute
   '/_authenticated/admin/announcements': typeof AuthenticatedAdminAnnouncementsRoute
+  '/_authenticated/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
+  '/_authenticated/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/_authenticated/staff_/tickets': typeof AuthenticatedStaffTicketsRoute
+  '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
@@ -316,6 +352,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/admin'
     | '/landing'
     | '/staff'
     | '/auth/confirm-request'
@@ -330,9 +367,12 @@ export interface FileRouteTypes {
     | '/power-control'
     | '/support'
     | '/admin/announcements'
+    | '/admin/audit'
     | '/admin/feedback'
+    | '/admin/translations'
     | '/settings/email-confirmation'
     | '/staff/tickets'
+    | '/admin/'
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
@@ -361,9 +401,12 @@ export interface FileRouteTypes {
     | '/power-control'
     | '/support'
     | '/admin/announcements'
+    | '/admin/audit'
     | '/admin/feedback'
+    | '/admin/translations'
     | '/settings/email-confirmation'
     | '/staff/tickets'
+    | '/admin'
     | '/settings'
     | '/contracts'
     | '/invoices'
@@ -380,6 +423,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authenticated'
     | '/_authenticated/_customer'
+    | '/_authenticated/admin'
     | '/_authenticated/landing'
     | '/_authenticated/staff'
     | '/auth/confirm-request'
@@ -394,9 +438,12 @@ export interface FileRouteTypes {
     | '/_authenticated/_customer/power-control'
     | '/_authenticated/_customer/support'
     | '/_authenticated/admin/announcements'
+    | '/_authenticated/admin/audit'
     | '/_authenticated/admin/feedback'
+    | '/_authenticated/admin/translations'
     | '/_authenticated/settings/email-confirmation'
     | '/_authenticated/staff_/tickets'
+    | '/_authenticated/admin/'
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
@@ -443,6 +490,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedCustomerRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/landing': {
@@ -536,19 +590,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerSupportRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/admin/': {
+      id: '/_authenticated/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthenticatedAdminIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
     '/_authenticated/admin/announcements': {
       id: '/_authenticated/admin/announcements'
-      path: '/admin/announcements'
+      path: '/announcements'
       fullPath: '/admin/announcements'
       preLoaderRoute: typeof AuthenticatedAdminAnnouncementsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/audit': {
+      id: '/_authenticated/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AuthenticatedAdminAuditRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/admin/feedback': {
       id: '/_authenticated/admin/feedback'
-      path: '/admin/feedback'
+      path: '/feedback'
       fullPath: '/admin/feedback'
       preLoaderRoute: typeof AuthenticatedAdminFeedbackRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/translations': {
+      id: '/_authenticated/admin/translations'
+      path: '/translations'
+      fullPath: '/admin/translations'
+      preLoaderRoute: typeof AuthenticatedAdminTranslationsRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/settings/': {
       id: '/_authenticated/settings/'
@@ -708,12 +783,30 @@ const AuthenticatedCustomerRouteWithChildren =
     AuthenticatedCustomerRouteChildren,
   )
 
+interface AuthenticatedAdminRouteChildren {
+  AuthenticatedAdminAnnouncementsRoute: typeof AuthenticatedAdminAnnouncementsRoute
+  AuthenticatedAdminAuditRoute: typeof AuthenticatedAdminAuditRoute
+  AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
+  AuthenticatedAdminTranslationsRoute: typeof AuthenticatedAdminTranslationsRoute
+  AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
+}
+
+const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
+  AuthenticatedAdminAnnouncementsRoute: AuthenticatedAdminAnnouncementsRoute,
+  AuthenticatedAdminAuditRoute: AuthenticatedAdminAuditRoute,
+  AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
+  AuthenticatedAdminTranslationsRoute: AuthenticatedAdminTranslationsRoute,
+  AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
+}
+
+const AuthenticatedAdminRouteWithChildren =
+  AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
+
 interface AuthenticatedRouteChildren {
   AuthenticatedCustomerRoute: typeof AuthenticatedCustomerRouteWithChildren
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedLandingRoute: typeof AuthenticatedLandingRoute
   AuthenticatedStaffRoute: typeof AuthenticatedStaffRoute
-  AuthenticatedAdminAnnouncementsRoute: typeof AuthenticatedAdminAnnouncementsRoute
-  AuthenticatedAdminFeedbackRoute: typeof AuthenticatedAdminFeedbackRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
   AuthenticatedStaffTicketsRoute: typeof AuthenticatedStaffTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
@@ -721,10 +814,9 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomerRoute: AuthenticatedCustomerRouteWithChildren,
+  AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
   AuthenticatedLandingRoute: AuthenticatedLandingRoute,
   AuthenticatedStaffRoute: AuthenticatedStaffRoute,
-  AuthenticatedAdminAnnouncementsRoute: AuthenticatedAdminAnnouncementsRoute,
-  AuthenticatedAdminFeedbackRoute: AuthenticatedAdminFeedbackRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,
   AuthenticatedStaffTicketsRoute: AuthenticatedStaffTicketsRoute,

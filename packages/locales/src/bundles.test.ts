@@ -1,6 +1,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALE_IDS, type LocaleId } from '@portal/schema/locale-ids';
 import { customerFacingKinds, ERROR_CODES } from '@portal/schema/error-codes';
+import { RELEASED_FEATURES } from '@portal/schema/features';
 import { describe, expect, it } from 'vitest';
 import { bundleFor, MOBILE_BUNDLES, WEB_BUNDLES } from './bundles.ts';
 import { messageArguments } from './message-arguments.ts';
@@ -84,5 +85,15 @@ describe('error codes a person reads', () => {
       .map(([code]) => `errors.codes.${code}`)
       .filter((key) => !(key in WEB_BUNDLES['en-GB']));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the admin area names every feature it offers', () => {
+  // The site page lists the released flags by these labels: a flag without one would show its code.
+  it('has an admin.feature label for every released flag in every language', () => {
+    for (const locale of LOCALE_IDS) {
+      const missing = [...RELEASED_FEATURES].map((feature) => `admin.feature.${feature}`).filter((key) => !(key in WEB_BUNDLES[locale]));
+      expect(missing, locale).toEqual([]);
+    }
   });
 });

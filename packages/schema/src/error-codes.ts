@@ -155,6 +155,15 @@ export const ERROR_CODES = {
   ANNOUNCEMENT_LOCALE_NOT_OFFERED: 'invalid',
   // Customer-service workspace and active sessions (docs/decisions/075, 077)
   SESSION_NOT_FOUND: 'notFound',
+  // The admin area (docs/decisions/070-074)
+  DOMAIN_TAKEN: 'conflict',
+  DOMAIN_NOT_FOUND: 'notFound',
+  DOMAIN_LAST: 'refused',
+  DOMAIN_IN_USE: 'refused',
+  FEATURE_NOT_RELEASED: 'invalid',
+  SITE_LOCALE_REQUIRED: 'invalid',
+  TRANSLATION_KEY_UNKNOWN: 'invalid',
+  TRANSLATION_INVALID: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -111,4 +111,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'PRODUCT_GROUP_FILTERING',
   // Portal announcements: the customer's banner and the administrator's page (issue 11, docs/decisions/059).
   'PORTAL_ANNOUNCEMENTS',
+  // The admin area's translation editor (issue 13, docs/decisions/073).
+  'ADMIN_LOCALIZATION',
 ]);

@@ -34,6 +34,9 @@ export const PAGE_PARAMETER_VALUES: Record<string, Record<string, readonly strin
  * (docs/decisions/032-move-out.md).
  */
 const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => boolean }[] = [
+  // The admin area's pages of a feature: the translation editor and the feedback survey (docs/decisions/073).
+  { pattern: /^\/admin\/translations\/?$/i, offered: (features) => features.includes('ADMIN_LOCALIZATION') },
+  { pattern: /^\/admin\/feedback\/?$/i, offered: (features) => features.includes('FEEDBACK') },
   {
     pattern: /^\/contracts\/[^/]+\/move-out(\/confirmation)?\/?$/i,
     offered: (features) => !features.includes('CONTRACT_MANAGEMENT_DISABLED'),

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { SessionActor } from './actor-repository.ts';
+import { createChangeChannel } from './change-channel.ts';
 import type { DatabaseHandle } from './database.ts';
 
 /** Triggers of migration 0009 announce here whose actor changed: a person's id, or `*` for everyone. */
 export const ACTOR_CHANGED_CHANNEL = 'actor_changed';
-const SYNC_PREFIX = 'sync:';
 
 export type ActorCacheOptions = {
   database: Pick<DatabaseHandle, 'db' | 'listen'>;
@@ -35,12 +33,14 @@ export function createActorCache({
   onLost,
 }: ActorCacheOptions) {
   const entries = new Map<string, Entry>();
-  const waiting = new Map<string, () => void>();
-  let unlisten: (() => Promise<void>) | null = null;
-  let stopped = false;
-  let relisten: NodeJS.Timeout | null = null;
-  /** Counts the changes heard: an answer read while one arrived may predate it, and is not kept. */
-  let changes = 0;
+  const changeChannel = createChangeChannel({
+    database,
+    channel: ACTOR_CHANGED_CHANNEL,
+    syncTimeoutMs,
+    onLost,
+    onChange: (payload) => (payload === '*' ? entries.clear() : forgetPerson(payload)),
+    onReset: () => entries.clear(),
+  });
 
   const keyOf = (siteId: string, token: string) => `${siteId}\u0000${token}`;
 
@@ -48,42 +48,9 @@ export function createActorCache({
     for (const [key, entry] of entries) if (entry.personId === personId) entries.delete(key);
   }
 
-  function heard(payload: string) {
-    if (payload.startsWith(SYNC_PREFIX)) {
-      waiting.get(payload)?.();
-      return;
-    }
-    changes++;
-    if (payload === '*') entries.clear();
-    else forgetPerson(payload);
-  }
-
-  async function listen(): Promise<void> {
-    if (stopped || unlisten) return;
-    try {
-      unlisten = await database.listen(ACTOR_CHANGED_CHANNEL, heard, (error) => {
-        unlisten = null;
-        changes++;
-        entries.clear();
-        onLost?.(error);
-        if (!stopped) relisten = setTimeout(() => void listen(), 1_000).unref();
-      });
-    } catch (error) {
-      onLost?.(error as Error);
-      if (!stopped) relisten = setTimeout(() => void listen(), 1_000).unref();
-    }
-  }
-
   return {
-    start: listen,
-
-    async stop() {
-      stopped = true;
-      if (relisten) clearTimeout(relisten);
-      entries.clear();
-      await unlisten?.();
-      unlisten = null;
-    },
+    start: changeChannel.start,
+    stop: changeChannel.stop,
 
     /** The kept actor of a session, or `load`'s answer, kept when nothing changed while it was read. */
     async resolve(siteId: string, token: string, load: () => Promise<SessionActor | null>): Promise<SessionActor | null> {
@@ -91,9 +58,9 @@ export function createActorCache({
       const entry = entries.get(key);
       if (entry && entry.expires > now()) return entry.value;
       if (entry) entries.delete(key);
-      const before = changes;
+      const before = changeChannel.changes;
       const value = await load();
-      if (value && unlisten && before === changes) {
+      if (value && changeChannel.listening && before === changeChannel.changes) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         const expires = Math.min(now() + ttlMs, value.validUntil.getTime());
         entries.set(key, { value, personId: value.person.id, expires });
@@ -106,22 +73,7 @@ export function createActorCache({
      * commit order. A write request waits for it before answering, so the browser's next request, on this copy,
      * never meets the actor its write changed.
      */
-    async caughtUp(): Promise<void> {
-      if (!unlisten) return;
-      const payload = `${SYNC_PREFIX}${randomUUID()}`;
-      let timer: NodeJS.Timeout | undefined;
-      const heardOwn = new Promise<boolean>((resolve) => {
-        waiting.set(payload, () => resolve(true));
-        timer = setTimeout(() => resolve(false), syncTimeoutMs);
-      });
-      try {
-        await database.db.execute(sql`select pg_notify(${ACTOR_CHANGED_CHANNEL}, ${payload})`);
-        if (!(await heardOwn)) entries.clear();
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(payload);
-      }
-    },
+    caughtUp: changeChannel.caughtUp,
 
     get size() {
       return entries.size;

@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RELEASED_FEATURES } from '@portal/schema/features';
 import { seedDemoEnergy } from '../db/seed/demo-energy.ts';
+import { DEMO_SITES } from '../db/seed/demo-sites.ts';
 import { gsrn } from '../db/seed/demo-energy-catalogue.ts';
 import { seedDemoPower } from '../db/seed/demo-power.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
+
+const lumo = DEMO_SITES.find(({ id }) => id === 'lumo')!;
 
 type Persona = 'anonymous' | 'customerA' | 'customerB' | 'representative' | 'staff' | 'otherSiteAdmin' | 'siteAdmin';
 
@@ -132,6 +136,52 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/admin/locales', expected: { ...signedIn(403), siteAdmin: 200, otherSiteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/domains', expected: { ...signedIn(403), siteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/locales', expected: { ...signedIn(403), siteAdmin: 200 } },
+  // The admin area (issue 13): writes leave Lumo as seeded, so other rows meet the same site.
+  { method: 'GET', url: '/api/admin/site/lumo', expected: { ...signedIn(403), siteAdmin: 200 } },
+  { method: 'PATCH', url: '/api/admin/site/lumo', body: { timezone: lumo.timezone }, expected: { ...signedIn(403), siteAdmin: 200 } },
+  {
+    method: 'PUT',
+    url: '/api/admin/site/lumo/locales',
+    body: { locales: lumo.locales, defaultLocaleId: lumo.defaultLocaleId },
+    expected: { ...signedIn(403), siteAdmin: 200 },
+  },
+  { method: 'POST', url: '/api/admin/site/lumo/domains', body: { host: lumo.domains[1] }, expected: { ...signedIn(403), siteAdmin: 200 } },
+  { method: 'DELETE', url: '/api/admin/site/lumo/domains/nowhere.example', expected: { ...signedIn(403), siteAdmin: 404 } },
+  {
+    method: 'PUT',
+    url: '/api/admin/site/lumo/meta-fields',
+    body: { localeId: 'en-GB', title: lumo.meta['en-GB']!.TITLE, description: lumo.meta['en-GB']!.DESCRIPTION },
+    expected: { ...signedIn(403), siteAdmin: 200 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/site/lumo/features',
+    body: { features: lumo.features.filter((feature) => RELEASED_FEATURES.has(feature)) },
+    expected: { ...signedIn(403), siteAdmin: 200 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/site/lumo/external-services',
+    body: {
+      contactLinks: lumo.contacts.map(({ type, url, label, localeId }) => ({
+        type,
+        url,
+        label: label ?? null,
+        localeId: localeId ?? null,
+      })),
+      links: lumo.links.map(({ type, url, label, localeId }) => ({ type, url, label: label ?? null, localeId: localeId ?? null })),
+    },
+    expected: { ...signedIn(403), siteAdmin: 200 },
+  },
+  { method: 'GET', url: '/api/admin/site/lumo/translations?locale=fi-FI', expected: { ...signedIn(403), siteAdmin: 200 } },
+  {
+    method: 'PATCH',
+    url: '/api/admin/site/lumo/translations?locale=fi-FI',
+    body: { translations: { 'no.such.key': 'x' } },
+    expected: { ...signedIn(403), siteAdmin: 400 },
+  },
+  { method: 'GET', url: '/api/admin/site/lumo/audit', expected: { ...signedIn(403), siteAdmin: 200 } },
+  { method: 'GET', url: '/api/admin/site/lumo/audit.csv', expected: { ...signedIn(403), siteAdmin: 200 } },
   // Feedback survey: any signed-in person on a site that runs it; an unknown form is 404.
   { method: 'GET', url: '/api/feedback/form', expected: signedIn(200) },
   { method: 'PUT', url: '/api/feedback/send', body: { formId: 'none', rating: 3 }, expected: signedIn(404) },

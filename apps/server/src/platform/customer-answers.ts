@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { todayIn } from '@portal/schema/calendar-dates';
+import { createChangeChannel } from './change-channel.ts';
 import type { DatabaseHandle } from './database.ts';
 
 /** Triggers of migration 0015 announce here whose data changed: a customer's id, or `*` for everyone's. */
 export const CUSTOMER_DATA_CHANGED_CHANNEL = 'customer_data_changed';
-const SYNC_PREFIX = 'sync:';
 
 export type CustomerAnswersOptions = {
   database: Pick<DatabaseHandle, 'db' | 'listen'>;
@@ -40,12 +38,7 @@ export function createCustomerAnswers({
   onLost,
 }: CustomerAnswersOptions) {
   const entries = new Map<string, Entry>();
-  const waiting = new Map<string, () => void>();
   let bytes = 0;
-  let unlisten: (() => Promise<void>) | null = null;
-  let stopped = false;
-  let relisten: NodeJS.Timeout | null = null;
-  let changes = 0;
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -59,39 +52,25 @@ export function createCustomerAnswers({
     bytes = 0;
   }
 
-  function heard(payload: string) {
-    if (payload.startsWith(SYNC_PREFIX)) {
-      waiting.get(payload)?.();
-      return;
-    }
-    changes++;
-    if (payload === '*') clear();
-    else for (const [key, entry] of entries) if (entry.customerId === payload) drop(key);
-  }
-
-  async function listen(): Promise<void> {
-    if (stopped || unlisten) return;
-    try {
-      unlisten = await database.listen(CUSTOMER_DATA_CHANGED_CHANNEL, heard, (error) => {
-        unlisten = null;
-        changes++;
-        clear();
-        onLost?.(error);
-        if (!stopped) relisten = setTimeout(() => void listen(), 1_000).unref();
-      });
-    } catch (error) {
-      onLost?.(error as Error);
-      if (!stopped) relisten = setTimeout(() => void listen(), 1_000).unref();
-    }
-  }
+  const changeChannel = createChangeChannel({
+    database,
+    channel: CUSTOMER_DATA_CHANGED_CHANNEL,
+    syncTimeoutMs,
+    onLost,
+    onChange: (payload) => {
+      if (payload === '*') clear();
+      else for (const [key, entry] of entries) if (entry.customerId === payload) drop(key);
+    },
+    onReset: clear,
+  });
 
   async function encodedAnswer<T>(key: string, customerId: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<string> {
     const entry = entries.get(key);
     if (entry && entry.expires > now()) return entry.encoded;
     if (entry) drop(key);
-    const before = changes;
+    const before = changeChannel.changes;
     const encoded = JSON.stringify(schema.parse(await compute()));
-    if (unlisten && before === changes && encoded.length <= maxBytes / 16) {
+    if (changeChannel.listening && before === changeChannel.changes && encoded.length <= maxBytes / 16) {
       while (bytes + encoded.length > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
       entries.set(key, { encoded, customerId, expires: now() + ttlMs });
       bytes += encoded.length;
@@ -100,15 +79,8 @@ export function createCustomerAnswers({
   }
 
   return {
-    start: listen,
-
-    async stop() {
-      stopped = true;
-      if (relisten) clearTimeout(relisten);
-      clear();
-      await unlisten?.();
-      unlisten = null;
-    },
+    start: changeChannel.start,
+    stop: changeChannel.stop,
 
     /**
      * Sends the kept answer of this request, or `compute`'s, checked against `schema` and kept. For GET calls of the
@@ -125,22 +97,7 @@ export function createCustomerAnswers({
     },
 
     /** Resolves once every change committed before the call has been heard (as the actor cache's `caughtUp`). */
-    async caughtUp(): Promise<void> {
-      if (!unlisten) return;
-      const payload = `${SYNC_PREFIX}${randomUUID()}`;
-      let timer: NodeJS.Timeout | undefined;
-      const heardOwn = new Promise<boolean>((resolve) => {
-        waiting.set(payload, () => resolve(true));
-        timer = setTimeout(() => resolve(false), syncTimeoutMs);
-      });
-      try {
-        await database.db.execute(sql`select pg_notify(${CUSTOMER_DATA_CHANGED_CHANNEL}, ${payload})`);
-        if (!(await heardOwn)) clear();
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(payload);
-      }
-    },
+    caughtUp: changeChannel.caughtUp,
 
     get size() {
       return entries.size;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { contactPreference, customerType, MARKETING_CHANNELS, type MarketingChannel } from '@portal/schema/enums';
 import { DATA_AREAS } from '@portal/schema/data-access';
 import { ACCESS_RELATIONS, staffRole } from '@portal/schema/identity';
@@ -185,6 +185,9 @@ export const auditLog = pgTable(
     requestId: text('request_id').notNull(),
     ipAddress: text('ip_address'),
     details: text('details'),
+    /** What an administrator's change replaced and what it wrote (docs/decisions/072); null for reads. */
+    before: jsonb('before'),
+    after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff role the line was written under; null for a customer's or a stranger's own calls. */
     actorRole: enumText('actor_role', staffRole.options),

@@ -63,6 +63,7 @@ export const DEMO_SITES: DemoSite[] = [
       'BUSINESS_CUSTOMER_INFO',
       'PRODUCT_GROUP_FILTERING',
       'PORTAL_ANNOUNCEMENTS',
+      'ADMIN_LOCALIZATION',
     ],
     gaMeasurementId: 'G-LUMO2026DEMO',
     meta: {

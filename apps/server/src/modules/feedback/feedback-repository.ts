@@ -1,10 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminFeedbackForm, FeedbackSubmission } from '@portal/schema/feedback';
 import { feedbackForm, feedbackSubmission } from '../../db/schema/feedback.ts';
-import { auditLog } from '../../db/schema/identity.ts';
 import type { Database, Executor, Transaction } from '../../platform/database.ts';
-
-export type FeedbackAuditLine = typeof auditLog.$inferInsert;
 
 // Qualified by hand: inside a correlated subquery drizzle would print bare column names, which bind to the inner table.
 const formColumns = {
@@ -89,7 +86,7 @@ export function createFeedbackRepository(db: Database) {
 
     async lockForm(tx: Transaction, siteId: string, formId: string) {
       const [row] = await tx
-        .select({ id: feedbackForm.id, active: feedbackForm.active })
+        .select({ id: feedbackForm.id, active: feedbackForm.active, refreshedAt: feedbackForm.refreshedAt })
         .from(feedbackForm)
         .where(and(eq(feedbackForm.siteId, siteId), eq(feedbackForm.id, formId)))
         .for('update');
@@ -151,10 +148,6 @@ export function createFeedbackRepository(db: Database) {
         .where(and(eq(feedbackSubmission.siteId, siteId), eq(feedbackSubmission.formId, formId)))
         .groupBy(feedbackSubmission.rating);
       return [1, 2, 3, 4, 5].map((rating) => ({ rating, count: Number(rows.find((row) => row.rating === rating)?.count ?? 0) }));
-    },
-
-    async audit(tx: Transaction, line: FeedbackAuditLine) {
-      await tx.insert(auditLog).values(line);
     },
   };
 }

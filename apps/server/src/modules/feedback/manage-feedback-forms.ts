@@ -1,34 +1,20 @@
 import type { AdminFeedbackForm, FeedbackFormUpdateRequest } from '@portal/schema/feedback';
-import type { Actor } from '../../platform/actor.ts';
+import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FeedbackRepository } from './feedback-repository.ts';
 
 type Deps = { db: Database; feedback: FeedbackRepository; now?: () => Date };
-/** Who changed what, for the audit line written in the same transaction as the change. */
-type Change = { actor: Actor; requestId: string; ipAddress: string };
+type Change = AdminChange;
 
 const notFound = () => new AppError('FEEDBACK_FORM_NOT_FOUND', 'This site has no feedback form by that id');
 
-function auditLine(change: Change, action: string, details: string) {
-  return {
-    siteId: change.actor.siteId,
-    personId: change.actor.person.id,
-    customerId: null,
-    action,
-    outcome: 'ok',
-    requestId: change.requestId,
-    ipAddress: change.ipAddress,
-    details,
-  };
-}
-
-/** A new form starts inactive: the administrator switches it on when it should be asked (docs/decisions/050). */
 export async function addFeedbackForm(deps: Deps, change: Change): Promise<AdminFeedbackForm> {
   return deps.db.transaction(async (tx) => {
     const formId = await deps.feedback.addForm(tx, change.actor.siteId);
-    await deps.feedback.audit(tx, auditLine(change, 'feedback form added', formId));
-    return (await deps.feedback.form(tx, change.actor.siteId, formId))!;
+    const added = (await deps.feedback.form(tx, change.actor.siteId, formId))!;
+    await auditAdminChange(tx, change, 'feedback form added', { before: null, after: formState(added), details: formId });
+    return added;
   });
 }
 
@@ -40,15 +26,13 @@ export async function updateFeedbackForm(deps: Deps, change: Change, update: Fee
     if (!form) throw notFound();
     if (update.active !== undefined && update.active !== form.active) await deps.feedback.setActive(tx, siteId, form.id, update.active);
     if (update.renew) await deps.feedback.renew(tx, siteId, form.id, (deps.now ?? (() => new Date()))());
-    await deps.feedback.audit(
-      tx,
-      auditLine(
-        change,
-        'feedback form updated',
-        `${form.id} active=${String(update.active ?? form.active)} renew=${String(update.renew ?? false)}`,
-      ),
-    );
-    return (await deps.feedback.form(tx, siteId, form.id))!;
+    const updated = (await deps.feedback.form(tx, siteId, form.id))!;
+    await auditAdminChange(tx, change, 'feedback form updated', {
+      before: formState(form),
+      after: formState(updated),
+      details: `${form.id} active=${String(update.active ?? form.active)} renew=${String(update.renew ?? false)}`,
+    });
+    return updated;
   });
 }
 
@@ -58,7 +42,17 @@ export async function deleteFeedbackSubmissions(deps: Deps, change: Change, form
     const form = await deps.feedback.lockForm(tx, siteId, formId);
     if (!form) throw notFound();
     const deleted = await deps.feedback.deleteSubmissions(tx, siteId, form.id);
-    await deps.feedback.audit(tx, auditLine(change, 'feedback submissions deleted', `${form.id} count=${deleted}`));
+    await auditAdminChange(tx, change, 'feedback submissions deleted', {
+      before: { formId: form.id, submissions: deleted },
+      after: { formId: form.id, submissions: 0 },
+      details: `${form.id} count=${deleted}`,
+    });
     return deleted;
   });
+}
+
+/** What the audit line keeps of a form: its switches, not its counts. */
+function formState(form: { active: boolean; refreshedAt: Date | string }) {
+  const refreshedAt = form.refreshedAt instanceof Date ? form.refreshedAt.toISOString() : form.refreshedAt;
+  return { active: form.active, refreshedAt };
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@portal/schema/feedback';
 import { actorOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
+import { adminChangeOf } from '../../platform/admin-audit.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FeedbackRepository } from './feedback-repository.ts';
@@ -61,7 +61,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
 const siteParams = z.object({ siteId: z.string().min(1).max(64) });
 const formParams = siteParams.extend({ formId: z.string().min(1).max(64) });
 
-const changeOf = (request: FastifyRequest) => ({ actor: actorOf(request), requestId: request.id, ipAddress: request.ip });
+const changeOf = adminChangeOf;
 
 /** The five admin calls of spec §7, in the admin area: site administrators of the site in the path only. */
 export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, feedback }) => {

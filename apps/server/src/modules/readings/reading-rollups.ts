@@ -143,3 +143,31 @@ export function writtenRange(meteringPointIds: string[], from: Date, to: Date): 
     from (select unnest(array[${ids}]::text[]) as id) p,
          generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') h`;
 }
+
+/**
+ * A site's day and month rollups again from its hours, on the site's clock as it is now in `tx`: after the site's time
+ * zone changed (decision 081: days and months are local), in the transaction that changed it. Hours are UTC and stay.
+ * Every copy drops its kept customer answers, which were computed in the old zone.
+ */
+export async function rebuildSiteDayRollups(tx: Transaction, siteId: string): Promise<void> {
+  const points = sql`select id from metering_point where site_id = ${siteId}`;
+  await tx.execute(sql`delete from reading_day where metering_point_id in (${points})`);
+  await tx.execute(sql`delete from reading_month where metering_point_id in (${points})`);
+  await tx.execute(sql`
+    insert into reading_day (metering_point_id, direction, day, wh, measured_intervals, estimated_intervals)
+    select h.metering_point_id, h.direction, (h.starts_at at time zone s.timezone)::date,
+           sum(h.wh), sum(h.measured_intervals), sum(h.estimated_intervals)
+    from reading_hour h
+    join metering_point mp on mp.id = h.metering_point_id
+    join site s on s.id = mp.site_id
+    where mp.site_id = ${siteId}
+    group by 1, 2, 3`);
+  await tx.execute(sql`
+    insert into reading_month (metering_point_id, direction, month, wh, measured_intervals, estimated_intervals)
+    select d.metering_point_id, d.direction, date_trunc('month', d.day)::date,
+           sum(d.wh), sum(d.measured_intervals), sum(d.estimated_intervals)
+    from reading_day d
+    where d.metering_point_id in (${points})
+    group by 1, 2, 3`);
+  await tx.execute(sql`select pg_notify('customer_data_changed', '*')`);
+}

@@ -3,19 +3,48 @@ import { RELEASED_FEATURES } from '@portal/schema/features';
 import { LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { siteBootstrap, type SiteBootstrap, type SiteLink } from '@portal/schema/site';
 import { site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../../db/schema/sites.ts';
-import type { Database } from '../../platform/database.ts';
+import { createChangeChannel } from '../../platform/change-channel.ts';
+import type { Database, DatabaseHandle } from '../../platform/database.ts';
 
 /**
- * Sites change only through the admin area, yet every request needs one: keep each for a few seconds
- * per server copy, so an admin's change shows everywhere within that time without a shared cache.
+ * Sites change only through the admin area, yet every request needs one. Without a channel (seeds, commands) a
+ * site is kept for a few seconds; with one, every write to a site's rows NOTIFYs `site_changed` (migration 0024)
+ * and every server copy drops that site at once, so an admin's change holds on the next page load everywhere
+ * (docs/decisions/071). While the channel is not heard, nothing is kept.
  */
-const cacheMillis = 5_000;
+const shortMillis = 5_000;
+const heardMillis = 60_000;
+export const SITE_CHANGED_CHANNEL = 'site_changed';
 
 export type SiteRepository = ReturnType<typeof createSiteRepository>;
 
-export function createSiteRepository(db: Database, now: () => number = () => Date.now()) {
+type SiteCacheOptions = { changes?: Pick<DatabaseHandle, 'db' | 'listen'>; now?: () => number; onLost?: (error: Error) => void };
+
+export function createSiteRepository(db: Database, { changes, now = () => Date.now(), onLost }: SiteCacheOptions = {}) {
   const byId = new Map<string, { value: SiteBootstrap | null; expires: number }>();
   const byHost = new Map<string, { value: string | null; expires: number }>();
+  const clear = () => {
+    byId.clear();
+    byHost.clear();
+  };
+  const channel = changes
+    ? createChangeChannel({
+        database: changes,
+        channel: SITE_CHANGED_CHANNEL,
+        onLost,
+        onChange: (siteId) => {
+          byId.delete(siteId);
+          // A domain may have moved to or from this site: host look-ups are cheap to redo.
+          byHost.clear();
+        },
+        onReset: clear,
+      })
+    : null;
+  /** How long a read may be kept, or 0: with a channel only while it is heard and nothing changed during the read. */
+  const keepFor = (changesBefore: number) => {
+    if (!channel) return shortMillis;
+    return channel.listening && channel.changes === changesBefore ? heardMillis : 0;
+  };
 
   async function load(siteId: string): Promise<SiteBootstrap | null> {
     const [row] = await db.select().from(site).where(eq(site.id, siteId));
@@ -61,8 +90,10 @@ export function createSiteRepository(db: Database, now: () => number = () => Dat
     async findById(siteId: string): Promise<SiteBootstrap | null> {
       const cached = byId.get(siteId);
       if (cached && cached.expires > now()) return cached.value;
+      const before = channel?.changes ?? 0;
       const value = await load(siteId);
-      byId.set(siteId, { value, expires: now() + cacheMillis });
+      const keep = keepFor(before);
+      if (keep > 0) byId.set(siteId, { value, expires: now() + keep });
       return value;
     },
     async findByHost(host: string): Promise<SiteBootstrap | null> {
@@ -70,15 +101,23 @@ export function createSiteRepository(db: Database, now: () => number = () => Dat
       let siteId: string | null;
       if (cached && cached.expires > now()) siteId = cached.value;
       else {
+        const before = channel?.changes ?? 0;
         const [row] = await db.select({ siteId: siteDomain.siteId }).from(siteDomain).where(eq(siteDomain.host, host));
         siteId = row?.siteId ?? null;
-        byHost.set(host, { value: siteId, expires: now() + cacheMillis });
+        const keep = keepFor(before);
+        if (keep > 0) byHost.set(host, { value: siteId, expires: now() + keep });
       }
       return siteId ? this.findById(siteId) : null;
     },
     /** Drops cached copies after a change made through this server copy. */
     forget(siteId: string) {
       byId.delete(siteId);
+      byHost.clear();
     },
+    /** Starts hearing `site_changed` (no-op without a channel). */
+    start: async () => channel?.start(),
+    stop: async () => channel?.stop(),
+    /** Resolves once this copy has heard every site change committed before the call (after an admin's write). */
+    caughtUp: async () => channel?.caughtUp(),
   };
 }

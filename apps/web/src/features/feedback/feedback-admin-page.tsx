@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,27 +31,25 @@ export function FeedbackAdminPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = chosen ?? forms.data?.find((form) => form.active)?.formId ?? forms.data?.[0]?.formId ?? null;
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Title order={1}>{t('feedback.admin.title')}</Title>
-            <Text c="dimmed">{t('feedback.admin.description')}</Text>
-          </Stack>
-          <Button leftSection={<IconPlus size={18} aria-hidden />} loading={add.isPending} onClick={() => add.mutate(undefined)}>
-            {t('feedback.admin.add')}
-          </Button>
-        </Group>
-        {forms.isPending ? (
-          <Skeleton height={120} />
-        ) : forms.data && forms.data.length > 0 ? (
-          <FormTable forms={forms.data} shown={shown} onShow={setChosen} />
-        ) : (
-          <Alert variant="light">{t('feedback.admin.no-forms')}</Alert>
-        )}
-        {shown && <Submissions formId={shown} />}
-      </Stack>
-    </Container>
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t('feedback.admin.title')}</Title>
+          <Text c="dimmed">{t('feedback.admin.description')}</Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} loading={add.isPending} onClick={() => add.mutate(undefined)}>
+          {t('feedback.admin.add')}
+        </Button>
+      </Group>
+      {forms.isPending ? (
+        <Skeleton height={120} />
+      ) : forms.data && forms.data.length > 0 ? (
+        <FormTable forms={forms.data} shown={shown} onShow={setChosen} />
+      ) : (
+        <Alert variant="light">{t('feedback.admin.no-forms')}</Alert>
+      )}
+      {shown && <Submissions formId={shown} />}
+    </Stack>
   );
 }
 

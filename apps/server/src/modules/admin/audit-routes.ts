@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminSiteParams, AUDIT_PAGE_SIZE, auditPage, auditQuery } from '@portal/schema/admin';
+import { guardedErrors } from '../../platform/error-responses.ts';
+import type { AuditLogRepository } from './audit-log-repository.ts';
+
+const CSV_COLUMNS = ['at', 'person', 'customer_code', 'customer_name', 'action', 'outcome', 'details', 'before', 'after'];
+
+/** The site's audit log for its administrator: a page to read, and the whole filtered log as CSV (decision 072). */
+export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }> = async (app, { auditLog }) => {
+  app.get(
+    '/api/admin/site/:siteId/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Audit lines of the site, newest first, by person, customer, action and days of the site calendar',
+        params: adminSiteParams,
+        querystring: auditQuery,
+        response: { 200: auditPage, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const { page, ...filter } = request.query;
+      const found = await auditLog.page(request.params.siteId, request.site.timezone, filter, page, AUDIT_PAGE_SIZE);
+      return { ...found, page, pageSize: AUDIT_PAGE_SIZE };
+    },
+  );
+  app.get(
+    '/api/admin/site/:siteId/audit.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The filtered audit log as CSV (UTF-8, streamed; times in UTC)',
+        params: adminSiteParams,
+        querystring: auditQuery,
+        produces: ['text/csv'],
+        response: { 200: z.any(), ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, ...filter } = request.query;
+      const lines = auditLog.all(request.params.siteId, request.site.timezone, filter);
+      const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+      const rows = Readable.from(
+        (async function* () {
+          for await (const entry of lines) {
+            yield [
+              entry.at,
+              entry.personName,
+              entry.customerCode,
+              entry.customerName,
+              entry.action,
+              entry.outcome,
+              entry.details,
+              json(entry.before),
+              json(entry.after),
+            ];
+          }
+        })(),
+      );
+      const csv = rows.pipe(stringify({ header: true, columns: CSV_COLUMNS, bom: true }));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${request.params.siteId}.csv"`)
+        .send(csv);
+    },
+  );
+};

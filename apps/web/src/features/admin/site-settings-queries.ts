@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminSiteSettings,
+  ExternalServicesUpdateRequest,
+  FeaturesUpdateRequest,
+  MetaFieldsUpdateRequest,
+  SiteLocalesUpdateRequest,
+  SiteUpdateRequest,
+} from '@portal/schema/admin';
+import type { SiteBootstrap } from '@portal/schema/site';
+import { api } from '../../shared/api/api-client.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
+
+export const adminSiteBase = (siteId: string) => `/api/admin/site/${encodeURIComponent(siteId)}`;
+
+/** GET /api/admin/site/{siteId}: the site's settings as stored, for the site page. */
+export const siteSettingsQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.settings(siteId),
+    queryFn: ({ signal }) => api<AdminSiteSettings>(adminSiteBase(siteId), { signal }),
+  });
+
+/** Every change of the site refreshes all of its admin answers (locales, domains, settings, audit). */
+function useSiteChange<T, R>(siteId: string, send: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.site(siteId) }),
+  });
+}
+
+export const useUpdateSite = (siteId: string) =>
+  useSiteChange(siteId, (update: SiteUpdateRequest) => api<AdminSiteSettings>(adminSiteBase(siteId), { method: 'PATCH', body: update }));
+
+export const useUpdateSiteLocales = (siteId: string) =>
+  useSiteChange(siteId, (update: SiteLocalesUpdateRequest) =>
+    api<SiteBootstrap['locales']>(`${adminSiteBase(siteId)}/locales`, { method: 'PUT', body: update }),
+  );
+
+export const useAddDomain = (siteId: string) =>
+  useSiteChange(siteId, (host: string) => api<string[]>(`${adminSiteBase(siteId)}/domains`, { method: 'POST', body: { host } }));
+
+export const useRemoveDomain = (siteId: string) =>
+  useSiteChange(siteId, (host: string) =>
+    api<string[]>(`${adminSiteBase(siteId)}/domains/${encodeURIComponent(host)}`, { method: 'DELETE' }),
+  );
+
+export const useUpdateMetaFields = (siteId: string) =>
+  useSiteChange(siteId, (update: MetaFieldsUpdateRequest) =>
+    api<AdminSiteSettings>(`${adminSiteBase(siteId)}/meta-fields`, { method: 'PUT', body: update }),
+  );
+
+export const useUpdateFeatures = (siteId: string) =>
+  useSiteChange(siteId, (update: FeaturesUpdateRequest) =>
+    api<AdminSiteSettings>(`${adminSiteBase(siteId)}/features`, { method: 'PUT', body: update }),
+  );
+
+export const useUpdateExternalServices = (siteId: string) =>
+  useSiteChange(siteId, (update: ExternalServicesUpdateRequest) =>
+    api<AdminSiteSettings>(`${adminSiteBase(siteId)}/external-services`, { method: 'PUT', body: update }),
+  );

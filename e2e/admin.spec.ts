@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+
+const dropConsentBanner = (page: Page) => page.evaluate(() => document.querySelector('#cc-main')?.remove());
+
+/** "Now (28.11.2026 10:15)" read on the dashboard's spot-price card, as the instant it names in `timezone`. */
+function spotNow(text: string): { day: string; time: string } {
+  const match = /\((\d\d)\.(\d\d)\.(\d{4}) (\d\d:\d\d)\)/.exec(text);
+  if (!match) throw new Error(`no time in "${text}"`);
+  return { day: `${match[3]}-${match[2]}-${match[1]}`, time: match[4]! };
+}
+
+/** The same wall-clock reading moved from one zone to another (whole-hour offsets, as Helsinki and London have). */
+function inZone(reading: { day: string; time: string }, from: string, to: string, minutesLater = 0): string {
+  const naive = new Date(Date.parse(`${reading.day}T${reading.time}:00Z`) + minutesLater * 60_000);
+  const offset = (zone: string) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(naive)
+      .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+    return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!) - naive.getTime();
+  };
+  const instant = new Date(naive.getTime() - offset(from));
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    timeZone: to,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .formatToParts(instant)
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${shown.day}.${shown.month}.${shown.year} ${shown.hour}:${shown.minute}`;
+}
+
+test('lumo: the site administrator changes the timezone and a text; the customer sees both on the dashboard; admin pages axe-clean light and dark', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The customer first: the spot-price card's "now" in Helsinki time.
+  const customerContext = await browser.newContext();
+  await customerContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  const customer = await customerContext.newPage();
+  await customer.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(customer, 'en-GB', 'Mikko Korhonen', 'Nordea');
+  await expect(customer).toHaveURL(siteUrl('lumo', '/dashboard'));
+  await dropConsentBanner(customer);
+  const nowLine = customer.getByText(/^Now \(\d\d\.\d\d\.\d{4} \d\d:\d\d\)$/);
+  await expect(nowLine).toBeVisible({ timeout: 30_000 });
+  const before = spotNow((await nowLine.textContent())!);
+
+  // The administrator signs in straight into the admin area: no customer dashboard, no NO_CUSTOMER refusal.
+  const adminContext = await browser.newContext();
+  await adminContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  const admin = await adminContext.newPage();
+  await admin.goto(siteUrl('lumo', '/admin'));
+  await signInWithEid(admin, 'en-GB', 'Jukka Mäkinen', 'OP');
+  await expect(admin).toHaveURL(siteUrl('lumo', '/admin'));
+  await dropConsentBanner(admin);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
+  const navigation = admin.getByRole('navigation', { name: 'Administration' });
+  await expect(navigation.getByRole('link')).toHaveText(['Site', 'Translations', 'Feedback', 'Audit log']);
+
+  // Timezone: typed into the searchable list, chosen with the keyboard, saved.
+  const timezone = admin.getByRole('region', { name: 'Time zone' });
+  const zoneInput = timezone.getByLabel('Time zone', { exact: true });
+  await zoneInput.click();
+  await zoneInput.fill('Europe/London');
+  await admin.keyboard.press('ArrowDown');
+  await admin.keyboard.press('Enter');
+  await expect(zoneInput).toHaveValue('Europe/London');
+  await timezone.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved. Customers see the change on their next page load.')).toBeVisible();
+  await expect(admin.getByText(/NO_CUSTOMER/)).toHaveCount(0);
+  await expect(admin.getByRole('region', { name: 'Theme' }).getByRole('radio')).toHaveCount(13);
+  await expectAccessible(admin);
+  await admin.screenshot({ path: testInfo.outputPath('admin-site-light.png'), fullPage: true });
+
+  // A text of the customer's dashboard, reworded with the keyboard in the translation editor.
+  await navigation.getByRole('link', { name: 'Translations' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Translations' })).toBeVisible();
+  await admin.getByRole('combobox', { name: 'Language' }).click();
+  await admin.getByRole('option', { name: 'English' }).click();
+  await admin.getByRole('textbox', { name: 'Search by key or text' }).fill('dashboard.spot.now');
+  await admin.getByRole('button', { name: 'Edit dashboard.spot.now' }).click();
+  const editor = admin.getByRole('dialog', { name: 'Edit text' });
+  const text = editor.getByRole('textbox', { name: "Site's text" });
+  await text.fill('Price right now ({time');
+  await expect(editor.getByText(/not a valid ICU message/)).toBeVisible();
+  await text.fill('Price right now ({time})');
+  await expect(editor.getByTestId('translation-preview')).toHaveText('Price right now (‹time›)');
+  await expectAccessible(admin);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
+
+  // Dark scheme: the admin pages stay axe-clean.
+  await adminContext.addCookies([
+    { name: 'color-scheme', value: 'dark', url: siteUrl('lumo') },
+    { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
+  ]);
+  for (const path of ['/admin', '/admin/translations', '/admin/audit']) {
+    await admin.goto(siteUrl('lumo', path));
+    await expect(admin.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+    await dropConsentBanner(admin);
+    await expectAccessible(admin);
+  }
+  await admin.screenshot({ path: testInfo.outputPath('admin-audit-dark.png'), fullPage: true });
+  // The audit log holds both changes with the values before and after.
+  const log = admin.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: 'site updated' }).first()).toContainText('Europe/Helsinki');
+  await expect(log.getByRole('row').filter({ hasText: 'site translations changed' }).first()).toContainText('Price right now ({time})');
+
+  // The customer's next page load: the new wording, and the time in London.
+  await customer.reload();
+  const reworded = customer.getByText(/^Price right now \(\d\d\.\d\d\.\d{4} \d\d:\d\d\)$/);
+  await expect(reworded).toBeVisible({ timeout: 30_000 });
+  const shown = /\((.*)\)/.exec((await reworded.textContent())!)![1];
+  // The same quarter-hour two hours earlier on London's clock, or the next one if a quarter passed meanwhile.
+  expect([0, 15].map((minutes) => inZone(before, 'Europe/Helsinki', 'Europe/London', minutes))).toContain(shown);
+
+  // Back as it was, for the journeys after this one (same-origin calls from the admin's page pass the CSRF check).
+  const restored = await admin.evaluate(async () => {
+    const json = { 'content-type': 'application/json' };
+    const zone = await fetch('/api/admin/site/lumo', {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ timezone: 'Europe/Helsinki' }),
+    });
+    const texts = await fetch('/api/admin/site/lumo/translations?locale=en-GB', {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ translations: { 'dashboard.spot.now': null } }),
+    });
+    return [zone.status, texts.status];
+  });
+  expect(restored).toEqual([200, 200]);
+  await customerContext.close();
+  await adminContext.close();
+});
