@@ -70,7 +70,7 @@ test('lumo: the site administrator changes the timezone and a text; the customer
   await dropConsentBanner(admin);
   await expect(admin.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
   const navigation = admin.getByRole('navigation', { name: 'Administration' });
-  await expect(navigation.getByRole('link')).toHaveText(['Site', 'Translations', 'Feedback', 'Audit log']);
+  await expect(navigation.getByRole('link')).toHaveText(['Site', 'Translations', 'Announcements', 'Feedback', 'Audit log']);
 
   // Timezone: typed into the searchable list, chosen with the keyboard, saved.
   const timezone = admin.getByRole('region', { name: 'Time zone' });

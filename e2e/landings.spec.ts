@@ -14,6 +14,7 @@ test('a site administrator lands on the admin area, without a customer’s pages
   const nav = page.getByRole('banner').getByRole('navigation', { name: text('fi-FI', 'nav.main') });
   await expect(nav.getByRole('link', { name: text('fi-FI', 'nav.dashboard') })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: text('fi-FI', 'nav.staff') })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: text('fi-FI', 'nav.admin') })).toHaveAttribute('href', '/admin');
   // No customer data was asked for, so no refusal was shown.
   await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -7,6 +7,7 @@ import {
   IconHeadset,
   IconHome,
   IconLayoutDashboard,
+  IconSettings,
   type Icon,
 } from '@tabler/icons-react';
 import type { ActorInfo } from '@portal/schema/identity';
@@ -14,13 +15,14 @@ import type { SiteFeature } from '@portal/schema/features';
 import { pageOffered } from '@portal/schema/pages';
 
 export type NavigationItem = {
-  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/support' | '/staff';
+  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/support' | '/staff' | '/admin';
   label: string;
   icon: Icon;
 };
 
 const home: NavigationItem = { to: '/', label: 'nav.home', icon: IconHome };
 const staffWorkspace: NavigationItem = { to: '/staff', label: 'nav.staff', icon: IconBriefcase };
+const administration: NavigationItem = { to: '/admin', label: 'nav.admin', icon: IconSettings };
 const dashboard: NavigationItem = { to: '/dashboard', label: 'nav.dashboard', icon: IconLayoutDashboard };
 const charts: NavigationItem = { to: '/charts', label: 'nav.charts', icon: IconChartBar };
 const invoices: NavigationItem = { to: '/invoices', label: 'nav.invoices', icon: IconFileInvoice };
@@ -31,7 +33,7 @@ const support: NavigationItem = { to: '/support', label: 'nav.support', icon: Ic
 /**
  * The pages a person can reach from the shell: only pages that exist, whose feature the site has, and that have
  * something for them. A customer's data pages need a customer to act for; customer service have their workspace
- * (docs/decisions/078). Later areas add theirs here as their routes exist.
+ * and site administrators their admin area (docs/decisions/078). Later areas add theirs here as their routes exist.
  */
 export function navigationItems(info: ActorInfo | undefined, features: readonly SiteFeature[]): NavigationItem[] {
   if (!info) return [home];
@@ -39,6 +41,12 @@ export function navigationItems(info: ActorInfo | undefined, features: readonly 
     ? [dashboard, charts, ...[invoices, powerControl, outages, support].filter((item) => pageOffered(item.to, features))]
     : [];
   // While acting, the customer's pages fill the bar and the acting banner's "End acting" leads back to the workspace.
-  const ownLanding = info.staffRoles.includes('customer-service') && info.actingAs !== 'staff' ? [staffWorkspace] : [];
+  const ownLanding =
+    info.actingAs === 'staff'
+      ? []
+      : [
+          ...(info.staffRoles.includes('customer-service') ? [staffWorkspace] : []),
+          ...(info.staffRoles.includes('site-admin') ? [administration] : []),
+        ];
   return [home, ...customerPages, ...ownLanding];
 }
