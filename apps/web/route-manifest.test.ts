@@ -28,7 +28,7 @@ describe('the route manifest (decision 021)', () => {
   it('lists the pages a browser can open, by their URL patterns', async () => {
     const pages = await pagesOfTheApp();
     expect(pages).toEqual(
-      expect.arrayContaining(['/', '/dashboard', '/charts', '/invoices', '/invoices/$id/$step', '/auth/signin', '/workspace']),
+      expect.arrayContaining(['/', '/dashboard', '/charts', '/invoices', '/invoices/$id/$step', '/auth/signin', '/staff', '/admin']),
     );
   });
 

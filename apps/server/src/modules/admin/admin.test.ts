@@ -189,8 +189,8 @@ describe('the admin area', () => {
   });
 
   it('switches released features only, keeping unreleased flags the site holds', async () => {
-    await ctx.database.db.insert(siteFeature).values({ siteId: 'lumo', feature: 'PORTAL_ANNOUNCEMENTS' });
-    const unreleased = await call('PUT', '/api/admin/site/lumo/features', admin, { features: ['PORTAL_ANNOUNCEMENTS'] });
+    await ctx.database.db.insert(siteFeature).values({ siteId: 'lumo', feature: 'MOBILE_LAYOUT_SMALL_BREAKPOINT' });
+    const unreleased = await call('PUT', '/api/admin/site/lumo/features', admin, { features: ['MOBILE_LAYOUT_SMALL_BREAKPOINT'] });
     expect(unreleased.statusCode).toBe(400);
     expect(unreleased.json()).toMatchObject({ code: 'FEATURE_NOT_RELEASED' });
     expect((await call('PUT', '/api/admin/site/lumo/features', admin, { features: ['NO_SUCH'] })).statusCode).toBe(400);
@@ -200,7 +200,7 @@ describe('the admin area', () => {
     expect(changed.json().features).not.toContain('OUTAGES');
     expect((await call('GET', '/api/site', undefined)).json().features).not.toContain('OUTAGES');
     const stored = await ctx.database.db.select().from(siteFeature).where(eq(siteFeature.siteId, 'lumo'));
-    expect(stored.map(({ feature }) => feature)).toContain('PORTAL_ANNOUNCEMENTS');
+    expect(stored.map(({ feature }) => feature)).toContain('MOBILE_LAYOUT_SMALL_BREAKPOINT');
     expect(await lastChange('site features changed')).toMatchObject({ details: '-OUTAGES' });
     await call('PUT', '/api/admin/site/lumo/features', admin, { features: current });
   });

@@ -59,6 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.patch(
     '/api/admin/site/:siteId',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: "The site's timezone (an IANA zone) and theme",
@@ -84,6 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.put(
     '/api/admin/site/:siteId/locales',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: "The site's locales in order and its default locale (one of them)",
@@ -109,6 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.post(
     '/api/admin/site/:siteId/domains',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: 'Serve the site at one more host name (not one another site uses)',
@@ -122,6 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.delete(
     '/api/admin/site/:siteId/domains/:host',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: 'Stop serving the site at a host name (never the last one, nor the one in use)',
@@ -134,6 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.put(
     '/api/admin/site/:siteId/meta-fields',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: 'The title and description of the site in one of its languages (empty removes)',
@@ -147,6 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.put(
     '/api/admin/site/:siteId/features',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: 'The released features the site offers',
@@ -160,6 +166,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
   app.put(
     '/api/admin/site/:siteId/external-services',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: "The footer's contact links and external service links, in order",

@@ -35,6 +35,7 @@ export const translationAdminRoutes: FastifyPluginAsyncZod<Options> = async (app
   app.patch(
     '/api/admin/site/:siteId/translations',
     {
+      config: { freshVerification: true },
       schema: {
         tags: ['admin'],
         summary: 'Override texts of a locale (ICU MessageFormat, checked), or revert them with null',

@@ -218,7 +218,13 @@ describe('alerts from the notification thresholds', () => {
   it('leaves nothing half-done when a copy dies in the middle: the next one decides each alert once', async () => {
     const later = addDays(tomorrow, 2);
     await publishPrices(addDays(later, 1), { 7: 180 });
-    const created = await enqueue(ctx.database.db, evaluateAlertsJob, { subject: 'SPOT_PRICE', siteId: 'lumo', day: later });
+    // Due a second ago: the database's clock (microseconds) and the runner's (milliseconds) cannot disagree on it.
+    const created = await enqueue(
+      ctx.database.db,
+      evaluateAlertsJob,
+      { subject: 'SPOT_PRICE', siteId: 'lumo', day: later },
+      { runAt: new Date(Date.now() - 1_000) },
+    );
     // A copy whose power goes out after it wrote the alerts, before its transaction commits.
     const doomed = createJobRunner({ database: ctx.database, log: recordingLogger({}, []), workerId: 'doomed-copy' });
     const sites = createSiteRepository(ctx.database.db);

@@ -74,7 +74,7 @@ describe('SignInPage (/auth/signin)', () => {
     });
   });
 
-  it('sends a foreign callback address to the dashboard instead', async () => {
+  it('sends a foreign callback address to the landing by role instead', async () => {
     const fetchMock = stubApi({
       'GET /api/auth/providers': { eid: providers.eid },
       'GET /api/auth/csrf': { csrfToken: 'csrf-2' },
@@ -83,7 +83,7 @@ describe('SignInPage (/auth/signin)', () => {
     await renderWithProviders(<SignInPage callbackUrl="https://evil.example/" error={undefined} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with e-ID' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
-    expect(signInPost(fetchMock).fields.callbackUrl).toBe('/dashboard');
+    expect(signInPost(fetchMock).fields.callbackUrl).toBe('/landing');
   });
 
   it('checks the e-mail address before asking Auth.js to send a link', async () => {
@@ -106,7 +106,7 @@ describe('SignInPage (/auth/signin)', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://lumo.localhost/auth/confirm-request?provider=email&type=email'));
     expect(signInPost(fetchMock)).toMatchObject({
       url: '/api/auth/signin/email?ui_locales=en',
-      fields: { csrfToken: 'csrf-3', callbackUrl: '/dashboard', email: 'maria@lumo.example' },
+      fields: { csrfToken: 'csrf-3', callbackUrl: '/landing', email: 'maria@lumo.example' },
     });
   });
 
