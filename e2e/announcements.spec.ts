@@ -47,7 +47,8 @@ test('lumo: the site administrator writes an announcement, a customer sees it on
   await expect(preview.getByRole('status')).toContainText(`Warning: ${title}`);
   await expect(preview.locator('strong', { hasText: 'Sunday' })).toBeVisible();
   await expectAccessible(admin);
-  await adminContext.close();
+  await admin.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
 
   // A customer sees it on the dashboard, closes it with the keyboard, and it stays closed after a reload.
   const customerContext = await browser.newContext();
@@ -76,4 +77,10 @@ test('lumo: the site administrator writes an announcement, a customer sees it on
   await expect(customer.getByText(title)).toHaveCount(0);
   expect(scripts).toEqual([]);
   await customerContext.close();
+
+  // The administrator takes it down again, so the journeys after this one see the site as seeded.
+  await row.getByRole('button', { name: `Delete: ${title}` }).click();
+  await admin.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(row).toHaveCount(0);
+  await adminContext.close();
 });

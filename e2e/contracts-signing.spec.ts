@@ -162,7 +162,7 @@ test('virmalise: a company representative renews through an offer and signs it',
   await page.getByRole('menuitem', { name: /Kase Kodu OÜ/ }).click();
   await expect(page.getByTestId('page-customer')).toHaveText('Kase Kodu OÜ · customer VE-700201');
 
-  await page.getByRole('link', { name: 'See the renewal offer for contract VE-E-2024-007702' }).click();
+  await page.getByRole('link', { name: 'See your offer for contract VE-E-2024-007702' }).click();
   await expect(page).toHaveURL(/\/contracts\/[^/]+\/offer$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your renewal offer' })).toBeVisible();
   await checkEverywhere(page, context, 'virmalise', 'offer', testInfo, () =>

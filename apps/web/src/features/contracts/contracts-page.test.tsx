@@ -194,7 +194,7 @@ describe('/contracts', () => {
       path: '/contracts',
     });
     expect(await screen.findByRole('link', { name: 'Sign a new contract' })).toHaveAttribute('href', '/contracts/sign');
-    const renew = await screen.findByRole('link', { name: 'See the renewal offer for contract LE-2024-100731' });
+    const renew = await screen.findByRole('link', { name: 'See your offer for contract LE-2024-100731' });
     expect(renew).toHaveAttribute('href', '/contracts/ct-1/offer');
     // The ending contract has no offer of its own, so no link.
     expect(screen.getAllByRole('link', { name: /See the renewal offer/ })).toHaveLength(1);
