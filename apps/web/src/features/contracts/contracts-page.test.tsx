@@ -197,12 +197,12 @@ describe('/contracts', () => {
     const renew = await screen.findByRole('link', { name: 'See your offer for contract LE-2024-100731' });
     expect(renew).toHaveAttribute('href', '/contracts/ct-1/offer');
     // The ending contract has no offer of its own, so no link.
-    expect(screen.getAllByRole('link', { name: /See the renewal offer/ })).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: /See your offer for contract/ })).toHaveLength(1);
     unmount();
 
     stubContracts({ 'GET /api/me/contract-offers': [offer] });
     await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
     await screen.findByRole('list', { name: 'Contract list' });
-    expect(screen.queryByRole('link', { name: /See the renewal offer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /See your offer for contract/ })).not.toBeInTheDocument();
   });
 });
