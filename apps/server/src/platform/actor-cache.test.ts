@@ -1,13 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { seedDemoData } from '../db/seed/demo-data.ts';
+import { describe, expect, it } from 'vitest';
 import { authSession, customer, customerAccess, person, staffMember } from '../db/schema/identity.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
-import { openTestDatabase } from '../test-support/test-database.ts';
-import type { DatabaseHandle } from './database.ts';
+import { useTwoServerCopies, type ServerCopy } from '../test-support/server-copies.ts';
 
 /**
  * The actor cache (docs/decisions/080) keeps a session's actor for seconds; these prove it never answers with
@@ -113,31 +109,10 @@ describe('the actor cache of one server copy', () => {
 });
 
 describe('the actor caches of two server copies on one database', () => {
-  const copies: { app: App; database: DatabaseHandle }[] = [];
-  let drop = async () => {};
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false' });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
-    // The second copy opens the database again, as a second server process would (PGlite: the same instance).
-    for (const database of [opened.handle, await opened.openAnotherCopy()]) {
-      const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });
-      await app.ready();
-      copies.push({ app, database });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of copies.reverse()) {
-      await app.close();
-      await database.close();
-    }
-    await drop();
-  });
+  const copies = useTwoServerCopies();
 
   it('a change made through one copy is heard by the other, which then stops serving the old actor', async () => {
-    const [first, second] = copies as [(typeof copies)[0], (typeof copies)[0]];
+    const [first, second] = copies as [ServerCopy, ServerCopy];
     const cookie = await sessionCookieFor(first.database.db, PEOPLE.sannaStaff, 'lumo');
     await second.app.actorCache.caughtUp();
     const ask = () => second.app.inject({ url: '/api/info', headers: { host: HOSTS.lumo, cookie } });

@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@portal/schema/calendar-dates';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { type App } from '../app.ts';
 import { invoice } from '../db/schema/billing.ts';
-import { seedDemoData } from '../db/seed/demo-data.ts';
 import { buildBilledContract, buildInvoice } from '../test-support/billing-factories.ts';
 import { buildMeteringPoint, insertReadings } from '../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
-import { openTestDatabase } from '../test-support/test-database.ts';
-import type { DatabaseHandle } from './database.ts';
+import { useTwoServerCopies, type ServerCopy } from '../test-support/server-copies.ts';
 
 const get = (app: App, url: string, cookie: string) => app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
 
@@ -101,30 +98,10 @@ describe('the customer answer cache of one server copy', () => {
 });
 
 describe('the customer answer caches of two server copies on one database', () => {
-  const copies: { app: App; database: DatabaseHandle }[] = [];
-  let drop = async () => {};
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false' });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
-    for (const database of [opened.handle, await opened.openAnotherCopy()]) {
-      const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });
-      await app.ready();
-      copies.push({ app, database });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of copies.reverse()) {
-      await app.close();
-      await database.close();
-    }
-    await drop();
-  });
+  const copies = useTwoServerCopies();
 
   it('a change made through one copy is heard by the other, which then stops serving the old answer', async () => {
-    const [first, second] = copies as [(typeof copies)[0], (typeof copies)[0]];
+    const [first, second] = copies as [ServerCopy, ServerCopy];
     const db = first.database.db;
     const cookie = await sessionCookieFor(db, PEOPLE.aino, 'lumo');
     const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });

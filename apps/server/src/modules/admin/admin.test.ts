@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type App } from '../../app.ts';
 import { auditLog } from '../../db/schema/identity.ts';
 import { readingDay, readingMonth } from '../../db/schema/energy-rollups.ts';
 import { siteFeature } from '../../db/schema/sites.ts';
 import { buildMeteringPoint, insertReadings } from '../../test-support/energy-factories.ts';
-import { seedDemoData } from '../../db/seed/demo-data.ts';
-import type { DatabaseHandle } from '../../platform/database.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { openTestDatabase } from '../../test-support/test-database.ts';
+import { useTwoServerCopies, type ServerCopy } from '../../test-support/server-copies.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -337,30 +334,10 @@ describe('the admin area', () => {
 });
 
 describe('a site change reaches every server copy at once', () => {
-  const copies: { app: App; database: DatabaseHandle }[] = [];
-  let drop = async () => {};
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false' });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
-    for (const database of [opened.handle, await opened.openAnotherCopy()]) {
-      const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });
-      await app.ready();
-      copies.push({ app, database });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of copies.reverse()) {
-      await app.close();
-      await database.close();
-    }
-    await drop();
-  });
+  const copies = useTwoServerCopies();
 
   it('drops the kept site on the other copy when an administrator changes it on one', async () => {
-    const [first, second] = copies as [(typeof copies)[number], (typeof copies)[number]];
+    const [first, second] = copies as [ServerCopy, ServerCopy];
     const site = async (app: App) => (await app.inject({ url: '/api/site', headers: { host: HOSTS.lumo } })).json();
     expect((await site(second.app)).timezone).toBe('Europe/Helsinki');
     const admin = await sessionCookieFor(first.database.db, PEOPLE.jukkaAdmin, 'lumo');

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { seedDemoData } from '../../db/seed/demo-data.ts';
+import { describe, expect, it } from 'vitest';
 import { authSession } from '../../db/schema/identity.ts';
-import type { DatabaseHandle } from '../../platform/database.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { openTestDatabase } from '../../test-support/test-database.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { parseUserAgent } from './user-agent.ts';
+import { useTwoServerCopies, type ServerCopy } from '../../test-support/server-copies.ts';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE =
@@ -100,31 +96,10 @@ describe('active sessions', () => {
 });
 
 describe('signing a session out on two server copies', () => {
-  const copies: { app: App; database: DatabaseHandle }[] = [];
-  let drop = async () => {};
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false' });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
-    // The second copy opens the database again, as a second server process would (PGlite: the same instance).
-    for (const database of [opened.handle, await opened.openAnotherCopy()]) {
-      const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });
-      await app.ready();
-      copies.push({ app, database });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of copies.reverse()) {
-      await app.close();
-      await database.close();
-    }
-    await drop();
-  });
+  const copies = useTwoServerCopies();
 
   it('keeps the other copy’s cached actor when only the last use is written, and drops it the moment the session is signed out', async () => {
-    const [first, second] = copies as [(typeof copies)[0], (typeof copies)[0]];
+    const [first, second] = copies as [ServerCopy, ServerCopy];
     const desktop = await sessionCookieFor(first.database.db, PEOPLE.mikko, 'lumo');
     const phone = await sessionCookieFor(first.database.db, PEOPLE.mikko, 'lumo');
     await second.app.actorCache.caughtUp();
