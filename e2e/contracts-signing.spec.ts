@@ -103,11 +103,19 @@ test('lumo: a private customer signs a new contract at a new address, restores t
 
   await page.getByRole('radio', { name: 'Lumo Kiinteä 12 kk' }).check();
   await page.getByRole('button', { name: 'Next' }).click();
+  const filledAt = await page.evaluate(() => Date.now());
   await page.getByRole('textbox', { name: /Supply starts/ }).fill(startDay);
   await page.keyboard.press('Escape');
 
-  // A reload offers the encrypted draft back, on the step it was left at.
-  await page.waitForFunction(() => Object.keys(sessionStorage).some((key) => key.startsWith('form-draft:contract-sign:')));
+  // A reload offers the encrypted draft back, on the step it was left at: once a draft kept after the start day was
+  // typed is stored (an earlier one, of the place or the product, may still sit there on a slow machine).
+  await page.waitForFunction(
+    (after) =>
+      Object.entries(sessionStorage).some(
+        ([key, value]) => key.startsWith('form-draft:contract-sign:') && Date.parse(JSON.parse(value).savedAt) >= after,
+      ),
+    filledAt,
+  );
   await page.reload();
   await dropConsentBanner(page);
   const draft = page.getByRole('dialog', { name: 'Continue where you left off?' });

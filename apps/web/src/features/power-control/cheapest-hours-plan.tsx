@@ -18,6 +18,11 @@ import { cancelPlan, createPlan, usePlanChange, usePlans, usePreviewPlan } from 
 const HOUR = 3_600_000;
 /** The window the form offers: the next day and a half (the server says when prices are not out yet). */
 const OFFERED_HOURS = 36;
+/**
+ * "Ready by" starts six hours ahead: always within published prices (today's are out all day, tomorrow's from about
+ * 14:00 CET), so a first click never meets a refusal; a longer window is one choice away.
+ */
+const DEFAULT_END_INDEX = 4;
 
 /** The start of the current hour: where a plan made now begins. */
 const currentHour = () => new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString();
@@ -52,7 +57,12 @@ export function CheapestHoursPlan({ loads }: { loads: ControllableLoad[] }) {
     [openedAt, site.timezone],
   );
   const form = useForm<PlanRequest>({
-    initialValues: { loadId: loads[0]!.id, windowStart: new Date(openedAt).toISOString(), windowEnd: endOptions[11]!.value, hours: 3 },
+    initialValues: {
+      loadId: loads[0]!.id,
+      windowStart: new Date(openedAt).toISOString(),
+      windowEnd: endOptions[DEFAULT_END_INDEX]!.value,
+      hours: 3,
+    },
     validate: zodFormResolver(withinWindow, () => t('power.plan.hours-invalid')),
   });
   const [problem, setProblem] = useState<string | null>(null);
