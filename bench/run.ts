@@ -115,11 +115,11 @@ for (const kind of benchDatabaseKinds()) {
     const cookies = await seedBenchCustomers(bench.database.db, 50);
     const signedIn = await sessionCookieFor(bench.database.db, 'FI131052-308T', 'lumo');
     await bench.close();
-    const server = await startServerProcess({
-      ...bench.environment,
-      WEB_DIST_DIR: distDir,
-      ...(redisUrl && onPostgres ? { REDIS_URL: redisUrl } : {}),
-    });
+    const environment = { ...bench.environment, WEB_DIST_DIR: distDir, ...(redisUrl && onPostgres ? { REDIS_URL: redisUrl } : {}) };
+    // The first start after the bench's customers came tops up their demo invoices before it answers; the
+    // start measured is the next one, as every start after the first on a database already seeded.
+    await (await startServerProcess(environment)).stop();
+    const server = await startServerProcess(environment);
     try {
       // Issue 15: a start on a database already migrated and seeded, as every start after the first one.
       row(

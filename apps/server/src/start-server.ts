@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { seedDemoData } from './db/seed/demo-data.ts';
+import { demoSeeded, seedDemoData } from './db/seed/demo-data.ts';
 import { startDemoEnergyFeed } from './db/seed/demo-energy-feed.ts';
 import { DataFolderInUseError } from './platform/data-folder-lock.ts';
 import { openDatabase, type DatabaseHandle } from './platform/database.ts';
@@ -21,19 +21,25 @@ async function start(): Promise<void> {
 
   const database = await databaseOrExplain(config, log);
   if (!database) return;
-  if (config.auth.demoIdpIssuer) await seedDemoData(database.db, { idpIssuer: config.auth.demoIdpIssuer, log });
+  const demoIssuer = config.auth.demoIdpIssuer;
+  // A first start seeds the demo before anyone can sign in; later starts answer at once and top it up behind
+  // (new readings, prices and invoices since the last run), as the demo energy feed does every quarter hour.
+  const topUpBehind = demoIssuer !== null && (await demoSeeded(database.db));
+  if (demoIssuer && !topUpBehind) await seedDemoData(database.db, { idpIssuer: demoIssuer, log });
 
   const app = await buildApp({ config, database, appVersion: version ?? '0.0.0', loggerInstance: log });
 
   // In-flight requests finish and the readiness check turns 503 before the database closes.
-  const stopDemoEnergyFeed = config.auth.demoIdpIssuer
+  const stopDemoEnergyFeed = demoIssuer
     ? startDemoEnergyFeed(database.db, (err) => app.log.error({ err }, 'demo energy top-up failed'))
     : () => {};
 
+  let demoTopUp: Promise<void> | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'closing');
     stopDemoEnergyFeed();
+    await demoTopUp;
     await app.close();
     await database.close();
   });
@@ -42,6 +48,10 @@ async function start(): Promise<void> {
   app.log.info(
     `Portal ready on ${config.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}${config.demoMode ? ' with demo data' : ''}: http://localhost:${config.port}`,
   );
+  demoTopUp =
+    demoIssuer && topUpBehind
+      ? seedDemoData(database.db, { idpIssuer: demoIssuer, log }).catch((err: unknown) => app.log.error({ err }, 'demo top-up failed'))
+      : undefined;
 }
 
 /** An operator's mistake gets one plain message and exit code 1, not a stack trace. */

@@ -111,9 +111,19 @@ function formatterOf(
   return format;
 }
 
-/** Today in a timezone: a due date passes at midnight where the site is, not in UTC. */
+const todays = new Map<string, { minute: number; date: string }>();
+
+/**
+ * Today in a timezone: a due date passes at midnight where the site is, not in UTC. Every zone's midnight falls on
+ * a whole UTC minute, so the day is worked out once a minute per zone (every signed-in request asks it).
+ */
 export function todayIn(timezone: string, now: Date = new Date()): string {
-  return localDate(now, timezone);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const kept = todays.get(timezone);
+  if (kept?.minute === minute) return kept.date;
+  const date = localDate(now, timezone);
+  todays.set(timezone, { minute, date });
+  return date;
 }
 
 export function daysInMonth(year: number, month: number): number {

@@ -80,50 +80,51 @@ export const actorResolution = fp<{
       request.actor = await chooseActingCustomer(request, reply, actors, { siteId, person, staffRoles, accesses });
     });
 
-    // A write may have signed out, changed rights or ended acting, or changed the customer's data: its answer waits
-    // until this copy has heard every change it committed, so the browser's next request never meets the actor or
-    // a kept answer from before.
-    app.addHook('onSend', async (request) => {
-      const write = request.method !== 'GET' && request.method !== 'HEAD';
-      if (write && request.cookies[SESSION_COOKIE] && request.url.startsWith('/api/')) {
-        await Promise.all([actorCache.caughtUp(), customerAnswers.caughtUp()]);
-      }
-    });
-
     // After the area guards (onRequest) and before validation: a sensitive call with a stale verification
     // gets a code the web turns into the re-verification prompt (spec §4).
-    app.addHook('preValidation', async (request) => {
-      if (!request.routeOptions.config.freshVerification || !request.actor) return;
-      if (needsReverification(request.actor.person.verifiedAt, reverificationPeriodSeconds, now())) {
-        throw new AppError('REVERIFICATION_REQUIRED', 'Confirm it is you with your e-ID again to continue');
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.routeOptions.config.freshVerification && request.actor) {
+        if (needsReverification(request.actor.person.verifiedAt, reverificationPeriodSeconds, now())) {
+          throw new AppError('REVERIFICATION_REQUIRED', 'Confirm it is you with your e-ID again to continue');
+        }
       }
+      done();
     });
 
-    // Answers about a signed-in person are theirs alone: no browser or proxy may keep a copy.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    });
-
-    // Staff see other people's data: every call they make while acting for a customer, and every
-    // site-admin call, leaves an audit line with its outcome, written before the answer leaves.
-    app.addHook('onSend', async (request, reply) => {
+    // One hook for what every answer about a signed-in person needs, synchronous unless it must wait (decision 084).
+    app.addHook('onSend', (request, reply, payload, done) => {
       const actor = request.actor;
+      // Answers about a signed-in person are theirs alone: no browser or proxy may keep a copy.
+      if (actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      // A write may have signed out, changed rights or ended acting, or changed the customer's data: its answer
+      // waits until this copy has heard every change it committed, so the browser's next request never meets the
+      // actor or a kept answer from before.
+      const write = request.method !== 'GET' && request.method !== 'HEAD';
+      const catchUp = write && Boolean(request.cookies[SESSION_COOKIE]) && request.url.startsWith('/api/');
+      // Staff see other people's data: every call they make while acting for a customer, and every site-admin
+      // call, leaves an audit line with its outcome, written before the answer leaves.
       const adminCall = request.routeOptions.url?.startsWith('/api/admin/') ?? false;
-      if (!actor || (actor.actingAs !== 'staff' && !adminCall)) return;
-      const route = request.routeOptions.url ?? request.url.split('?')[0]!;
-      const acting = actor.actingAs === 'staff';
-      await actors.audit({
-        siteId: actor.siteId,
-        personId: actor.person.id,
-        customerId: actor.customer?.id ?? null,
-        action: `${request.method} ${route}`,
-        outcome: String(reply.statusCode),
-        requestId: request.id,
-        ipAddress: request.ip,
-        actorRole: acting ? 'customer-service' : 'site-admin',
-        // Only what staff did while acting is the customer's to read; an admin's own customership is not touched.
-        dataArea: acting ? dataAreaOf(route) : null,
-      });
+      const audited = actor != null && (actor.actingAs === 'staff' || adminCall);
+      if (!catchUp && !audited) return done(null, payload);
+      const wait = async () => {
+        if (catchUp) await Promise.all([actorCache.caughtUp(), customerAnswers.caughtUp()]);
+        if (!audited) return;
+        const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+        const acting = actor.actingAs === 'staff';
+        await actors.audit({
+          siteId: actor.siteId,
+          personId: actor.person.id,
+          customerId: actor.customer?.id ?? null,
+          action: `${request.method} ${route}`,
+          outcome: String(reply.statusCode),
+          requestId: request.id,
+          ipAddress: request.ip,
+          actorRole: acting ? 'customer-service' : 'site-admin',
+          // Only what staff did while acting is the customer's to read; an admin's own customership is not touched.
+          dataArea: acting ? dataAreaOf(route) : null,
+        });
+      };
+      wait().then(() => done(null, payload), done);
     });
   },
   { name: 'actor-resolution', dependencies: ['site-resolution'] },

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
  * docs/decisions/016: the site, and every URL the portal builds, come from the Host header, which a proxy passes
@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
  * `request.host`: a proxy that does not set it hands on whatever the client wrote, and Fastify believes it from
  * any trusted proxy, so one header would switch the site.
  */
-export async function dropForwardedHost(request: FastifyRequest): Promise<void> {
+export function dropForwardedHost(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   delete request.raw.headers['x-forwarded-host'];
+  done();
 }

@@ -22,14 +22,17 @@ function refuse(part: string): never {
 
 export const inputCharacters = fp(
   async (app: FastifyInstance) => {
-    // Before the site, the session and any guard read them: the path, the query and the cookies.
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    // Before the site, the session and any guard read them: the path, the query and the cookies. Hooks on every
+    // request are synchronous where they can be: an async hook costs a promise and a turn of the queue (decision 084).
+    app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       if (hasForbiddenText(request.params)) refuse('path');
       if (hasForbiddenText(request.query)) refuse('query');
       if (hasForbiddenText(request.cookies)) refuse('cookie header');
+      done();
     });
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
       if (hasForbiddenText(request.body)) refuse('body');
+      done();
     });
   },
   { name: 'input-characters', dependencies: ['@fastify/cookie'] },

@@ -10,8 +10,10 @@ declare module 'fastify' {
   }
 }
 
-/** Where sites are found (modules/sites/site-repository.ts): the platform needs only these two look-ups. */
+/** Where sites are found (modules/sites/site-repository.ts): the platform needs only these look-ups. */
 export type SiteLookup = {
+  /** The site kept in memory for a host, or undefined when it must be looked up. */
+  keptByHost: (host: string) => SiteBootstrap | null | undefined;
   findByHost: (host: string) => Promise<SiteBootstrap | null>;
   findById: (siteId: string) => Promise<SiteBootstrap | null>;
 };
@@ -25,14 +27,22 @@ const sitelessPrefixes = ['/health/', '/internal/'];
 export const siteResolution = fp<Options>(
   async (app: FastifyInstance, { sites, defaultSiteId }) => {
     app.decorateRequest('site', null as unknown as SiteBootstrap);
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    const resolve = async (host: string) => (await sites.findByHost(host)) ?? (defaultSiteId ? await sites.findById(defaultSiteId) : null);
+    app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       // The matched route, not the path: an unknown /health/x falls to the page catch-all, which needs a site.
       const route = request.routeOptions.url;
-      if (route && sitelessPrefixes.some((prefix) => route.startsWith(prefix))) return;
+      if (route && sitelessPrefixes.some((prefix) => route.startsWith(prefix))) return done();
       const host = request.hostname.toLowerCase();
-      const site = (await sites.findByHost(host)) ?? (defaultSiteId ? await sites.findById(defaultSiteId) : null);
-      if (!site) throw new AppError('UNKNOWN_SITE', `No site is served at ${host}`);
-      request.site = site;
+      // Nearly every request finds its site kept and goes on without a turn of the queue (decision 084).
+      const kept = sites.keptByHost(host);
+      if (kept) {
+        request.site = kept;
+        return done();
+      }
+      resolve(host).then((site) => {
+        if (site) request.site = site;
+        done(site ? undefined : new AppError('UNKNOWN_SITE', `No site is served at ${host}`));
+      }, done);
     });
   },
   { name: 'site-resolution' },

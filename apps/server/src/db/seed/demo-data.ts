@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCALE_IDS, LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { feedbackForm } from '../schema/feedback.ts';
@@ -60,6 +61,23 @@ export async function seedDemoData(
     // Invoices are computed from the readings and prices just seeded.
     log?.info({ newInvoices: await seedDemoInvoices(db) }, 'demo invoices in place');
   }
+}
+
+/**
+ * Whether an earlier start has seeded the demo: every demo site is there. Such a start can answer at once and
+ * top the demo up behind it (docs/decisions/084); a first start seeds before it listens.
+ */
+export async function demoSeeded(db: Database): Promise<boolean> {
+  const found = await db
+    .select({ id: site.id })
+    .from(site)
+    .where(
+      inArray(
+        site.id,
+        DEMO_SITES.map((demo) => demo.id),
+      ),
+    );
+  return found.length === DEMO_SITES.length;
 }
 
 /** Whether the site was new. */

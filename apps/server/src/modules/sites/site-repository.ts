@@ -96,6 +96,14 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
       if (keep > 0) byId.set(siteId, { value, expires: now() + keep });
       return value;
     },
+    /** The site kept for this host, while it is fresh: the request path's answer without a turn of the queue. */
+    keptByHost(host: string): SiteBootstrap | null | undefined {
+      const keptHost = byHost.get(host);
+      if (!keptHost || keptHost.expires <= now()) return undefined;
+      if (keptHost.value === null) return null;
+      const keptSite = byId.get(keptHost.value);
+      return keptSite && keptSite.expires > now() ? keptSite.value : undefined;
+    },
     async findByHost(host: string): Promise<SiteBootstrap | null> {
       const cached = byHost.get(host);
       let siteId: string | null;
