@@ -87,6 +87,20 @@ describe('the customer answer cache of one server copy', () => {
     expect(ctx.app.customerAnswers.size).toBe(0);
   });
 
+  it('keeps the spot card per customer, and forgets it when prices are published', async () => {
+    await ctx.app.customerAnswers.caughtUp();
+    const before = ctx.app.customerAnswers.size;
+    const first = await get(ctx.app, '/api/dashboard/statistics/spot', aino);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(ctx.app.customerAnswers.size).toBe(before + 1);
+    expect((await get(ctx.app, '/api/dashboard/statistics/spot', aino)).body).toBe(first.body);
+    await ctx.database.db.execute(
+      sql`insert into spot_price (bidding_zone, starts_at, resolution_minutes, eur_per_mwh) values ('FI', '2040-01-02T00:00:00Z', 15, 1.00)`,
+    );
+    await ctx.app.customerAnswers.caughtUp();
+    expect(ctx.app.customerAnswers.size).toBe(0);
+  });
+
   it('computes a finer chart each time: quarter-hours read readings whose changes it does not hear', async () => {
     const point = await buildMeteringPoint(ctx.database.db, { siteId: 'lumo', clientCode: 'LUMO-100001', resolutionMinutes: 15 });
     await ctx.app.customerAnswers.caughtUp();

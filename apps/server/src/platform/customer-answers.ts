@@ -64,7 +64,13 @@ export function createCustomerAnswers({
     onReset: clear,
   });
 
-  async function encodedAnswer<T>(key: string, customerId: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<string> {
+  async function encodedAnswer<T>(
+    key: string,
+    customerId: string,
+    schema: z.ZodType<T>,
+    compute: () => Promise<T>,
+    until: number,
+  ): Promise<string> {
     const entry = entries.get(key);
     if (entry && entry.expires > now()) return entry.encoded;
     if (entry) drop(key);
@@ -72,7 +78,7 @@ export function createCustomerAnswers({
     const encoded = JSON.stringify(schema.parse(await compute()));
     if (changeChannel.listening && before === changeChannel.changes && encoded.length <= maxBytes / 16) {
       while (bytes + encoded.length > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
-      entries.set(key, { encoded, customerId, expires: now() + ttlMs });
+      entries.set(key, { encoded, customerId, expires: Math.min(now() + ttlMs, until) });
       bytes += encoded.length;
     }
     return encoded;
@@ -83,13 +89,20 @@ export function createCustomerAnswers({
     stop: changeChannel.stop,
 
     /**
-     * Sends the kept answer of this request, or `compute`'s, checked against `schema` and kept. For GET calls of the
-     * customer area only: the request must have an acting customer.
+     * Sends the kept answer of this request, or `compute`'s, checked against `schema` and kept (until `until`, in
+     * epoch milliseconds, at the latest: an answer that names the current price is new each quarter hour). For GET
+     * calls of the customer area only: the request must have an acting customer.
      */
-    async send<T>(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<FastifyReply> {
+    async send<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      schema: z.ZodType<T>,
+      compute: () => Promise<T>,
+      { until = Number.POSITIVE_INFINITY }: { until?: number } = {},
+    ): Promise<FastifyReply> {
       const customerId = request.actor!.customer!.id;
       const key = [request.site.id, customerId, todayIn(request.site.timezone, new Date(now())), request.url].join('\u0000');
-      const encoded = await encodedAnswer(key, customerId, schema, compute);
+      const encoded = await encodedAnswer(key, customerId, schema, compute, until);
       return reply
         .type('application/json; charset=utf-8')
         .serializer(() => encoded)

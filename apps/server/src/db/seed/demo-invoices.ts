@@ -241,20 +241,25 @@ export function billRows(
 }
 
 /** Consumption per local calendar month, split into day (07–22) and night, from the coarsest complete series. */
+/**
+ * The longest interval the point's consumption is read at (the series invoices are billed from), as a scalar
+ * subquery: PostgreSQL works it out once. Joined as a one-row CTE instead, the planner re-ran it for every reading
+ * when its statistics were stale (7 s a contract on PostgreSQL after a bulk load, decision 084).
+ */
+const billedResolution = (meteringPointId: string) =>
+  sql`select max(resolution_minutes) from reading where metering_point_id = ${meteringPointId} and direction = 'consumption'`;
+
 async function monthlyEnergy(db: Database, billed: ContractToBill, from: string, to: string): Promise<Map<string, Energy>> {
   const rows = await queryRows<{ month: string; day: boolean; wh: string }>(
     db,
     sql`
-    with chosen as (
-      select max(resolution_minutes) as minutes from reading
-      where metering_point_id = ${billed.meteringPointId} and direction = 'consumption'
-    )
     select to_char(date_trunc('month', r.starts_at at time zone ${billed.timezone}::text), 'YYYY-MM-DD') as month,
            extract(hour from r.starts_at at time zone ${billed.timezone}::text) >= ${DAY_FROM_HOUR}::int
              and extract(hour from r.starts_at at time zone ${billed.timezone}::text) < ${DAY_TO_HOUR}::int as day,
            sum(r.wh)::text as wh
-    from reading r, chosen
-    where r.metering_point_id = ${billed.meteringPointId} and r.direction = 'consumption' and r.resolution_minutes = chosen.minutes
+    from reading r
+    where r.metering_point_id = ${billed.meteringPointId} and r.direction = 'consumption'
+      and r.resolution_minutes = (${billedResolution(billed.meteringPointId)})
       and r.starts_at >= (${from}::text::date::timestamp at time zone ${billed.timezone}::text)
       and r.starts_at < (${to}::text::date::timestamp at time zone ${billed.timezone}::text)
     group by 1, 2`,
@@ -277,12 +282,8 @@ async function monthlySpotCost(db: Database, billed: ContractToBill, from: strin
   const rows = await queryRows<{ month: string; wh: string; cents: string; unit_price: string | null }>(
     db,
     sql`
-    with chosen as (
-      select max(resolution_minutes) as minutes from reading
-      where metering_point_id = ${billed.meteringPointId} and direction = 'consumption'
-    ), priced as (
+    with priced as (
       select r.starts_at, r.wh, p.price from reading r
-      cross join chosen
       cross join lateral (
         select avg(s.eur_per_mwh) as price from spot_price s
         where s.bidding_zone = ${billed.biddingZone}::text
@@ -290,7 +291,8 @@ async function monthlySpotCost(db: Database, billed: ContractToBill, from: strin
           and s.starts_at + make_interval(mins => s.resolution_minutes) > r.starts_at
           and s.starts_at > r.starts_at - interval '1 hour'
       ) p
-      where r.metering_point_id = ${billed.meteringPointId} and r.direction = 'consumption' and r.resolution_minutes = chosen.minutes
+      where r.metering_point_id = ${billed.meteringPointId} and r.direction = 'consumption'
+        and r.resolution_minutes = (${billedResolution(billed.meteringPointId)})
         and r.starts_at >= (${from}::text::date::timestamp at time zone ${billed.timezone}::text)
         and r.starts_at < (${to}::text::date::timestamp at time zone ${billed.timezone}::text)
         and p.price is not null

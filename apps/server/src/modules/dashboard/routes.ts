@@ -17,9 +17,12 @@ import { customerScopeOf } from '../../platform/actor.ts';
 
 const tags = ['dashboard'];
 
+const QUARTER_HOUR = 15 * 60_000;
+
 /**
- * The dashboard's calls (spec §7). Their answers change with the customer's readings, contracts and invoices, or with
- * the day, and are kept until then (docs/decisions/082); today's spot prices change by the quarter-hour and are not.
+ * The dashboard's calls (spec §7). Their answers change with the customer's readings, contracts and invoices, with
+ * published prices, or with the day, and are kept until then (docs/decisions/082); the spot card names the current
+ * quarter hour's price and is kept until the next quarter hour at most.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; now?: () => Date }> = async (
   app,
@@ -79,7 +82,21 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
         response: { 200: spotStatisticsSchema, ...guardedErrors },
       },
     },
-    async (request) => spotStatistics(energy, customerScopeOf(request), request.site, now()),
+    // Kept per customer like the other cards (decision 082) until the next quarter hour, when `current` moves on;
+    // new prices reach every copy's keeping through the spot_price trigger (decision 084).
+    async (request, reply) => {
+      const at = now();
+      const nextQuarter = (Math.floor(at.getTime() / QUARTER_HOUR) + 1) * QUARTER_HOUR;
+      return app.customerAnswers.send(
+        request,
+        reply,
+        spotStatisticsSchema,
+        () => spotStatistics(energy, customerScopeOf(request), request.site, at),
+        {
+          until: nextQuarter,
+        },
+      );
+    },
   );
 
   app.get(
