@@ -25,6 +25,16 @@ describe('calendar dates', () => {
     expect(todayIn('UTC', lateEvening)).toBe('2026-03-31');
   });
 
+  it('turns to the new day at the site’s midnight, asked a minute before and the minute of it', () => {
+    // Helsinki's midnight of 1 April 2026 is 21:00 UTC (summer time); the day is kept for a minute at most.
+    expect(todayIn('Europe/Helsinki', new Date('2026-03-31T20:59:59.999Z'))).toBe('2026-03-31');
+    expect(todayIn('Europe/Helsinki', new Date('2026-03-31T21:00:00.000Z'))).toBe('2026-04-01');
+    expect(todayIn('Asia/Kolkata', new Date('2026-03-31T18:29:59.999Z'))).toBe('2026-03-31');
+    expect(todayIn('Asia/Kolkata', new Date('2026-03-31T18:30:00.000Z'))).toBe('2026-04-01');
+    // Asked again for an earlier instant after a later one, it still answers that instant's day.
+    expect(todayIn('Europe/Helsinki', new Date('2026-03-31T20:59:00.000Z'))).toBe('2026-03-31');
+  });
+
   it('adds days and months across month ends and leap days', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');

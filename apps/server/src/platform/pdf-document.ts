@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { LocaleId } from '@portal/schema/locale-ids';
 
 const require = createRequire(import.meta.url);
@@ -14,9 +13,11 @@ type DocumentInfo = { title: string; author: string; subject: string; keywords?:
 
 /**
  * An A4 document in the reader's language with the fonts 'regular' and 'bold' registered, and the bytes it
- * will have once `doc.end()` is called. `compress: false` keeps text streams readable (tests).
+ * will have once `doc.end()` is called. `compress: false` keeps text streams readable (tests). pdfkit loads with
+ * the first document, not with the server (decision 084).
  */
-export function openPdfDocument(locale: LocaleId, info: DocumentInfo, { compress = true } = {}) {
+export async function openPdfDocument(locale: LocaleId, info: DocumentInfo, { compress = true } = {}) {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage, MailSender } from './port.ts';
 
 /**
@@ -8,10 +8,14 @@ import type { MailMessage, MailSender } from './port.ts';
  * to the outbox folder, where a developer opens it in any mail program.
  */
 export function outboxMailSender(outboxDir: string, fromAddress: string): MailSender {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message, not with the server (decision 084).
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message: MailMessage) {
-      const { message: raw } = await transport.sendMail({ ...message, from: { name: message.fromName, address: fromAddress } });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      const { message: raw } = await (await transport).sendMail({ ...message, from: { name: message.fromName, address: fromAddress } });
       await mkdir(outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^A-Za-z0-9@._-]/g, '_');
       await writeFile(join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeRecipient}.eml`), raw as Buffer);

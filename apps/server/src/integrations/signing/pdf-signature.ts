@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
-import { PDFDocument } from 'pdf-lib';
 import { pkcs12Of, type SigningKey } from './demo-certificate.ts';
 
 export type SignatureDetails = {
@@ -20,6 +16,13 @@ export type SignatureDetails = {
  * reader shows it as signed, and by an untrusted signer when the certificate is the demo one.
  */
 export async function signPdf(document: Buffer, key: SigningKey, details: SignatureDetails): Promise<Buffer> {
+  // Loaded with the first signature, not with the server (decision 084).
+  const [{ pdflibAddPlaceholder }, { SignPdf }, { P12Signer }, { PDFDocument }] = await Promise.all([
+    import('@signpdf/placeholder-pdf-lib'),
+    import('@signpdf/signpdf'),
+    import('@signpdf/signer-p12'),
+    import('pdf-lib'),
+  ]);
   const pdfDoc = await PDFDocument.load(document, { updateMetadata: false });
   pdflibAddPlaceholder({
     pdfDoc,

@@ -32,12 +32,12 @@ function priceText(
 }
 
 /** The contract as a printable A4 document in the customer's language; `compress: false` keeps text readable (tests). */
-export function renderContractPdf(
+export async function renderContractPdf(
   { contract, company, customer, locale }: ContractDocumentInput,
   { compress = true } = {},
 ): Promise<Buffer> {
   const t = documentTexts(locale);
-  const { doc, done } = openPdfDocument(
+  const { doc, done } = await openPdfDocument(
     locale,
     {
       title: t('contracts.number', { number: contract.contractNumber }),

@@ -14,9 +14,12 @@ export type InvoiceDocumentInput = {
 };
 
 /** A printable A4 invoice in the customer's language; `compress: false` keeps text streams readable (tests). */
-export function renderInvoicePdf({ invoice, company, customer, locale }: InvoiceDocumentInput, { compress = true } = {}): Promise<Buffer> {
+export async function renderInvoicePdf(
+  { invoice, company, customer, locale }: InvoiceDocumentInput,
+  { compress = true } = {},
+): Promise<Buffer> {
   const t = documentTexts(locale);
-  const { doc, done } = openPdfDocument(
+  const { doc, done } = await openPdfDocument(
     locale,
     { title: `${t('invoices.pdf.title')} ${invoice.invoiceNumber}`, author: company.name, subject: invoice.invoiceNumber },
     { compress },
