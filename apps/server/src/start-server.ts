@@ -34,12 +34,13 @@ async function start(): Promise<void> {
     ? startDemoEnergyFeed(database.db, (err) => app.log.error({ err }, 'demo energy top-up failed'))
     : () => {};
 
-  let demoTopUp: Promise<void> | undefined;
+  // The demo's top-up behind a warm start; closing waits for it so the database never closes under it.
+  const demoTopUp = { done: Promise.resolve() };
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'closing');
     stopDemoEnergyFeed();
-    await demoTopUp;
+    await demoTopUp.done;
     await app.close();
     await database.close();
   });
@@ -48,10 +49,11 @@ async function start(): Promise<void> {
   app.log.info(
     `Portal ready on ${config.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}${config.demoMode ? ' with demo data' : ''}: http://localhost:${config.port}`,
   );
-  demoTopUp =
-    demoIssuer && topUpBehind
-      ? seedDemoData(database.db, { idpIssuer: demoIssuer, log }).catch((err: unknown) => app.log.error({ err }, 'demo top-up failed'))
-      : undefined;
+  if (demoIssuer && topUpBehind) {
+    demoTopUp.done = seedDemoData(database.db, { idpIssuer: demoIssuer, log }).catch((err: unknown) =>
+      app.log.error({ err }, 'demo top-up failed'),
+    );
+  }
 }
 
 /** An operator's mistake gets one plain message and exit code 1, not a stack trace. */

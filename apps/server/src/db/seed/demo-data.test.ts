@@ -2,7 +2,7 @@ import { DEMO_PRODUCTS } from './demo-products.ts';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/database.ts';
-import { seedDemoData } from './demo-data.ts';
+import { demoSeeded, seedDemoData } from './demo-data.ts';
 import { DEMO_CUSTOMERS, DEMO_PEOPLE } from './demo-people.ts';
 import { DEMO_SITES } from './demo-sites.ts';
 
@@ -18,7 +18,10 @@ describe('a first start', () => {
     const { log, lines } = capturedLog();
     const database = await openDatabase({ kind: 'pglite', dataDir: null }, { log });
     try {
+      // A first start seeds before it listens; a later one finds the demo and tops it up behind (decision 084).
+      expect(await demoSeeded(database.db)).toBe(false);
       await seedDemoData(database.db, { idpIssuer: 'http://127.0.0.1:3000/idp', energyHistory: false, log });
+      expect(await demoSeeded(database.db)).toBe(true);
       expect(lines.map((line) => line.msg)).toEqual(['opening embedded PGlite and applying migrations', 'demo sites and people in place']);
       expect(lines[1]).toMatchObject({
         newSites: DEMO_SITES.length,
