@@ -16,6 +16,8 @@ const DASHBOARD_CALLS = [
 export type LoadResult = {
   requests: number;
   errors: number;
+  /** What the errors were: connection errors, timeouts, non-2xx answers, failed readiness checks. */
+  errorKinds: string;
   p50: number;
   p99: number;
   healthWorstMs: number;
@@ -90,6 +92,12 @@ export async function loadRun(
   return {
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx + failures,
+    errorKinds: `${result.errors} connection, ${result.timeouts} timed out, ${result.non2xx} non-2xx (${Object.entries(
+      result.statusCodeStats ?? {},
+    )
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code} × ${count ?? 0}`)
+      .join(', ')}), ${failures} readiness`,
     p50: result.latency.p50,
     p99: result.latency.p99,
     healthWorstMs: worst,

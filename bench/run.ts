@@ -133,7 +133,7 @@ for (const kind of benchDatabaseKinds()) {
       const p99Limit = 250;
       row(
         `200 connections × 30 s over the dashboard's calls, 50 customers: 0 errors, p99 ≤ ${p99Limit} ms (${kind}${onPostgres ? '' : ', p99 reported only'})`,
-        `${load.requests} requests, ${load.errors} errors, p50 ${load.p50} ms, p99 ${load.p99} ms`,
+        `${load.requests} requests, ${load.errors} errors${load.errors > 0 ? ` (${load.errorKinds})` : ''}, p50 ${load.p50} ms, p99 ${load.p99} ms`,
         load.p99 / p99Limit,
         load.errors === 0 && (!onPostgres || load.p99 <= p99Limit),
       );
@@ -174,7 +174,7 @@ for (const kind of benchDatabaseKinds()) {
         const balanced = await balancedCopies({ ...bench.environment, WEB_DIST_DIR: distDir, REDIS_URL: redisUrl! }, cookies);
         row(
           `two copies behind nginx on one PostgreSQL and Redis, one killed at ${balanced.killedAt} s: 0 errors, p99 ≤ 250 ms`,
-          `${balanced.requests} requests, ${balanced.errors} errors, p50 ${balanced.p50} ms, p99 ${balanced.p99} ms`,
+          `${balanced.requests} requests, ${balanced.errors} errors${balanced.errors > 0 ? ` (${balanced.errorKinds})` : ''}, p50 ${balanced.p50} ms, p99 ${balanced.p99} ms`,
           balanced.p99 / 250,
           balanced.errors === 0 && balanced.p99 <= 250,
         );

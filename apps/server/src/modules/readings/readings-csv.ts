@@ -46,70 +46,102 @@ export function parseReadingsCsv(text: string): { readings: ParsedReading[]; pro
   if (!header || missing.length > 0) {
     return { readings: [], problems: [{ line: 1, message: `header must name ${COLUMNS.join(', ')}; missing ${missing.join(', ')}` }] };
   }
-  const index = Object.fromEntries(COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<(typeof COLUMNS)[number], number>;
+  const [codeAt, startAt, resolutionAt, directionAt, kwhAt, statusAt] = COLUMNS.map((column) => names.indexOf(column)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const readings: ParsedReading[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Map<string, Map<number, number>>();
+  // A file names a few metering points on thousands of lines: each code is checked once (decision 084).
+  const codeChecks = new Map<string, { code: string; problem: string | null }>();
 
   for (const { record, info } of rows) {
     const line = info.lines;
-    const field = (column: (typeof COLUMNS)[number]) => record[index[column]]?.trim() ?? '';
-    const fail = (message: string) => problems.push({ line, message });
-    const code = field('metering_point').replace(/\s/g, '');
-    if (!/^[0-9A-Z-]{16,18}$/i.test(code)) {
-      fail(`metering_point "${field('metering_point')}" is not a GSRN (18 digits) or EIC (16 characters)`);
+    const rawCode = value(record, codeAt);
+    let checked = codeChecks.get(rawCode);
+    if (!checked) {
+      checked = checkCode(rawCode);
+      codeChecks.set(rawCode, checked);
+    }
+    if (checked.problem) {
+      problems.push({ line, message: checked.problem });
       continue;
     }
-    if (/^\d{18}$/.test(code) && !validGsrn(code)) {
-      fail(`metering_point ${code} has a wrong GSRN check digit`);
-      continue;
-    }
-    const startText = field('interval_start');
+    const code = checked.code;
+    const startText = value(record, startAt);
     const startsAt = new Date(startText);
     if (!ISO_WITH_OFFSET.test(startText) || Number.isNaN(startsAt.getTime())) {
-      fail(`interval_start "${startText}" is not an ISO-8601 time with an offset (e.g. 2026-01-15T00:00:00+02:00)`);
+      problems.push({
+        line,
+        message: `interval_start "${startText}" is not an ISO-8601 time with an offset (e.g. 2026-01-15T00:00:00+02:00)`,
+      });
       continue;
     }
-    const minutes = RESOLUTIONS[field('resolution').toUpperCase()];
+    const resolutionText = value(record, resolutionAt);
+    const minutes = RESOLUTIONS[resolutionText.toUpperCase()];
     if (!minutes) {
-      fail(`resolution "${field('resolution')}" must be PT60M, PT15M or PT5M`);
+      problems.push({ line, message: `resolution "${resolutionText}" must be PT60M, PT15M or PT5M` });
       continue;
     }
     if (startsAt.getTime() % (minutes * 60_000) !== 0) {
-      fail(`interval_start ${startText} does not start a ${minutes}-minute interval`);
+      problems.push({ line, message: `interval_start ${startText} does not start a ${minutes}-minute interval` });
       continue;
     }
-    const direction = field('direction').toLowerCase();
+    const directionText = value(record, directionAt);
+    const direction = directionText.toLowerCase();
     if (direction !== 'consumption' && direction !== 'production') {
-      fail(`direction "${field('direction')}" must be consumption or production`);
+      problems.push({ line, message: `direction "${directionText}" must be consumption or production` });
       continue;
     }
-    const kwhText = field('kwh');
+    const kwhText = value(record, kwhAt);
     if (!KWH.test(kwhText) || (delimiter === ',' && kwhText.includes(','))) {
-      fail(`kwh "${kwhText}" must be a number with at most three decimals`);
+      problems.push({ line, message: `kwh "${kwhText}" must be a number with at most three decimals` });
       continue;
     }
     const [whole, decimals = ''] = kwhText.replace(',', '.').split('.');
-    const negative = whole!.startsWith('-');
-    if (negative) {
-      fail(`kwh ${kwhText} must not be negative (production has its own direction)`);
+    if (whole!.startsWith('-')) {
+      problems.push({ line, message: `kwh ${kwhText} must not be negative (production has its own direction)` });
       continue;
     }
     const wh = Number(whole) * 1000 + Number(decimals.padEnd(3, '0'));
-    const status = field('status').toLowerCase();
+    const statusText = value(record, statusAt);
+    const status = statusText.toLowerCase();
     if (status !== 'measured' && status !== 'estimated') {
-      fail(`status "${field('status')}" must be measured or estimated`);
+      problems.push({ line, message: `status "${statusText}" must be measured or estimated` });
       continue;
     }
-    const key = `${code}|${direction}|${minutes}|${startsAt.getTime()}`;
-    const earlier = seen.get(key);
+    // Lines seen per series, by start: a number key per line, not a new string (a sixth of the parse's time).
+    const series = `${code}|${direction}|${minutes}`;
+    let starts = seen.get(series);
+    if (!starts) {
+      starts = new Map();
+      seen.set(series, starts);
+    }
+    const earlier = starts.get(startsAt.getTime());
     if (earlier !== undefined) {
-      fail(`the same interval is already on line ${earlier}`);
+      problems.push({ line, message: `the same interval is already on line ${earlier}` });
       continue;
     }
-    seen.set(key, line);
+    starts.set(startsAt.getTime(), line);
     readings.push({ line, code, startsAt, minutes, direction, wh, measured: status === 'measured' });
   }
   return { readings, problems };
+}
+
+const value = (record: string[], at: number) => record[at]?.trim() ?? '';
+
+/** The code as stored (spaces removed), or why it cannot be a metering point's code. */
+function checkCode(raw: string): { code: string; problem: string | null } {
+  const code = raw.replace(/\s/g, '');
+  if (!/^[0-9A-Z-]{16,18}$/i.test(code)) {
+    return { code, problem: `metering_point "${raw}" is not a GSRN (18 digits) or EIC (16 characters)` };
+  }
+  if (/^\d{18}$/.test(code) && !validGsrn(code)) return { code, problem: `metering_point ${code} has a wrong GSRN check digit` };
+  return { code, problem: null };
 }
 
 /** GS1 mod-10 check digit of an 18-digit GSRN. */
