@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRun, type LoadResult } from './load-run.ts';
+import { loadRun, WARM_UP_SECONDS, type LoadResult } from './load-run.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -80,7 +80,7 @@ export async function balancedCopies(
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const killedAt = seconds / 3;
-    const killer = setTimeout(() => void first.stop('SIGKILL'), (5 + killedAt) * 1000);
+    const killer = setTimeout(() => void first.stop('SIGKILL'), (WARM_UP_SECONDS + killedAt) * 1000);
     const result = await loadRun({ origin, rssBytes: () => second.rssBytes() }, cookies, { seconds });
     clearTimeout(killer);
     return { ...result, killedAt };
