@@ -61,11 +61,18 @@ describe('alerts from the notification thresholds', () => {
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
 
-  /** Hourly prices of a Finnish day in EUR/MWh: 50 except the hours given. */
+  /**
+   * Hourly prices of a Finnish day in EUR/MWh: 50 except the hours given, and nothing else. The demo feed publishes
+   * tomorrow's quarter-hour prices from 14:00 Finnish time on; left beside these, they moved each hour's average.
+   */
   async function publishPrices(day: string, expensive: Record<number, number>) {
-    const [start] = await queryRows<{ at: string }>(
+    const [start] = await queryRows<{ at: string; end: string }>(
       ctx.database.db,
-      sql`select (${day}::date)::timestamp at time zone 'Europe/Helsinki' as at`,
+      sql`select (${day}::date)::timestamp at time zone 'Europe/Helsinki' as at,
+                 (${day}::date + 1)::timestamp at time zone 'Europe/Helsinki' as end`,
+    );
+    await ctx.database.db.execute(
+      sql`delete from spot_price where bidding_zone = 'FI' and starts_at >= ${start!.at}::timestamptz and starts_at < ${start!.end}::timestamptz`,
     );
     const first = new Date(start!.at).getTime();
     for (let hour = 0; hour < 24; hour++) {
