@@ -4,22 +4,12 @@ import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
+import { dropConsentBanner } from './consent-banner.ts';
 
 type Site = 'lumo' | 'virmalise';
 
 // Each journey checks one page in both schemes on a desktop and a phone: more than the default minute.
 test.describe.configure({ timeout: 200_000 });
-
-/**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
- */
-const dropConsentBanner = (page: Page) =>
-  page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
 
 /** A day `days` from today on Lumo's clock (Europe/Helsinki), as the portal writes it: DD.MM.YYYY. */
 function helsinkiDay(days: number): string {

@@ -1,20 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
-
-/**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
- */
-const dropConsentBanner = (page: Page) =>
-  page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
+import { dropConsentBanner } from './consent-banner.ts';
 
 test('lumo: a customer finds her contracts from the dashboard, reads the prices and has invoices sent by post', async ({
   page,

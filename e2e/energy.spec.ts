@@ -1,24 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
+import { dropConsentBanner } from './consent-banner.ts';
 
 const journeys = [
   { site: 'lumo', person: 'Aino Virtanen', method: 'OP', country: 'Finland' },
   { site: 'virmalise', person: 'Mari-Liis Männik', method: 'Smart-ID', country: 'Estonia' },
   { site: 'daugava', person: 'Jānis Ozoliņš', method: 'eParaksts', country: 'Latvia' },
 ] as const;
-
-/**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
- */
-const dropConsentBanner = (page: Page) =>
-  page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
 
 for (const journey of journeys) {
   test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({

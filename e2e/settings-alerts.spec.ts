@@ -2,22 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startPushServiceStandIn } from '../apps/server/src/test-support/push-service-stand-in.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
+import { dropConsentBanner } from './consent-banner.ts';
 
-/**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
- */
-const dropConsentBanner = (page: Page) =>
-  page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
 const dataDir = join(process.cwd(), '.cache', 'e2e-data');
 
 /** Tomorrow in Helsinki as YYYY-MM-DD, and the UTC instant its first hour starts. */

@@ -1,20 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
-
-/**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
- */
-const dropConsentBanner = (page: Page) =>
-  page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
+import { dropConsentBanner } from './consent-banner.ts';
 
 /** The journey server's mail outbox (playwright.config.ts: DATA_DIR=.cache/e2e-data). */
 const outbox = join(process.cwd(), '.cache', 'e2e-data', 'outbox');

@@ -2,17 +2,7 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from '@pl
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
-
-/**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
- */
-const dropConsentBanner = (page: Page) =>
-  page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
+import { dropConsentBanner } from './consent-banner.ts';
 
 async function englishContext(context: BrowserContext) {
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
