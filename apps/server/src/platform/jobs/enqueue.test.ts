@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { job } from '../../db/schema/jobs.ts';
+import { queryRows } from '../database.ts';
 import { useJobTestDatabase } from '../../test-support/job-runners.ts';
 import { enqueue } from './enqueue.ts';
 import { defineJob } from './job-type.ts';
@@ -16,6 +17,21 @@ describe('enqueue', () => {
     const created = await enqueue(ctx.db, reminderJob, { customerId: 'c-1' });
     const [row] = await ctx.db.select().from(job).where(eq(job.id, created!.id));
     expect(row).toMatchObject({ kind: 'test.reminder', payload: { customerId: 'c-1' }, status: 'queued', attempts: 0, maxAttempts: 8 });
+  });
+
+  it('stamps a job due now with the enqueuing clock, so a runner looking right after the enqueue finds it due', async () => {
+    const before = Date.now();
+    const created = await enqueue(ctx.db, reminderJob, { customerId: 'c-1' });
+    const after = Date.now();
+    // The database's now() would carry microseconds past the millisecond a runner compares with.
+    const [row] = await queryRows<{ ms: string }>(
+      ctx.db,
+      sql`select (extract(epoch from run_at) * 1000)::text as ms from job where id = ${created!.id}`,
+    );
+    const stamped = Number(row!.ms);
+    expect(Number.isInteger(stamped)).toBe(true);
+    expect(stamped).toBeGreaterThanOrEqual(before);
+    expect(stamped).toBeLessThanOrEqual(after);
   });
 
   it('refuses a payload that does not fit the job type and writes nothing', async () => {

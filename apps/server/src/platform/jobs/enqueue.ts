@@ -8,7 +8,11 @@ import { assertMaxAttempts, type JobType } from './job-type.ts';
 export const JOB_WAKE_CHANNEL = 'portal_jobs';
 
 export type EnqueueOptions = {
-  /** Not before this instant; now by default. */
+  /**
+   * Not before this instant; now by default, by this process's clock: the database's now() counts microseconds and a
+   * runner compares in milliseconds, so a job stamped by the database could look not yet due for the rest of its
+   * millisecond to a runner asking right after the enqueue.
+   */
   runAt?: Date;
   /**
    * At most one job of this kind with this key exists (enforced by a unique index): name the thing and its
@@ -35,15 +39,16 @@ export async function enqueue<S extends z.ZodType>(
   const checked = type.payload.parse(payload);
   const maxAttempts = options.maxAttempts ?? type.maxAttempts;
   assertMaxAttempts(maxAttempts);
+  const runAt = options.runAt ?? new Date();
   const [created] = await executor
     .insert(job)
-    .values({ kind: type.kind, payload: checked, runAt: options.runAt, maxAttempts, dedupeKey: options.dedupeKey })
+    .values({ kind: type.kind, payload: checked, runAt, maxAttempts, dedupeKey: options.dedupeKey })
     // The conflict target names the partial unique index (kind, dedupe_key) where dedupe_key is not null.
     .onConflictDoNothing({ target: [job.kind, job.dedupeKey], where: sql`dedupe_key is not null` })
     .returning({ id: job.id });
   if (!created) return null;
   // A job due later is found by polling; one due now wakes the runners of every server copy at commit.
-  if (!options.runAt || options.runAt.getTime() <= Date.now()) {
+  if (runAt.getTime() <= Date.now()) {
     await executor.execute(sql`select pg_notify(${JOB_WAKE_CHANNEL}, ${type.kind})`);
   }
   return created;
