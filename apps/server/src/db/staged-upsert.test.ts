@@ -10,6 +10,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../platform/database.ts';
 import { throwAwayPostgresDatabase } from '../test-support/throw-away-database.ts';
+import { createJobRunner } from '../platform/jobs/job-runner.ts';
+import { recordingLogger } from '../test-support/recording-logger.ts';
+import { refreshStatistics, refreshStatisticsJob } from './refresh-statistics.ts';
 import { stagedUpsert } from './staged-upsert.ts';
 
 const halfDoneImport = fileURLToPath(new URL('../test-support/half-done-import.ts', import.meta.url));
@@ -68,31 +71,48 @@ describe('staging tables of a killed import', () => {
 });
 
 describe('a bulk write', () => {
-  it('leaves statistics on its table and on the tables kept alongside, for the next plan that joins them', async () => {
-    const { db, close } = await openDatabase({ kind: 'pglite', dataDir: null });
+  it('has its table and the tables kept alongside analysed by a job after it, when it was large against the table', async () => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const { db } = handle;
     try {
       await db.execute(sql`create table bulk_target (k integer primary key, v integer)`);
       await db.execute(sql`create table bulk_derived (k integer, v integer)`);
-      const lines = Array.from({ length: 10_001 }, (_, k) => `${k}\t${k % 7}`);
-      await stagedUpsert(db, {
-        table: 'bulk_target',
-        key: ['k'],
-        values: ['v'],
-        lines,
-        alongside: async (tx, staging) => void (await tx.execute(sql.raw(`insert into bulk_derived select k, v from ${staging}`))),
-        derived: ['bulk_derived'],
-      });
+      const write = (from: number, count: number) =>
+        stagedUpsert(db, {
+          table: 'bulk_target',
+          key: ['k'],
+          values: ['v'],
+          lines: Array.from({ length: count }, (_, index) => `${from + index}\t${index % 7}`),
+          alongside: async (tx, staging) => void (await tx.execute(sql.raw(`insert into bulk_derived select k, v from ${staging}`))),
+          derived: ['bulk_derived'],
+        });
       // reltuples stays -1 until a table is first analysed.
-      const stats = await queryRows<{ relname: string; reltuples: number }>(
-        db,
-        sql`select relname, reltuples from pg_class where relname in ('bulk_target', 'bulk_derived') order by 1`,
-      );
-      expect(stats.map((row) => [row.relname, Number(row.reltuples)])).toEqual([
+      const stats = async () =>
+        (
+          await queryRows<{ relname: string; reltuples: number }>(
+            db,
+            sql`select relname, reltuples from pg_class where relname in ('bulk_target', 'bulk_derived') order by 1`,
+          )
+        ).map((row) => [row.relname, Number(row.reltuples)]);
+      const runner = createJobRunner({ database: handle, log: recordingLogger({}, []) });
+      runner.handle(refreshStatisticsJob, refreshStatistics);
+
+      await write(0, 10_001);
+      // The write answered without analysing.
+      expect(await stats()).toEqual([
+        ['bulk_derived', -1],
+        ['bulk_target', -1],
+      ]);
+      expect(await runner.runDue()).toMatchObject([{ kind: refreshStatisticsJob.kind, outcome: 'done' }]);
+      expect(await stats()).toEqual([
         ['bulk_derived', 10_001],
         ['bulk_target', 10_001],
       ]);
+      // A tenth of the table or less is left to the statistics as they are.
+      await write(10_001, 1_000);
+      expect(await runner.runDue()).toEqual([]);
     } finally {
-      await close();
+      await handle.close();
     }
   }, 60_000);
 });

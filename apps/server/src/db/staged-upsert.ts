@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../platform/database.ts';
 import { copyRows, withOneConnection } from './bulk-copy.ts';
+import { refreshStatisticsAfter } from './refresh-statistics.ts';
 
 export type UpsertReport = { inserted: number; updated: number; unchanged: number };
 
 /**
  * Idempotent bulk load: COPY into a throw-away staging table, then one INSERT … ON CONFLICT DO UPDATE that
  * only touches rows whose values differ. Loading the same file twice changes nothing the second time. The insert
- * and `alongside` (what must change with the rows, given the staging table's name) are one transaction. After a
- * bulk write the table and `derived` (the tables `alongside` keeps, such as rollups) are analysed: PGlite has no
- * autovacuum, and a join planned on an unanalysed rollup took minutes.
+ * and `alongside` (what must change with the rows, given the staging table's name) are one transaction, which also
+ * asks for fresh statistics of the table and `derived` (the tables `alongside` keeps, such as rollups) when the write
+ * was large against the table (refresh-statistics.ts).
  */
 export async function stagedUpsert(
   db: Database,
@@ -51,9 +52,9 @@ export async function stagedUpsert(
             select count(*) filter (where inserted) as inserted, count(*) as written from written`),
         );
         await alongside?.(tx, staging);
+        await refreshStatisticsAfter(tx, [table, ...derived], Number(written!.written));
         return { inserted: Number(written!.inserted), written: Number(written!.written) };
       });
-      if (rows.written > 10_000) await connection.execute(sql.raw(`analyze ${[table, ...derived].join(', ')}`));
       return { inserted: rows.inserted, updated: rows.written - rows.inserted, unchanged: lines.length - rows.written };
     } finally {
       await connection.execute(sql.raw(`drop table if exists ${staging}`));

@@ -27,6 +27,14 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** PostgreSQL's unique_violation (also under drizzle's wrapping error): another writer stored the same key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -21,14 +21,6 @@ const toView = (row: PaymentRow, invoiceNumber: string): PaymentView => ({
   confirmedAt: row.confirmedAt?.toISOString() ?? null,
 });
 
-/** PostgreSQL's unique_violation: another request inserted the same open payment or idempotency key first. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export function createPaymentRepository(db: Database) {
   return {
     /** Inserts a new payment; throws a unique violation when the invoice already has an open one. */

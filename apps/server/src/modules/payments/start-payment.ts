@@ -2,13 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { PaymentProviderId, StartedPayment } from '@portal/schema/payments';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/port.ts';
-import type { Database } from '../../platform/database.ts';
+import { isUniqueViolation, type Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { InvoiceRepository, InvoiceScope } from '../invoices/invoice-repository.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
 import { applyProviderStatus } from './apply-provider-status.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import { isUniqueViolation, type PaymentRepository, type PaymentRow } from './payment-repository.ts';
+import type { PaymentRepository, PaymentRow } from './payment-repository.ts';
 
 type Deps = { db: Database; invoices: InvoiceRepository; payments: PaymentRepository; providers: PaymentProviders };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { refreshStatistics, refreshStatisticsJob } from '../../db/refresh-statistics.ts';
 import type { DatabaseHandle } from '../database.ts';
 import { createJobRunner, type JobRunner } from './job-runner.ts';
 import { purgeFinishedJobs, purgeFinishedJobsJob, purgeFinishedJobsNightly } from './purge-finished-jobs.ts';
@@ -23,6 +24,7 @@ export const jobRunning = fp(
     const runner = createJobRunner({ database, log: app.log.child({ component: 'jobs' }), pollIntervalMs });
     runner.handle(purgeFinishedJobsJob, purgeFinishedJobs);
     runner.schedule(purgeFinishedJobsNightly);
+    runner.handle(refreshStatisticsJob, refreshStatistics);
     app.decorate('jobs', runner);
     if (enabled) app.addHook('onReady', () => runner.start());
     app.addHook('onClose', () => runner.stop());
