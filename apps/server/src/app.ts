@@ -14,6 +14,8 @@ import { createSiteRepository } from './modules/sites/site-repository.ts';
 import { createTranslationRepository } from './modules/translations/translation-repository.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
+import { portalSessionOf } from './modules/auth/portal-session.ts';
+import { actorInfoOf } from './modules/me/actor-info.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createFeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
@@ -104,7 +106,7 @@ import { runContractLifeCycle } from './modules/contracts/advance-contracts.ts';
 import { inPortalCrm } from './integrations/crm/in-portal.ts';
 import type { CrmSystem } from './integrations/crm/port.ts';
 import { salesforceCrm } from './integrations/crm/salesforce.ts';
-import { actorResolution } from './platform/actor.ts';
+import { actorResolution, SESSION_COOKIE } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
 import { createActorRepository } from './platform/actor-repository.ts';
@@ -441,7 +443,19 @@ export async function buildApp({
       await installable.register(featureArea('PWA', async (pwa) => pwa.register(appManifestRoute)));
     }),
   );
-  await app.register(webAppRoutes, { distDir: config.webDistDir, appVersion, translations });
+  const infoSettings = { reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds, authSecret: config.auth.secret };
+  await app.register(webAppRoutes, {
+    distDir: config.webDistDir,
+    appVersion,
+    translations,
+    signedIn: (request) =>
+      request.actor
+        ? {
+            session: portalSessionOf(request.actor, request.site, request.actor.person.sessionExpires),
+            info: actorInfoOf(request.actor, request.cookies[SESSION_COOKIE]!, infoSettings),
+          }
+        : null,
+  });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { sendClientLog } from './shared/api/client-log.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
 import { createI18n } from './app/i18n.ts';
-import { readPageBootstrap } from './app/page-bootstrap.ts';
+import { readPageBootstrap, seedSignedIn } from './app/page-bootstrap.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { loadTheme } from './themes/theme-registry.ts';
@@ -25,6 +25,7 @@ async function start() {
   const [i18n, theme] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
   void theme.loadFont();
   const queryClient = createQueryClient(i18n);
+  seedSignedIn(queryClient, initial);
   const router = createAppRouter(queryClient, initial.site);
   if (initial.site.features.includes('COOKIE_CONSENT')) {
     // Only sites with the feature download the consent library.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { linkKind, operatingCountryCode } from './enums.ts';
 import { siteFeature } from './features.ts';
+import { actorInfo, portalSession } from './identity.ts';
 import { bundleLocaleId, localeId } from './locales.ts';
 import { themeId } from './themes.ts';
 
@@ -54,5 +55,10 @@ export const pageBootstrap = z.object({
   locale: bundleLocaleId,
   colorScheme: z.enum(['light', 'dark', 'auto']),
   appVersion: z.string(),
+  /**
+   * The session and who acts, as GET /api/auth/session and GET /api/info answer them, so that the first page needs
+   * no round trip for either; null when the request carried no valid session.
+   */
+  signedIn: z.object({ session: portalSession, info: actorInfo }).nullable(),
 });
 export type PageBootstrap = z.infer<typeof pageBootstrap>;

@@ -40,13 +40,15 @@ declare module 'fastify' {
      * money, signatures): it needs an e-ID verification within REVERIFICATION_PERIOD_SECONDS.
      */
     freshVerification?: boolean;
+    /** A page of the web app: its actor is resolved as an API call's is, for the session it writes into the page. */
+    signedInPage?: boolean;
   }
 }
 
 export const secureCookie = { path: '/', secure: true, httpOnly: true, sameSite: 'lax' as const };
 
 /**
- * Resolves the actor of every API request that carries a session cookie. An acting-as cookie that no longer
+ * Resolves the actor of every API request and page that carries a session cookie. An acting-as cookie that no longer
  * matches the person's rights is dropped, written to the audit log, and the person acts for themself.
  */
 export const actorResolution = fp<{
@@ -71,7 +73,7 @@ export const actorResolution = fp<{
     // before the stranger learns anything of the input schema.
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || !request.url.startsWith('/api/')) return;
+      if (!token || !(request.url.startsWith('/api/') || request.routeOptions.config.signedInPage)) return;
       const siteId = request.site.id;
       const found = await actorCache.resolve(siteId, token, () => actors.sessionActor(token, siteId, now()));
       if (!found) return;
@@ -103,8 +105,9 @@ export const actorResolution = fp<{
       const catchUp = write && Boolean(request.cookies[SESSION_COOKIE]) && request.url.startsWith('/api/');
       // Staff see other people's data: every call they make while acting for a customer, and every site-admin
       // call, leaves an audit line with its outcome, written before the answer leaves.
+      // A page itself is no call: what it shows comes from the audited calls it makes.
       const adminCall = request.routeOptions.url?.startsWith('/api/admin/') ?? false;
-      const audited = actor != null && (actor.actingAs === 'staff' || adminCall);
+      const audited = actor != null && !request.routeOptions.config.signedInPage && (actor.actingAs === 'staff' || adminCall);
       if (!catchUp && !audited) return done(null, payload);
       const wait = async () => {
         if (catchUp) await Promise.all([actorCache.caughtUp(), customerAnswers.caughtUp()]);

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { PageBootstrap } from '@portal/schema/site';
 import type { TranslationBundle } from '@portal/schema/translations';
+import { queryKeys } from '../shared/api/query-keys.ts';
 
 export type InitialPage = PageBootstrap & { translations: TranslationBundle };
 
@@ -8,4 +10,13 @@ export function readPageBootstrap(document: Document): InitialPage {
   const element = document.getElementById('portal-bootstrap');
   if (!element?.textContent) throw new Error('index.html has no portal-bootstrap: open the portal through its server');
   return JSON.parse(element.textContent) as InitialPage;
+}
+
+/**
+ * The session and actor info the server wrote into the page, as the answers of their queries: the route guards and
+ * the shell start from them instead of waiting for GET /api/auth/session and then GET /api/info (decision 086).
+ */
+export function seedSignedIn(queryClient: QueryClient, initial: InitialPage): void {
+  queryClient.setQueryData(queryKeys.auth.session(), initial.signedIn?.session ?? null);
+  if (initial.signedIn) queryClient.setQueryData(queryKeys.me.info(), initial.signedIn.info);
 }

@@ -3,14 +3,15 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { routeTree } from '../route-tree.gen.ts';
+import { seedSignedIn, type InitialPage } from './page-bootstrap.ts';
 import { callsTo, stubApi } from '../test/api-stub.ts';
 import { buildActorInfo, buildSession } from '../test/identity-factories.ts';
 import { buildSite } from '../test/test-site.ts';
 
-async function open(path: string, site: SiteBootstrap = buildSite({ features: ['INVOICES'] })) {
+async function open(path: string, site: SiteBootstrap = buildSite({ features: ['INVOICES'] }), queryClient = new QueryClient()) {
   const router = createRouter({
     routeTree,
-    context: { queryClient: new QueryClient(), site },
+    context: { queryClient, site },
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   await router.load();
@@ -35,6 +36,21 @@ describe('pages that need a session (spec §2)', () => {
   it('open for a signed-in customer', async () => {
     stubApi({ 'GET /api/auth/session': buildSession(), 'GET /api/info': buildActorInfo() });
     expect((await open('/dashboard')).pathname).toBe('/dashboard');
+  });
+
+  it('open from the session and actor info the server wrote into the page, asking the server for neither', async () => {
+    const fetchMock = stubApi({});
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const page = { site: buildSite({ features: ['INVOICES'] }), signedIn: { session: buildSession(), info: buildActorInfo() } };
+    seedSignedIn(queryClient, page as InitialPage);
+    expect((await open('/dashboard', page.site, queryClient)).pathname).toBe('/dashboard');
+    expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'GET', '/api/info')).toHaveLength(0);
+
+    const signedOut = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    seedSignedIn(signedOut, { ...page, signedIn: null } as InitialPage);
+    expect((await open('/dashboard', page.site, signedOut)).pathname).toBe('/auth/signin');
+    expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(0);
   });
 
   it('leave the home page public', async () => {

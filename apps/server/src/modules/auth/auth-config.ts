@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import type { Logger } from './auth-logger.ts';
 import { E_ID_PROVIDERS, identityAdapter } from './identity-adapter.ts';
+import { portalSessionOf } from './portal-session.ts';
 
 /** Spec §3: auth cookies are secure, httpOnly, SameSite=Lax, and live 315360000 s (about ten years). */
 export const AUTH_COOKIE_MAX_AGE = 315_360_000;
@@ -72,18 +73,7 @@ export function authConfigFor({
         const known = user.email ? await db.select({ id: person.id }).from(person).where(eq(person.email, user.email.toLowerCase())) : [];
         return known.length > 0 ? true : '/auth/confirm-request';
       },
-      session: ({ session }): PortalSession & { expires: string } => ({
-        user: {
-          name: actor?.person.name ?? null,
-          ssn: actor?.person.ssn ?? null,
-          verifiedAt: actor?.person.verifiedAt?.toISOString() ?? null,
-          clientCode: actor?.customer?.clientCode ?? null,
-          verified: Boolean(actor?.person.ssn && actor.person.verifiedAt),
-        },
-        userOrRepresentativeCode: actor?.code ?? null,
-        features: site.features,
-        expires: new Date(session.expires).toISOString(),
-      }),
+      session: ({ session }): PortalSession => portalSessionOf(actor, site, new Date(session.expires)),
     },
     events: {
       // A strong sign-in renews the verification the re-verification period counts from (spec §4).

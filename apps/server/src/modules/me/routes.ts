@@ -7,7 +7,7 @@ import type { ActorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { confirmEmailRequest } from '@portal/schema/settings';
 import type { Database } from '../../platform/database.ts';
-import { formDraftKey } from './form-draft-key.ts';
+import { actorInfoOf } from './actor-info.ts';
 import { profileRepository } from './profile-repository.ts';
 import { confirmEmail, updateProfile } from './update-profile.ts';
 
@@ -131,16 +131,6 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, actors
     {
       schema: { tags: ['me'], summary: 'Who is acting, for whom, and with which roles', response: { 200: actorInfo, ...guardedErrors } },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      return {
-        person: { name: actor.person.name },
-        customer: actor.customer ? { clientCode: actor.customer.clientCode, name: actor.customer.name, type: actor.customer.type } : null,
-        actingAs: actor.actingAs,
-        staffRoles: actor.staffRoles,
-        reverificationPeriodSeconds,
-        draftKey: formDraftKey(authSecret, request.cookies[SESSION_COOKIE] ?? '', actor.customer?.id ?? null),
-      };
-    },
+    async (request) => actorInfoOf(actorOf(request), request.cookies[SESSION_COOKIE] ?? '', { reverificationPeriodSeconds, authSecret }),
   );
 };

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageBootstrap } from '@portal/schema/site';
 import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
 import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
@@ -16,13 +17,19 @@ export const USER_ID_COOKIE = '__user-id';
 export const SESSION_ID_COOKIE = 'session_id';
 const yearInSeconds = 365 * 24 * 60 * 60;
 
-type Options = { distDir: string; appVersion: string; translations: TranslationRepository };
+type Options = {
+  distDir: string;
+  appVersion: string;
+  translations: TranslationRepository;
+  /** The session and actor info of a page request's signed-in person (its actor is resolved, see actor.ts). */
+  signedIn: (request: FastifyRequest) => PageBootstrap['signedIn'];
+};
 
 /**
  * Serves the built web app: hashed assets for a year, every page as index.html written for its site; a path that is
  * none of the app's pages gets the same document with status 404.
  */
-export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, appVersion, translations }) => {
+export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, appVersion, translations, signedIn }) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const isAppPage = template ? loadPageRoutes(distDir, app.log) : () => true;
@@ -59,6 +66,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       locale,
       colorScheme: resolveColorScheme(request.site, request.cookies),
       appVersion,
+      signedIn: signedIn(request),
       translations: await siteTranslations(translations, request.site, locale, 'web'),
       nonce: nonces.script,
       styleNonce: nonces.style,
@@ -72,8 +80,8 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       .send(html);
   }
 
-  app.get('/*', renderPage);
-  app.get('/', renderPage);
+  app.get('/*', { config: { signedInPage: true } }, renderPage);
+  app.get('/', { config: { signedInPage: true } }, renderPage);
 };
 
 /**

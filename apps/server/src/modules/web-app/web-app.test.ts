@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/identity.ts';
 import { siteMetaField } from '../../db/schema/sites.ts';
+import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
 function bootstrapOf(html: string) {
@@ -26,6 +28,27 @@ describe('index.html written for the site', () => {
     expect(bootstrap.locale).toBe('et-EE');
     expect(bootstrap.site.id).toBe('virmalise');
     expect(bootstrap.translations['nav.invoices']).toBe('Arved');
+  });
+
+  it("writes the signed-in person's session and actor info as their own calls answer them; none for a stranger", async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+    const ask = (url: string, headers: Record<string, string>) => ctx.app.inject({ url, headers: { host: HOSTS.lumo, ...headers } });
+    const signedIn = bootstrapOf((await page(HOSTS.lumo, { cookie })).body).signedIn;
+    expect(signedIn.session).toEqual((await ask('/api/auth/session', { cookie })).json());
+    expect(signedIn.info).toEqual((await ask('/api/info', { cookie })).json());
+    expect(signedIn.info.customer).toMatchObject({ clientCode: 'LUMO-100001' });
+    expect(bootstrapOf((await page(HOSTS.lumo)).body).signedIn).toBeNull();
+    expect(bootstrapOf((await page(HOSTS.lumo, { cookie: 'authjs.session-token=not-a-session' })).body).signedIn).toBeNull();
+    // A session of one site is nobody on another.
+    expect(bootstrapOf((await page(HOSTS.virmalise, { cookie })).body).signedIn).toBeNull();
+  });
+
+  it('leaves no audit line for a page staff open while acting for a customer: the calls it makes leave theirs', async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.sannaStaff, 'lumo', 'cs-representative-code=LUMO-100001');
+    const before = await ctx.database.db.select().from(auditLog);
+    const signedIn = bootstrapOf((await page(HOSTS.lumo, { cookie })).body).signedIn;
+    expect(signedIn.info).toMatchObject({ actingAs: 'staff', customer: { clientCode: 'LUMO-100001' } });
+    expect(await ctx.database.db.select().from(auditLog)).toHaveLength(before.length);
   });
 
   it('signs every script with the nonce of its CSP header, a new one each response', async () => {
