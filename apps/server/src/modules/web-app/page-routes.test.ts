@@ -7,11 +7,13 @@ import { loadPageRoutes } from './page-routes.ts';
 const log = { warn: vi.fn() };
 let distDir: string;
 
-function buildWith(manifest: string | null) {
+function routesOf(manifest: string | null) {
   distDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   if (manifest !== null) writeFileSync(join(distDir, 'route-manifest.json'), manifest);
   return loadPageRoutes(distDir, log);
 }
+
+const buildWith = (manifest: string | null) => routesOf(manifest).isAppPage;
 
 describe('pages of the app (decision 021)', () => {
   afterEach(() => rmSync(distDir, { recursive: true, force: true }));
@@ -55,6 +57,34 @@ describe('pages of the app (decision 021)', () => {
       expect.objectContaining({ file: expect.stringContaining('route-manifest.json') }),
       expect.any(String),
     );
+  });
+
+  it('preloads what a first visit of a page needs after the entry: its chunks, the theme and the date language (decision 086)', () => {
+    const routes = routesOf(
+      JSON.stringify({
+        pages: ['/contracts/$id/offer', '/contracts/sign', '/dashboard'],
+        preloads: {
+          pages: {
+            '/contracts/$id/offer': ['assets/offer.js'],
+            '/contracts/sign': ['assets/sign.js', 'assets/sign.css'],
+            '/dashboard': ['assets/dashboard.js', 'assets/card.js'],
+          },
+          themes: { aurora: ['assets/aurora.js', 'assets/card.js'] },
+          dateLanguages: { fi: ['assets/fi.js', 'assets/dayjs.js'] },
+        },
+      }),
+    );
+    expect(routes.preloadsFor('/dashboard', 'aurora', 'fi')).toEqual([
+      'assets/aurora.js',
+      'assets/card.js',
+      'assets/fi.js',
+      'assets/dayjs.js',
+      'assets/dashboard.js',
+    ]);
+    expect(routes.preloadsFor('/contracts/sign', 'baltic', 'sv')).toEqual(['assets/sign.js', 'assets/sign.css']);
+    expect(routes.preloadsFor('/contracts/ct-1/offer', 'baltic', 'sv')).toEqual(['assets/offer.js']);
+    expect(routes.preloadsFor('/no-page', 'aurora', 'fi')).toEqual([]);
+    expect(routesOf(JSON.stringify({ pages: ['/dashboard'] })).preloadsFor('/dashboard', 'aurora', 'fi')).toEqual([]);
   });
 
   it('refuses to start on a manifest that is not one', () => {

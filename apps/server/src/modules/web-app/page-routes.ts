@@ -33,20 +33,43 @@ function matcherFor(pattern: string): (segments: string[]) => boolean {
     fixed.every((part, index) => segmentMatches(part, segments[index]!));
 }
 
+export type PageRoutes = {
+  isAppPage: IsAppPage;
+  /**
+   * Files a first visit of `path` loads after the entry script (decision 086): its page's chunks, the theme's and
+   * the date language's, for the page's preload links. Nothing for a path that is no page or an older build.
+   */
+  preloadsFor: (path: string, themeId: string, language: string) => string[];
+};
+
 /**
  * Decision 021: the app's pages, from the route manifest its build wrote, less those whose feature the site does
  * not have. Without a manifest (an older build) every path counts as a page, and the server says so once.
  */
-export function loadPageRoutes(distDir: string, log: Pick<FastifyBaseLogger, 'warn'>): IsAppPage {
+export function loadPageRoutes(distDir: string, log: Pick<FastifyBaseLogger, 'warn'>): PageRoutes {
   const file = join(distDir, ROUTE_MANIFEST_FILE);
   if (!existsSync(file)) {
     log.warn({ file }, 'web build has no route manifest: unknown pages answer 200 until it is rebuilt');
-    return (path, features) => pageOffered(path, features);
+    return { isAppPage: (path, features) => pageOffered(path, features), preloadsFor: () => [] };
   }
-  const matchers = routeManifest.parse(JSON.parse(readFileSync(file, 'utf8'))).pages.map(matcherFor);
-  return (path, features) => {
+  const manifest = routeManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
+  // The most literal pattern first: /contracts/sign before /contracts/$id.
+  const patterns = [...manifest.pages].sort((a, b) => a.split('$').length - b.split('$').length);
+  const matchers = patterns.map((pattern) => ({ pattern, matches: matcherFor(pattern) }));
+  const pageOf = (path: string) => {
     const segments = segmentsOf(path).map(decodeSegment);
-    if (segments.includes(null)) return false;
-    return matchers.some((matches) => matches(segments as string[])) && pageOffered(path, features);
+    if (segments.includes(null)) return undefined;
+    return matchers.find(({ matches }) => matches(segments as string[]))?.pattern;
+  };
+  const preloads = manifest.preloads;
+  return {
+    isAppPage: (path, features) => pageOf(path) !== undefined && pageOffered(path, features),
+    preloadsFor: (path, themeId, language) => {
+      const page = pageOf(path);
+      if (!preloads || page === undefined) return [];
+      return [
+        ...new Set([...(preloads.themes[themeId] ?? []), ...(preloads.dateLanguages[language] ?? []), ...(preloads.pages[page] ?? [])]),
+      ];
+    },
   };
 }

@@ -5,8 +5,11 @@ import { siteTitleFor } from '@portal/schema/site-title';
 import { THEME_APP_ASSETS } from '@portal/schema/theme-assets';
 import type { TranslationBundle } from '@portal/schema/translations';
 
-/** `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects. */
-export type IndexHtmlInput = PageBootstrap & { translations: TranslationBundle; nonce: string; styleNonce: string };
+/**
+ * `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects;
+ * `preloads` are build files (assets/…) the page loads after the entry script, linked so they load beside it.
+ */
+export type IndexHtmlInput = PageBootstrap & { translations: TranslationBundle; nonce: string; styleNonce: string; preloads: string[] };
 
 /** JSON inside a script element must not be able to close it: escape `<` and the line separators JS rejects. */
 const embedJson = (value: unknown) =>
@@ -24,7 +27,7 @@ const followDeviceScheme =
  * title, meta tags, favicon, colour scheme and theme; every script carries the response's CSP nonce.
  */
 export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
-  const { nonce, styleNonce, translations, ...bootstrap } = input;
+  const { nonce, styleNonce, translations, preloads, ...bootstrap } = input;
   const nonceAttribute = `nonce="${escapeHtml(nonce)}"`;
   const metaTags = bootstrap.site.metaFields
     .filter((field) => field.localeId === bootstrap.locale && field.name.toUpperCase() !== 'TITLE')
@@ -41,6 +44,11 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
           `<link rel="apple-touch-icon" href="${THEME_APP_ASSETS[bootstrap.site.themeId].notificationIcon ?? THEME_APP_ASSETS[bootstrap.site.themeId].icon}">`,
         ]
       : []),
+    ...preloads.map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" href="/${escapeHtml(file)}">`
+        : `<link rel="modulepreload" href="/${escapeHtml(file)}" ${nonceAttribute}>`,
+    ),
     `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson({ ...bootstrap, translations })}</script>`,
     `<style id="portal-style-nonce" nonce="${escapeHtml(styleNonce)}"></style>`,
     bootstrap.colorScheme === 'auto' ? `<script ${nonceAttribute}>${followDeviceScheme}</script>` : '',

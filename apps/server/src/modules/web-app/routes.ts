@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
@@ -32,7 +33,7 @@ type Options = {
 export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, appVersion, translations, signedIn }) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-  const isAppPage = template ? loadPageRoutes(distDir, app.log) : () => true;
+  const pages = template ? loadPageRoutes(distDir, app.log) : { isAppPage: () => true, preloadsFor: () => [] };
   if (template) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -61,6 +62,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
     ensureClientCookies(request, reply);
     const nonces = createPageNonces();
     const locale = pageLocale(request);
+    const path = request.url.split('?')[0]!;
     const html = renderIndexHtml(template, {
       site: request.site,
       locale,
@@ -70,10 +72,11 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       translations: await siteTranslations(translations, request.site, locale, 'web'),
       nonce: nonces.script,
       styleNonce: nonces.style,
+      preloads: pages.preloadsFor(path, request.site.themeId, languageOf(locale)),
     });
     // A path that is no page still gets the app, which shows its not-found page; the status tells crawlers and tools.
     return reply
-      .status(isAppPage(request.url.split('?')[0]!, request.site.features) ? 200 : 404)
+      .status(pages.isAppPage(path, request.site.features) ? 200 : 404)
       .header('content-security-policy', pageContentSecurityPolicy(nonces))
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

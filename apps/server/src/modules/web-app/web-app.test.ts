@@ -51,6 +51,22 @@ describe('index.html written for the site', () => {
     expect(await ctx.database.db.select().from(auditLog)).toHaveLength(before.length);
   });
 
+  it("links what the page loads after the entry script: the page's chunks, the site's theme and its date language", async () => {
+    const response = await page(HOSTS.lumo);
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!;
+    const links = response.body.match(/<link rel="(?:modulepreload|preload)"[^>]*>/g);
+    expect(links).toEqual([
+      `<link rel="modulepreload" href="/assets/aurora-test.js" nonce="${nonce}">`,
+      `<link rel="modulepreload" href="/assets/fi-test.js" nonce="${nonce}">`,
+      `<link rel="modulepreload" href="/assets/dashboard-test.js" nonce="${nonce}">`,
+      '<link rel="preload" as="style" href="/assets/dashboard-test.css">',
+    ]);
+    expect((await page(HOSTS.virmalise, {}, '/invoices')).body.match(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)).toEqual([
+      expect.stringContaining('/assets/baltic-test.js'),
+      expect.stringContaining('/assets/et-test.js'),
+    ]);
+  });
+
   it('signs every script with the nonce of its CSP header, a new one each response', async () => {
     const response = await page(HOSTS.lumo);
     const csp = String(response.headers['content-security-policy']);
