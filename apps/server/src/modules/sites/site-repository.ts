@@ -27,6 +27,11 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
     byId.clear();
     byHost.clear();
   };
+  /** The entry kept for `key` while it is fresh; undefined when there is none. */
+  const kept = <T>(map: Map<string, { value: T; expires: number }>, key: string): { value: T } | undefined => {
+    const entry = map.get(key);
+    return entry && entry.expires > now() ? entry : undefined;
+  };
   const channel = changes
     ? createChangeChannel({
         database: changes,
@@ -88,8 +93,8 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
 
   return {
     async findById(siteId: string): Promise<SiteBootstrap | null> {
-      const cached = byId.get(siteId);
-      if (cached && cached.expires > now()) return cached.value;
+      const cached = kept(byId, siteId);
+      if (cached) return cached.value;
       const before = channel?.changes ?? 0;
       const value = await load(siteId);
       const keep = keepFor(before);
@@ -98,16 +103,15 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
     },
     /** The site kept for this host, while it is fresh: the request path's answer without a turn of the queue. */
     keptByHost(host: string): SiteBootstrap | null | undefined {
-      const keptHost = byHost.get(host);
-      if (!keptHost || keptHost.expires <= now()) return undefined;
+      const keptHost = kept(byHost, host);
+      if (!keptHost) return undefined;
       if (keptHost.value === null) return null;
-      const keptSite = byId.get(keptHost.value);
-      return keptSite && keptSite.expires > now() ? keptSite.value : undefined;
+      return kept(byId, keptHost.value)?.value;
     },
     async findByHost(host: string): Promise<SiteBootstrap | null> {
-      const cached = byHost.get(host);
+      const cached = kept(byHost, host);
       let siteId: string | null;
-      if (cached && cached.expires > now()) siteId = cached.value;
+      if (cached) siteId = cached.value;
       else {
         const before = channel?.changes ?? 0;
         const [row] = await db.select({ siteId: siteDomain.siteId }).from(siteDomain).where(eq(siteDomain.host, host));
