@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
+import { dropConsentBanner } from './consent-banner.ts';
 import { markSurveyHandled, signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
@@ -19,7 +20,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   await page.getByRole('radio', { name: 'Nordea' }).check();
   await page.getByRole('button', { name: 'Continue', description: 'Finland' }).click();
   await expect(page).toHaveURL(siteUrl('lumo', '/invoices'));
-  await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+  await dropConsentBanner(page);
 
   const list = page.getByRole('list', { name: 'Invoice list' });
   await expect(list.getByRole('article').first()).toBeVisible();
@@ -31,7 +32,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
       { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
     ]);
     await page.reload();
-    await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+    await dropConsentBanner(page);
     await expect(list.getByRole('article').first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`invoices-${scheme}.png`), fullPage: true });
   }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
+import { dropConsentBanner } from './consent-banner.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
@@ -18,7 +19,7 @@ for (const journey of journeys) {
     const signInUrl = new URL(page.url());
     expect(signInUrl.searchParams.get('callbackUrl')).toBe('/dashboard?period=month');
     expect(signInUrl.searchParams.get('error')).toBe('SessionRequired');
-    await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+    await dropConsentBanner(page);
     await expectAccessible(page);
 
     await signInWithEid(page, journey.locale, journey.person, journey.method);
@@ -44,7 +45,7 @@ for (const journey of journeys) {
         { name: 'color-scheme-override', value: 'true', url: siteUrl(journey.site) },
       ]);
       await page.reload();
-      await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+      await dropConsentBanner(page);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
       await expect(page.getByRole('region').first()).toBeVisible();
       await expectAccessible(page);
@@ -79,7 +80,7 @@ test('the sign-in and error pages pass axe-core in light and dark', async ({ pag
       await page.goto(siteUrl('virmalise', path));
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+      await dropConsentBanner(page);
       await expectAccessible(page);
     }
   }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
+import { dropConsentBanner } from './consent-banner.ts';
 import { siteUrl } from './sites.ts';
 
 const sites = [
@@ -36,7 +37,7 @@ test('home and dashboard pass axe-core in light and dark', async ({ page, contex
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await page.locator('#main').waitFor();
       // The consent banner is judged on its own in the consent journey.
-      await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+      await dropConsentBanner(page);
       await expectAccessible(page);
     }
   }
@@ -46,7 +47,7 @@ test('every site passes axe-core on its home page with its own theme', async ({ 
   for (const { site } of sites) {
     await page.goto(siteUrl(site, '/'));
     await page.locator('#main').waitFor();
-    await page.evaluate(() => document.querySelector('#cc-main')?.remove());
+    await dropConsentBanner(page);
     await expectAccessible(page);
   }
 });
