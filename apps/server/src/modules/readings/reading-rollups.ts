@@ -23,21 +23,6 @@ export const RESOLUTIONS = sql.raw(
 export async function refreshRollups(tx: Transaction, written: SQL): Promise<void> {
   // An import's hours are sorted twice (sums, then the coarsest of each): in memory, not on disk.
   await tx.execute(sql`set local work_mem = '64MB'`);
-  await touch(tx, written);
-  await refreshHours(tx);
-  await refreshDays(tx);
-  await refreshMonths(tx);
-}
-
-/** For a writer that stored the hours' sums itself (append-readings.ts): the days and months of `written`'s hours. */
-export async function refreshDaysAndMonths(tx: Transaction, written: SQL): Promise<void> {
-  await touch(tx, written);
-  await refreshDays(tx);
-  await refreshMonths(tx);
-}
-
-/** The hours `written` falls in, kept in `rollup_touched` for the rest of the transaction. */
-async function touch(tx: Transaction, written: SQL): Promise<void> {
   // Hours are UTC hours (decision 081), whatever the session's zone: date_trunc('hour') cuts on the session's clock.
   await tx.execute(sql`set local time zone 'UTC'`);
   await tx.execute(sql`create temporary table if not exists rollup_touched (metering_point_id text, hour timestamptz) on commit drop`);
@@ -46,6 +31,9 @@ async function touch(tx: Transaction, written: SQL): Promise<void> {
     sql`insert into rollup_touched select distinct w.metering_point_id, date_trunc('hour', w.starts_at) from (${written}) w`,
   );
   await tx.execute(sql`analyze rollup_touched`);
+  await refreshHours(tx);
+  await refreshDays(tx);
+  await refreshMonths(tx);
 }
 
 /*
