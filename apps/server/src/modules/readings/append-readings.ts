@@ -207,7 +207,13 @@ export async function appendReadings(db: Database, readings: ResolvedReading[]):
   try {
     return await db.transaction(async (tx) => {
       if (await anyStored(tx, spans)) return null;
-      const { days, months } = periodSums(series, await timezonesOf(tx, spans.map((span) => span.id)));
+      const { days, months } = periodSums(
+        series,
+        await timezonesOf(
+          tx,
+          spans.map((span) => span.id),
+        ),
+      );
       await copyRows(tx, 'reading', READING_COLUMNS, readingLines(readings));
       await copyRows(tx, 'reading_hour', HOUR_COLUMNS, hourLines(series));
       await addToPeriods(tx, 'reading_day', days);
