@@ -21,19 +21,26 @@ const READING_COLUMNS = ['metering_point_id', 'direction', 'resolution_minutes',
 const HOUR_COLUMNS = ['metering_point_id', 'direction', 'starts_at', 'wh', 'measured_intervals', 'estimated_intervals'];
 const ROLLED_UP = ['reading', 'reading_hour', 'reading_day', 'reading_month'];
 
+/**
+ * An instant as COPY text, formatted once per instant: a file's meters share their intervals (toISOString was a
+ * tenth of an import).
+ */
+function isoOf(formatted: Map<number, string>, at: number): string {
+  let text = formatted.get(at);
+  if (text === undefined) {
+    text = new Date(at).toISOString();
+    formatted.set(at, text);
+  }
+  return text;
+}
+
 /** COPY text rows of readings, in READING_COLUMNS' order. */
 export function readingLines(readings: ResolvedReading[]): string[] {
-  // A file's meters share their intervals: each instant is written out once (toISOString was a tenth of an import).
-  const instants = new Map<number, string>();
-  return readings.map((row) => {
-    const at = row.startsAt.getTime();
-    let text = instants.get(at);
-    if (text === undefined) {
-      text = row.startsAt.toISOString();
-      instants.set(at, text);
-    }
-    return `${row.meteringPointId}\t${row.direction}\t${row.minutes}\t${text}\t${row.wh}\t${row.measured ? 't' : 'f'}`;
-  });
+  const formatted = new Map<number, string>();
+  return readings.map(
+    (row) =>
+      `${row.meteringPointId}\t${row.direction}\t${row.minutes}\t${isoOf(formatted, row.startsAt.getTime())}\t${row.wh}\t${row.measured ? 't' : 'f'}`,
+  );
 }
 
 type Span = { id: string; lo: string; hi: string };
@@ -90,17 +97,10 @@ function hourSums(readings: ResolvedReading[]): Map<string, Map<number, HourSum>
 
 /** COPY rows of the hours, in HOUR_COLUMNS' order. */
 function hourLines(series: Map<string, Map<number, HourSum>>): string[] {
-  const instants = new Map<number, string>();
+  const formatted = new Map<number, string>();
   const lines: string[] = [];
   for (const [name, hours] of series) {
-    for (const [hour, sum] of hours) {
-      let text = instants.get(hour);
-      if (text === undefined) {
-        text = new Date(hour).toISOString();
-        instants.set(hour, text);
-      }
-      lines.push(`${name}\t${text}\t${sum.wh}\t${sum.measured}\t${sum.estimated}`);
-    }
+    for (const [hour, sum] of hours) lines.push(`${name}\t${isoOf(formatted, hour)}\t${sum.wh}\t${sum.measured}\t${sum.estimated}`);
   }
   return lines;
 }
