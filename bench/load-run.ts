@@ -26,7 +26,8 @@ export type LoadResult = {
 };
 
 /**
- * Readiness asked every quarter second on a connection of its own, as a balancer asks it, from a thread of its own:
+ * Readiness asked every quarter second on a connection of its own, as a balancer's probe asks it (on the server's
+ * health port, or through nginx's), from a thread of its own:
  * asked from the thread that drives the 200 connections, the answer waited behind the load generator's own work
  * and measured the client, not the server. Returns the slowest answer and the failures when stopped.
  */
@@ -75,7 +76,7 @@ export const WARM_UP_SECONDS = 60;
  * watched throughout and the server's memory sampled after a warm-up and at the end.
  */
 export async function loadRun(
-  server: Pick<ServerProcess, 'origin' | 'rssBytes'>,
+  server: Pick<ServerProcess, 'origin' | 'rssBytes'> & { healthOrigin?: string },
   cookies: string[],
   { connections = 200, seconds = 30, warmUpSeconds = WARM_UP_SECONDS } = {},
 ): Promise<LoadResult> {
@@ -93,7 +94,7 @@ export async function loadRun(
     });
   await run(warmUpSeconds);
   const rssAfterWarmUp = server.rssBytes();
-  const health = watchHealth(server.origin);
+  const health = watchHealth(server.healthOrigin ?? server.origin);
   const result = await run(seconds);
   const { worst, failures } = await health();
   return {

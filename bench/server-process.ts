@@ -7,6 +7,8 @@ const main = fileURLToPath(new URL('../apps/server/src/main.js', import.meta.url
 
 export type ServerProcess = {
   origin: string;
+  /** Its health port (HEALTH_PORT), answered by a thread of its own, where docs/operations.md points probes. */
+  healthOrigin: string;
   port: number;
   pid: number;
   /** Milliseconds from spawning the process to its first ready answer. */
@@ -29,6 +31,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const healthPort = await freePort();
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [main], {
     env: {
@@ -37,6 +40,7 @@ export async function startServerProcess(environment: Record<string, string>): P
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      HEALTH_PORT: String(healthPort),
       DEMO_MODE: 'true',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       ...environment,
@@ -59,6 +63,7 @@ export async function startServerProcess(environment: Record<string, string>): P
   const readyAfterMs = performance.now() - spawnedAt;
   return {
     origin,
+    healthOrigin: `http://127.0.0.1:${healthPort}`,
     port,
     pid: child.pid!,
     readyAfterMs,

@@ -7,6 +7,8 @@ import { createClientLogRepository } from './modules/client-logs/client-log-repo
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
 import { externalServiceRoutes } from './modules/external-services/routes.ts';
+import { serveHealthPort } from './modules/health/health-port.ts';
+import type { ReadinessState } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { startDatabaseProbe } from './platform/database-probe.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
@@ -191,7 +193,7 @@ export async function buildApp({
   app.addHook('onRequest', dropForwardedHost);
 
   let closing = false;
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     closing = true;
   });
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -232,13 +234,15 @@ export async function buildApp({
   await app.register(openApi, { version: appVersion });
   const databaseProbe = startDatabaseProbe(database.ping);
   app.addHook('onClose', async () => databaseProbe.stop());
-  await app.register(healthRoutes, {
-    database: databaseProbe.state,
-    isClosing: () => closing,
-    jobRunner: () => app.jobs.health(),
-    // Read at request time: the head-end connects later in this function.
-    meterBroker: () => (app.headEnd.isConnected() ? 'ok' : 'reconnecting'),
+  const readiness = (): ReadinessState => ({
+    closing,
+    database: databaseProbe.state(),
+    jobs: app.jobs.health(),
+    // Read when asked: the head-end connects later in this function.
+    meterBroker: app.headEnd.isConnected() ? 'ok' : 'reconnecting',
   });
+  await app.register(healthRoutes, { readiness });
+  if (config.healthPort !== null) serveHealthPort(app, { host: config.host, port: config.healthPort, readiness });
   await sites.start();
   app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });

@@ -111,6 +111,13 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, database: { kind: 'pglite' }, trustProxy: false, redisUrl: null });
   });
 
+  it('gives probes a port of their own only when HEALTH_PORT is set, and not the main one', () => {
+    expect(loadConfig({}).healthPort).toBeNull();
+    expect(loadConfig({ HEALTH_PORT: '3001' }).healthPort).toBe(3001);
+    expect(problemsOf({ PORT: '3001', HEALTH_PORT: '3001' })).toEqual(['HEALTH_PORT: must differ from PORT (probes get a port of their own)']);
+    expect(problemsOf({ HEALTH_PORT: '3000' })).toEqual(['HEALTH_PORT: must differ from PORT (probes get a port of their own)']);
+  });
+
   it('keeps rate-limit counters in Redis when REDIS_URL is set', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
   });

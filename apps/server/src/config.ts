@@ -39,6 +39,7 @@ const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number({ error: portNumber }).int(portNumber).min(0, portNumber).max(65_535, portNumber).default(3000),
+  HEALTH_PORT: z.coerce.number({ error: portNumber }).int(portNumber).min(0, portNumber).max(65_535, portNumber).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DEMO_MODE: booleanFlag.optional(),
@@ -153,6 +154,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Where a thread of its own answers /health/live and /health/ready (modules/health/health-port.ts), or none. */
+  healthPort: number | null;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
   /** Demo mode seeds demo sites and people and mounts simulators of outside systems. */
   demoMode: boolean;
@@ -233,6 +236,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!source.AUTH_SECRET && !demoMode) {
     problems.push('AUTH_SECRET: required outside demo mode (32 or more random characters, the same on every server copy)');
   }
+  if (env.HEALTH_PORT !== undefined && env.HEALTH_PORT !== 0 && env.HEALTH_PORT === (env.PORT ?? 3000)) {
+    problems.push('HEALTH_PORT: must differ from PORT (probes get a port of their own)');
+  }
   const trustProxy = trustedProxies(source.TRUST_PROXY, problems);
   const payments = paymentsConfig(env, demoMode, problems);
   const salesforce = salesforceConfig(env, problems);
@@ -245,6 +251,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: valid.NODE_ENV,
     host: valid.HOST,
     port: valid.PORT,
+    healthPort: valid.HEALTH_PORT ?? null,
     database,
     demoMode,
     defaultSiteId: valid.DEFAULT_SITE ?? (demoMode ? 'lumo' : null),

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '@portal/schema/health';
+import { readinessOf, type ReadinessState } from './readiness.ts';
 
 /**
- * Liveness says the process answers; readiness says it can serve (database reachable, not shutting down). A
- * stuck job runner or an unreachable meter broker is reported in the checks but does not take the copy out of
- * the balancer: it still serves everything else.
+ * Liveness says the process answers; readiness says it can serve (readiness.ts). Both are also answered on
+ * HEALTH_PORT by a thread of their own (health-port.ts), where a busy event loop does not delay them.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{
-  /** The database probe's last word (platform/database-probe.ts): read from memory, never waiting on the database. */
-  database: () => 'ok' | 'unreachable';
-  isClosing: () => boolean;
-  jobRunner: () => 'ok' | 'stuck' | 'off';
-  meterBroker: () => 'ok' | 'reconnecting';
-}> = async (app, { database, isClosing, jobRunner, meterBroker }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ readiness: () => ReadinessState }> = async (app, { readiness }) => {
   app.get(
     '/health/live',
     { schema: { tags: ['health'], summary: 'The process answers (liveness)', response: { 200: healthResponse } } },
@@ -30,11 +24,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (_request, reply) => {
-      if (isClosing()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'closing' } });
-      const jobs = jobRunner();
-      const componentChecks: Record<string, string> = { ...(jobs === 'off' ? {} : { jobs }), meterBroker: meterBroker() };
-      if (database() === 'ok') return { status: 'ok' as const, checks: { database: 'ok', ...componentChecks } };
-      return reply.status(503).send({ status: 'unavailable', checks: { database: 'unreachable', ...componentChecks } });
+      const { statusCode, answer } = readinessOf(readiness());
+      return reply.status(statusCode).send(answer);
     },
   );
 };
