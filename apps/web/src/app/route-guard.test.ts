@@ -53,6 +53,15 @@ describe('pages that need a session (spec §2)', () => {
     expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(0);
   });
 
+  it("open the dashboard without waiting for the customer's metering points", async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession(),
+      'GET /api/info': buildActorInfo(),
+      'GET /api/usage-points/me': () => new Promise(() => {}),
+    });
+    expect((await open('/dashboard', buildSite({ features: ['CHART_SPOT_PRICE'] }))).pathname).toBe('/dashboard');
+  });
+
   it('leave the home page public', async () => {
     const fetchMock = stubApi({});
     expect((await open('/')).pathname).toBe('/');

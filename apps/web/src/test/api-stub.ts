@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 
+/** An answer, or a function of the request giving one (or a promise of one, to answer late or never). */
 type Answer = unknown | ((init: RequestInit | undefined) => unknown);
 
 /**
@@ -12,7 +13,7 @@ export function stubApi(answers: Record<string, Answer>) {
     const key = `${init?.method ?? 'GET'} ${path}`;
     if (!(key in answers)) return new Response(JSON.stringify({ name: 'NotFoundError', statusCode: 404 }), { status: 404 });
     const answer = answers[key];
-    const body = typeof answer === 'function' ? (answer as (init: RequestInit | undefined) => unknown)(init) : answer;
+    const body = typeof answer === 'function' ? await (answer as (init: RequestInit | undefined) => unknown)(init) : answer;
     if (body instanceof Response) return body;
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });

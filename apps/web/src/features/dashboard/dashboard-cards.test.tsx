@@ -119,6 +119,24 @@ describe('dashboard cards', () => {
     expect(callsTo(fetchMock, 'GET', '/api/dashboard/statistics/spot')).toHaveLength(0);
   });
 
+  it('keeps the skeletons until the metering points answer, so the spot-price card never jumps in', async () => {
+    let answerPoints: (points: unknown) => void = () => {};
+    const fetchMock = stubApi({
+      'GET /api/usage-points/me': () => new Promise((resolve) => (answerPoints = resolve)),
+      'GET /api/dashboard/statistics/spot': spot,
+    });
+    await import('./energy-overview.tsx');
+    await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE'] }), path: '/dashboard' });
+    expect(screen.getByRole('heading', { name: 'Quick actions' })).toBeInTheDocument();
+    // The cards' part is on the page (it asks for the points) and waits for them.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/usage-points/me')).toHaveLength(1));
+    expect(screen.getByTestId('dashboard-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Expenses' })).not.toBeInTheDocument();
+    answerPoints([buildUsagePoint()]);
+    expect(await screen.findByRole('region', { name: 'Spot price' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Expenses' })).toBeInTheDocument();
+  });
+
   it('shows the spot-price card to a customer with electricity on a site with the feature', async () => {
     stubApi({ 'GET /api/usage-points/me': [buildUsagePoint()], 'GET /api/dashboard/statistics/spot': spot });
     await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE'] }), path: '/dashboard' });

@@ -1,8 +1,9 @@
-import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
+import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { QuickActions } from './quick-actions.tsx';
 
 /**
@@ -24,15 +25,5 @@ export function DashboardPage() {
         </Suspense>
       </Stack>
     </Container>
-  );
-}
-
-function OverviewSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" aria-busy="true" data-testid="dashboard-skeleton">
-      <Skeleton height={360} radius="md" />
-      <Skeleton height={360} radius="md" />
-      <Skeleton height={360} radius="md" />
-    </SimpleGrid>
   );
 }

@@ -6,15 +6,21 @@ import { showsSpotPrice } from './dashboard-cards.ts';
 import { DashboardChart } from './dashboard-chart.tsx';
 import { ExpensesCard } from './expenses-card.tsx';
 import { LatestInvoicesCard } from './latest-invoices-card.tsx';
+import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { SpotPriceCard } from './spot-price-card.tsx';
 import { YearlyConsumptionCard } from './yearly-consumption-card.tsx';
 
-/** The dashboard's data cards: chart, spot price, expenses, yearly consumption and latest invoices. */
+/**
+ * The dashboard's data cards: chart, spot price, expenses, yearly consumption and latest invoices. The customer's
+ * metering points decide whether the spot-price card belongs, so the cards wait for them (an unanswered call counts
+ * as none) and never jump in or out after paint.
+ */
 export default function EnergyOverview() {
   const site = useSite();
   const points = useQuery(usagePointsQueryOptions);
-  const spotPrice = showsSpotPrice(site, points.data ?? []);
   const invoices = useFeature('INVOICES');
+  if (points.isPending) return <OverviewSkeleton />;
+  const spotPrice = showsSpotPrice(site, points.data ?? []);
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: spotPrice ? 8 : 12 }}>

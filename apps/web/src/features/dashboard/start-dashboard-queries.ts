@@ -12,14 +12,19 @@ import {
 import { showsSpotPrice } from './dashboard-cards.ts';
 
 /**
- * Starts the dashboard's calls with the navigation. It waits only for the customer's metering points, which
- * decide whether a spot-price card belongs on the page at all, so the cards never jump in or out after paint.
+ * Starts the dashboard's calls with the navigation, and never holds the page: its title and quick actions paint
+ * while the calls are on their way (issue 15's LCP waited for the metering points before). The spot prices are
+ * asked for once the points show the card belongs (energy-overview.tsx waits for them too).
  */
-export async function startDashboardQueries(queryClient: QueryClient, site: SiteBootstrap): Promise<void> {
+export function startDashboardQueries(queryClient: QueryClient, site: SiteBootstrap): void {
   startQuery(queryClient, consumptionStatisticsQueryOptions('month'));
   startQuery(queryClient, expensesQueryOptions);
   startQuery(queryClient, yearlyConsumptionQueryOptions);
   if (site.features.includes('INVOICES')) startQuery(queryClient, dashboardInvoicesQueryOptions);
-  const points = await queryClient.ensureQueryData(usagePointsQueryOptions).catch(() => []);
-  if (showsSpotPrice(site, points)) startQuery(queryClient, spotStatisticsQueryOptions);
+  queryClient.ensureQueryData(usagePointsQueryOptions).then(
+    (points) => {
+      if (showsSpotPrice(site, points)) startQuery(queryClient, spotStatisticsQueryOptions);
+    },
+    () => undefined,
+  );
 }
