@@ -18,6 +18,8 @@ export function pagePatterns(routeNodes: RouteNode[]): string[] {
  * (its own and its layouts', split by the router plugin), a theme and its font, a date language with dayjs. Each
  * list holds the chunk, the chunks it imports and their CSS, less what the entry loads anyway.
  */
+const isStylesheet = (moduleId: string) => /\.css($|\?)/.test(moduleId);
+
 export function preloadsOf(bundle: Rollup.OutputBundle, routeNodes: RouteNode[]): Preloads {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -26,7 +28,9 @@ export function preloadsOf(bundle: Rollup.OutputBundle, routeNodes: RouteNode[])
     const files = new Set<string>();
     const visit = (chunk: Rollup.OutputChunk) => {
       if (entry.has(chunk.fileName) || files.has(chunk.fileName)) return;
-      files.add(chunk.fileName);
+      // A chunk that only loads a stylesheet (a theme's font) is dropped by Vite's CSS plugin after this hook:
+      // its stylesheet is what loads.
+      if (!chunk.moduleIds.every(isStylesheet)) files.add(chunk.fileName);
       for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
       for (const file of chunk.imports) visit(byFile.get(file)!);
     };
