@@ -93,8 +93,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     distDir: join(webDir, 'dist'),
     fingerprint,
     build: (outDir) => {
-      const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webDir, stdio: 'inherit' });
-      if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+      // The browser's build, then the server's render of its pages beside it (docs/decisions/088).
+      for (const args of [
+        ['--outDir', outDir, '--emptyOutDir'],
+        ['--ssr', 'src/entry-server.tsx', '--outDir', join(outDir, 'server')],
+      ]) {
+        const result = spawnSync('npx', ['vite', 'build', ...args], { cwd: webDir, stdio: 'inherit' });
+        if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+      }
     },
   });
   console.log(built ? 'web app built' : 'web app is up to date with its sources: not rebuilt');

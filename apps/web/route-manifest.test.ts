@@ -66,7 +66,10 @@ describe('the route manifest (decision 021)', () => {
         isDynamicEntry: true,
         facadeModuleId: font,
         moduleIds: [font],
-        viteMetadata: { importedCss: new Set(['assets/inter.css']), importedAssets: new Set<string>() },
+        viteMetadata: {
+          importedCss: new Set(['assets/inter.css']),
+          importedAssets: new Set<string>(),
+        } as Rollup.OutputChunk['viteMetadata'],
       }),
     };
     expect(preloadsOf(bundle, []).themes.aurora).toEqual(['assets/aurora.js', 'assets/inter.css']);

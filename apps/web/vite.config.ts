@@ -6,7 +6,7 @@ import { routeManifest } from './route-manifest.ts';
 
 const manifest = routeManifest();
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -16,11 +16,13 @@ export default defineConfig({
       plugins: [manifest.generator],
     }),
     react(),
-    manifest.vite,
-    precompress(),
+    // The server's render of pages (entry-server.tsx) is for Node, not browsers: no route manifest, no compressed copies.
+    ...(isSsrBuild ? [] : [manifest.vite, precompress()]),
   ],
   build: {
     sourcemap: true,
+    // The site files under public/ are the browser build's; the server's render needs none of them.
+    copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
@@ -31,4 +33,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+}));

@@ -1,12 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { holdAnswersUntil } from './shared/api/api-client.ts';
 import { sendClientLog } from './shared/api/client-log.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
 import { createI18n } from './app/i18n.ts';
 import { readPageBootstrap, seedSignedIn } from './app/page-bootstrap.ts';
 import { Providers } from './app/providers.tsx';
+import { TakenOver } from './app/taken-over.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { loadTheme } from './themes/theme-registry.ts';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
@@ -41,7 +43,8 @@ async function start() {
   // The installed app and push notifications need the site's service worker (docs/decisions/045).
   if (initial.site.features.includes('PWA') || initial.site.features.includes('PUSH_NOTIFICATIONS')) watchServiceWorker();
 
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const page = (onTakenOver?: () => void) => (
     <StrictMode>
       <Providers
         site={initial.site}
@@ -52,9 +55,36 @@ async function start() {
         styleNonce={styleNonce}
       >
         <RouterProvider router={router} />
+        {onTakenOver && <TakenOver onTakenOver={onTakenOver} />}
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!root.hasChildNodes()) {
+    createRoot(root).render(page());
+    return;
+  }
+  // The server drew the page (docs/decisions/088). The page's calls go out now, their answers come in once React has
+  // taken the page over (at the latest after 3 s): what React takes over must be what the server drew, without data.
+  let release = () => {};
+  holdAnswersUntil(
+    new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 3000);
+    }),
+  );
+  // The router loads what the server drew (route code, guards) before React takes it over.
+  await router.load();
+  // What TanStack Router's own hydration sets: the matches then render without the Suspense boundary a browser-only
+  // start wraps them in, as they were drawn on the server; otherwise React would draw the whole page anew.
+  router.ssr = { manifest: undefined };
+  // React commits the page's frame first and the parts under it (each route's Suspense boundary) in the tasks after:
+  // answers wait until the browser has nothing left to do (Safari has no idle callback: a tenth of a second).
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(release, { timeout: 1000 }) : setTimeout(release, 100));
+  hydrateRoot(root, page(whenIdle), {
+    // React draws a part that differs anew (a lazily loaded part whose data came first); reported to find real ones.
+    onRecoverableError: (error) =>
+      void sendClientLog({ level: 'warn', message: `Server-drawn page differed: ${String(error).slice(0, 300)}` }),
+  });
 }
 
 start().catch((error: unknown) => sendClientLog({ level: 'error', message: `The app failed to start: ${String(error)}` }));

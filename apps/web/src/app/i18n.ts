@@ -74,5 +74,5 @@ async function applyDateLocale(locale: BundleLocaleId) {
   // dayjs itself loads with the first page that shows a date, not with the shell.
   const [{ default: dayjs }] = await Promise.all([import('dayjs'), dateLocales[language]?.()]);
   dayjs.locale(dateLocaleOf(locale));
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

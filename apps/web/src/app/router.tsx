@@ -1,14 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SiteBootstrap } from '@portal/schema/site';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen.ts';
 import type { RouterContext } from './router-context.ts';
 import { ErrorScreen } from './shell/error-screen.tsx';
 import { NotFoundPage } from './shell/not-found-page.tsx';
 
-export function createAppRouter(queryClient: QueryClient, site: SiteBootstrap) {
+/**
+ * In the browser with its own history; on the server (entry-server.tsx) with the one address being rendered, and the
+ * page's script nonce for the scroll-restoring script the router writes into it.
+ */
+export function createAppRouter(queryClient: QueryClient, site: SiteBootstrap, server?: { history: RouterHistory; scriptNonce: string }) {
   return createRouter({
     routeTree,
+    ...(server ? { history: server.history, ssr: { nonce: server.scriptNonce } } : {}),
     context: { queryClient, site } satisfies RouterContext,
     defaultPreload: 'intent',
     defaultErrorComponent: ErrorScreen,

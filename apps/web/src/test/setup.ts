@@ -22,25 +22,28 @@ afterEach(() => {
 // wait up to five before they call something missing.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks the layout APIs Mantine calls; these answer as a desktop browser would.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
-window.ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-window.HTMLElement.prototype.scrollIntoView = () => {};
-// The router scrolls to the top after each navigation, as a browser page would.
-window.scrollTo = () => {};
+// jsdom lacks the layout APIs Mantine calls; these answer as a desktop browser would. (The server's render of pages
+// is tested without a DOM: entry-server.test.tsx.)
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn().mockImplementation((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  });
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+  // The router scrolls to the top after each navigation, as a browser page would.
+  window.scrollTo = () => {};
+}

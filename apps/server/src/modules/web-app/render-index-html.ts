@@ -9,7 +9,14 @@ import type { TranslationBundle } from '@portal/schema/translations';
  * `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects;
  * `preloads` are build files (assets/…) the page loads after the entry script, linked so they load beside it.
  */
-export type IndexHtmlInput = PageBootstrap & { translations: TranslationBundle; nonce: string; styleNonce: string; preloads: string[] };
+export type IndexHtmlInput = PageBootstrap & {
+  translations: TranslationBundle;
+  nonce: string;
+  styleNonce: string;
+  preloads: string[];
+  /** The page drawn on the server (server-render.ts), for the root element; null leaves it to the browser. */
+  rootHtml: string | null;
+};
 
 /** JSON inside a script element must not be able to close it: escape `<` and the line separators JS rejects. */
 const embedJson = (value: unknown) =>
@@ -27,7 +34,7 @@ const followDeviceScheme =
  * title, meta tags, favicon, colour scheme and theme; every script carries the response's CSP nonce.
  */
 export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
-  const { nonce, styleNonce, translations, preloads, ...bootstrap } = input;
+  const { nonce, styleNonce, translations, preloads, rootHtml, ...bootstrap } = input;
   const nonceAttribute = `nonce="${escapeHtml(nonce)}"`;
   const metaTags = bootstrap.site.metaFields
     .filter((field) => field.localeId === bootstrap.locale && field.name.toUpperCase() !== 'TITLE')
@@ -46,7 +53,8 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
       : []),
     ...preloads.map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" href="/${escapeHtml(file)}">`
+        ? // A page drawn on the server needs its styles before its first paint; otherwise they only load early.
+          `<link rel="${rootHtml ? 'stylesheet' : 'preload" as="style'}" href="/${escapeHtml(file)}">`
         : `<link rel="modulepreload" href="/${escapeHtml(file)}" ${nonceAttribute}>`,
     ),
     `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson({ ...bootstrap, translations })}</script>`,
@@ -56,12 +64,16 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
     .filter(Boolean)
     .join('\n    ');
   const scheme = bootstrap.colorScheme === 'dark' ? 'dark' : 'light';
-  return template
-    .replace(
-      /<html[^>]*>/,
-      `<html lang="${languageOf(bootstrap.locale)}" data-mantine-color-scheme="${scheme}" data-theme="${bootstrap.site.themeId}">`,
-    )
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace('<!--app-head-->', head)
-    .replace(/<script(?![^>]*\snonce=)/g, `<script ${nonceAttribute}`);
+  return (
+    template
+      .replace(
+        /<html[^>]*>/,
+        `<html lang="${languageOf(bootstrap.locale)}" data-mantine-color-scheme="${scheme}" data-theme="${bootstrap.site.themeId}">`,
+      )
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace('<!--app-head-->', head)
+      .replace(/<script(?![^>]*\snonce=)/g, `<script ${nonceAttribute}`)
+      // Last, so that only the build's own scripts were given the nonce: the page's carry theirs.
+      .replace('<div id="root"></div>', () => `<div id="root">${rootHtml ?? ''}</div>`)
+  );
 }

@@ -13,6 +13,7 @@ import type { TranslationRepository } from '../translations/translation-reposito
 import { resolveColorScheme } from './color-scheme.ts';
 import { loadPageRoutes } from './page-routes.ts';
 import { renderIndexHtml } from './render-index-html.ts';
+import { loadServerRender } from './server-render.ts';
 
 export const USER_ID_COOKIE = '__user-id';
 export const SESSION_ID_COOKIE = 'session_id';
@@ -34,6 +35,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const pages = template ? loadPageRoutes(distDir, app.log) : { isAppPage: () => true, preloadsFor: () => [] };
+  const serverRender = template ? loadServerRender(distDir, app.log) : async () => null;
   if (template) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,7 +44,8 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       // The build's .br and .gz copies (apps/web/precompress.ts), chosen by Accept-Encoding, with Vary. They are
       // found beside their file and need no route of their own: a third fewer routes to set up at start.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The server render (server-render.ts) is the server's code, not a file for browsers.
+      globIgnore: ['**/*.br', '**/*.gz', 'server/**'],
       setHeaders: (res, path) => {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -63,16 +66,20 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
     const nonces = createPageNonces();
     const locale = pageLocale(request);
     const path = request.url.split('?')[0]!;
-    const html = renderIndexHtml(template, {
+    const initial = {
       site: request.site,
       locale,
       colorScheme: resolveColorScheme(request.site, request.cookies),
       appVersion,
       signedIn: signedIn(request),
       translations: await siteTranslations(translations, request.site, locale, 'web'),
+    };
+    const html = renderIndexHtml(template, {
+      ...initial,
       nonce: nonces.script,
       styleNonce: nonces.style,
       preloads: pages.preloadsFor(path, request.site.themeId, languageOf(locale)),
+      rootHtml: await serverRender({ url: request.url, initial, scriptNonce: nonces.script, styleNonce: nonces.style }),
     });
     // A path that is no page still gets the app, which shows its not-found page; the status tells crawlers and tools.
     return reply

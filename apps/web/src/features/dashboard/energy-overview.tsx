@@ -1,6 +1,7 @@
 import { Grid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
+import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useFeature, useSite } from '../../shared/site/site-context.tsx';
 import { showsSpotPrice } from './dashboard-cards.ts';
 import { DashboardChart } from './dashboard-chart.tsx';
@@ -19,7 +20,9 @@ export default function EnergyOverview() {
   const site = useSite();
   const points = useQuery(usagePointsQueryOptions);
   const invoices = useFeature('INVOICES');
-  if (points.isPending) return <OverviewSkeleton />;
+  // This part's code loads after the page was taken over, often after the points: it takes over the skeleton first.
+  const hydrated = useHydrated();
+  if (points.isPending || !hydrated) return <OverviewSkeleton />;
   const spotPrice = showsSpotPrice(site, points.data ?? []);
   return (
     <Grid gap="md">

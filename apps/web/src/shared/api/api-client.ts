@@ -43,9 +43,23 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body);
 }
 
+let answersHeld: Promise<void> | undefined;
+
+/**
+ * While the browser takes over a page the server drew without data (main.tsx, docs/decisions/088), calls go out but
+ * their answers wait: the page React takes over must be the one the server drew (skeletons), or React draws it anew.
+ */
+export function holdAnswersUntil(released: Promise<void>): void {
+  const held = released.finally(() => {
+    if (answersHeld === held) answersHeld = undefined;
+  });
+  answersHeld = held;
+}
+
 /** The one way the web app calls its API (rule 6). Resolves with the JSON body; 204 resolves undefined. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
+  await answersHeld;
   if (!response.ok) throw await failure(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

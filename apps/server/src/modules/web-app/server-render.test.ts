@@ -1,0 +1,67 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+
+// The test build of the web app, with a server render of its own: it draws what it was given, and refuses as the
+// real one does (apps/web/src/entry-server.tsx).
+const distDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), distDir, { recursive: true });
+mkdirSync(join(distDir, 'server'));
+writeFileSync(
+  join(distDir, 'server', 'entry-server.js'),
+  `export class NotRenderedOnServer extends Error {}
+export async function renderPage({ url, initial, scriptNonce, styleNonce }) {
+  if (!initial.signedIn) throw new NotRenderedOnServer(url + ' redirects');
+  if (url.startsWith('/power-control')) throw new Error('the render broke');
+  return '<main data-url="' + url + '" data-site="' + initial.site.id + '"><h1>' + initial.translations['nav.invoices'] + '</h1>'
+    + '<style nonce="' + styleNonce + '"></style><script nonce="' + scriptNonce + '">drawn()</script></main>';
+}
+`,
+);
+
+describe('pages drawn on the server (decision 088)', () => {
+  const ctx = useTestApp({ WEB_DIST_DIR: distDir });
+  afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+  const page = async (url: string, cookie?: string) => {
+    const response = await ctx.app.inject({ url, headers: { host: HOSTS.virmalise, ...(cookie ? { cookie } : {}) } });
+    const nonces = Object.fromEntries(
+      [...String(response.headers['content-security-policy']).matchAll(/(script|style)-src [^;]*'nonce-([^']+)'/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    return { response, root: /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(response.body)?.[1], nonces };
+  };
+
+  it("puts the page into the root, drawn for the request's site and person with the response's nonces", async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'virmalise');
+    const { response, root, nonces } = await page('/dashboard?period=month', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(root).toBe(
+      `<main data-url="/dashboard?period=month" data-site="virmalise"><h1>Arved</h1><style nonce="${nonces.style}"></style><script nonce="${nonces.script}">drawn()</script></main>`,
+    );
+    // The page's stylesheets apply before its first paint, not after the entry script has run.
+    expect(response.body).toContain('<link rel="stylesheet" href="/assets/dashboard-test.css">');
+  });
+
+  it('leaves the root to the browser when the page is not drawn on the server, or its render failed', async () => {
+    const signedOut = await page('/dashboard');
+    expect(signedOut.response.statusCode).toBe(200);
+    expect(signedOut.root).toBe('');
+    expect(signedOut.response.body).toContain('<link rel="preload" as="style" href="/assets/dashboard-test.css">');
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'virmalise');
+    const broken = await page('/power-control', cookie);
+    expect(broken.response.statusCode).toBe(200);
+    expect(broken.root).toBe('');
+  });
+
+  it('serves the server render to no browser', async () => {
+    const response = await ctx.app.inject({ url: '/server/entry-server.js', headers: { host: HOSTS.virmalise } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('NotRenderedOnServer');
+  });
+});

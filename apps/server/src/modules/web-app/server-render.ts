@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PageBootstrap } from '@portal/schema/site';
+import type { TranslationBundle } from '@portal/schema/translations';
+
+/** Where the web build puts its server render of pages (apps/web/src/entry-server.tsx). */
+export const SERVER_RENDER_FILE = join('server', 'entry-server.js');
+
+type RenderInput = { url: string; initial: PageBootstrap & { translations: TranslationBundle }; scriptNonce: string; styleNonce: string };
+type ServerRenderModule = { renderPage: (input: RenderInput) => Promise<string>; NotRenderedOnServer: new (...args: never[]) => Error };
+
+/**
+ * The page's markup for index.html's root, drawn on the server as the browser's first render will draw it
+ * (docs/decisions/088), or null: a build without a server render, a page that waits for data or redirects, or a
+ * render that failed (logged). The browser then draws the page alone, as it always could.
+ */
+export type ServerRender = (input: RenderInput) => Promise<string | null>;
+
+export function loadServerRender(distDir: string, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): ServerRender {
+  const file = join(distDir, SERVER_RENDER_FILE);
+  if (!existsSync(file)) {
+    log.warn({ file }, 'web build has no server render: pages are drawn by the browser alone until it is rebuilt');
+    return async () => null;
+  }
+  // Loaded with the first page, not at start: React's server renderer and the app's code take a while to load.
+  let loaded: Promise<ServerRenderModule> | undefined;
+  return async (input) => {
+    loaded ??= import(pathToFileURL(file).href) as Promise<ServerRenderModule>;
+    const module = await loaded;
+    try {
+      return await module.renderPage(input);
+    } catch (error) {
+      if (!(error instanceof module.NotRenderedOnServer)) log.error({ err: error, url: input.url }, 'server render of a page failed');
+      return null;
+    }
+  };
+}

@@ -1,0 +1,68 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { createI18n } from './app/i18n.ts';
+import { seedSignedIn, type InitialPage } from './app/page-bootstrap.ts';
+import { Providers } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { createQueryClient } from './shared/api/query-client.ts';
+import { loadTheme } from './themes/theme-registry.ts';
+
+/** Why a page was not rendered on the server: the browser then renders it alone, as before (docs/decisions/088). */
+export class NotRenderedOnServer extends Error {}
+
+/**
+ * The page at `url` as the browser's first render will draw it, for the server to put into index.html: the same
+ * providers, router and route components, from the page's bootstrap. Nothing is fetched: a query the page starts
+ * stays pending (its skeleton is drawn, as in the browser before the answer), and a page whose route waits for data
+ * before it can draw, or that redirects, is not rendered here.
+ */
+export async function renderPage({
+  url,
+  initial,
+  scriptNonce,
+  styleNonce,
+}: {
+  url: string;
+  initial: InitialPage;
+  scriptNonce: string;
+  styleNonce: string;
+}): Promise<string> {
+  const [i18n] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
+  const queryClient = createQueryClient(i18n);
+  // The cache stays as it was: the browser's client asks for the same data itself.
+  queryClient.fetchQuery = () => Promise.reject(new NotRenderedOnServer('data is not fetched on the server'));
+  seedSignedIn(queryClient, initial);
+  const router = createAppRouter(queryClient, initial.site, { history: createMemoryHistory({ initialEntries: [url] }), scriptNonce });
+  await router.load();
+  // A redirect (a guard's, or to the canonical address) leaves no matches: the browser follows it.
+  if (router.state.matches.length === 0) throw new NotRenderedOnServer(`${url} redirects`);
+  const failed = router.state.matches.find((match) => match.status !== 'success');
+  if (failed) throw new NotRenderedOnServer(`${url}: route ${failed.routeId} is ${failed.status}`);
+  return renderWhole(
+    <Providers
+      site={initial.site}
+      appVersion={initial.appVersion}
+      colorScheme={initial.colorScheme}
+      i18n={i18n}
+      queryClient={queryClient}
+      styleNonce={styleNonce}
+    >
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+/**
+ * The whole page, with its lazily loaded parts (notifications, the dashboard's cards) as the browser will have them.
+ * `renderToString` draws a part whose code has not loaded yet in this process as one for the browser to draw
+ * (`<!--$!-->`); the first time, the page is rendered once more after React has loaded them all.
+ */
+async function renderWhole(page: ReactNode): Promise<string> {
+  const html = renderToString(page);
+  if (!html.includes('<!--$!-->')) return html;
+  await new Promise<void>((resolve, reject) => {
+    const { abort } = renderToPipeableStream(page, { onAllReady: () => (abort(), resolve()), onShellError: reject });
+  });
+  return renderToString(page);
+}
