@@ -1,4 +1,5 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createI18n } from './app/i18n.ts';
@@ -6,6 +7,7 @@ import { seedSignedIn, type InitialPage } from './app/page-bootstrap.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { createQueryClient } from './shared/api/query-client.ts';
+import { dateLocaleOf } from './shared/format/date-locale.ts';
 import { loadTheme } from './themes/theme-registry.ts';
 
 /** Why a page was not rendered on the server: the browser then renders it alone, as before (docs/decisions/088). */
@@ -39,7 +41,10 @@ export async function renderPage({
   if (router.state.matches.length === 0) throw new NotRenderedOnServer(`${url} redirects`);
   const failed = router.state.matches.find((match) => match.status !== 'success');
   if (failed) throw new NotRenderedOnServer(`${url}: route ${failed.routeId} is ${failed.status}`);
+  // dayjs's language is one for the whole process, and other pages were rendered while this one loaded.
+  const withDateLanguage = () => dayjs.locale(dateLocaleOf(initial.locale));
   return renderWhole(
+    withDateLanguage,
     <Providers
       site={initial.site}
       appVersion={initial.appVersion}
@@ -58,11 +63,13 @@ export async function renderPage({
  * `renderToString` draws a part whose code has not loaded yet in this process as one for the browser to draw
  * (`<!--$!-->`); the first time, the page is rendered once more after React has loaded them all.
  */
-async function renderWhole(page: ReactNode): Promise<string> {
+async function renderWhole(beforeRender: () => void, page: ReactNode): Promise<string> {
+  beforeRender();
   const html = renderToString(page);
   if (!html.includes('<!--$!-->')) return html;
   await new Promise<void>((resolve, reject) => {
     const { abort } = renderToPipeableStream(page, { onAllReady: () => (abort(), resolve()), onShellError: reject });
   });
+  beforeRender();
   return renderToString(page);
 }
