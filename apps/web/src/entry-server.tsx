@@ -1,14 +1,10 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { createI18n } from './app/i18n.ts';
-import { seedSignedIn, type InitialPage } from './app/page-bootstrap.ts';
-import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { createQueryClient } from './shared/api/query-client.ts';
+import type { InitialPage } from './app/page-bootstrap.ts';
+import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { dateLocaleOf } from './shared/format/date-locale.ts';
-import { loadTheme } from './themes/theme-registry.ts';
 
 /** Why a page was not rendered on the server: the browser then renders it alone, as before (docs/decisions/088). */
 export class NotRenderedOnServer extends Error {}
@@ -30,12 +26,10 @@ export async function renderPage({
   scriptNonce: string;
   styleNonce: string;
 }): Promise<string> {
-  const [i18n] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
-  const queryClient = createQueryClient(i18n);
+  const app = await preparePortalApp(initial, { history: createMemoryHistory({ initialEntries: [url] }), scriptNonce });
   // The cache stays as it was: the browser's client asks for the same data itself.
-  queryClient.fetchQuery = () => Promise.reject(new NotRenderedOnServer('data is not fetched on the server'));
-  seedSignedIn(queryClient, initial);
-  const router = createAppRouter(queryClient, initial.site, { history: createMemoryHistory({ initialEntries: [url] }), scriptNonce });
+  app.queryClient.fetchQuery = () => Promise.reject(new NotRenderedOnServer('data is not fetched on the server'));
+  const { router } = app;
   await router.load();
   // A redirect (a guard's, or to the canonical address) leaves no matches: the browser follows it.
   if (router.state.matches.length === 0) throw new NotRenderedOnServer(`${url} redirects`);
@@ -43,19 +37,7 @@ export async function renderPage({
   if (failed) throw new NotRenderedOnServer(`${url}: route ${failed.routeId} is ${failed.status}`);
   // dayjs's language is one for the whole process, and other pages were rendered while this one loaded.
   const withDateLanguage = () => dayjs.locale(dateLocaleOf(initial.locale));
-  return renderWhole(
-    withDateLanguage,
-    <Providers
-      site={initial.site}
-      appVersion={initial.appVersion}
-      colorScheme={initial.colorScheme}
-      i18n={i18n}
-      queryClient={queryClient}
-      styleNonce={styleNonce}
-    >
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  return renderWhole(withDateLanguage, <PortalApp initial={initial} app={app} styleNonce={styleNonce} />);
 }
 
 /**

@@ -1,16 +1,11 @@
-import { RouterProvider } from '@tanstack/react-router';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { holdAnswersUntil } from './shared/api/api-client.ts';
 import { sendClientLog } from './shared/api/client-log.ts';
-import { createQueryClient } from './shared/api/query-client.ts';
-import { createI18n } from './app/i18n.ts';
-import { readPageBootstrap, seedSignedIn } from './app/page-bootstrap.ts';
-import { Providers } from './app/providers.tsx';
+import { readPageBootstrap } from './app/page-bootstrap.ts';
+import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { TakenOver } from './app/taken-over.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { loadTheme } from './themes/theme-registry.ts';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
 
 /*
@@ -24,11 +19,9 @@ async function start() {
   // page's style nonce too, or the CSP refuses it.
   if (styleNonce) setNonce(styleNonce);
   // The texts, the date language and the site's theme load side by side before the first render.
-  const [i18n, theme] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
-  void theme.loadFont();
-  const queryClient = createQueryClient(i18n);
-  seedSignedIn(queryClient, initial);
-  const router = createAppRouter(queryClient, initial.site);
+  const app = await preparePortalApp(initial);
+  const { i18n, router } = app;
+  void app.theme.loadFont();
   if (initial.site.features.includes('COOKIE_CONSENT')) {
     // Only sites with the feature download the consent library.
     import('./app/cookie-consent/start-cookie-consent.ts')
@@ -46,17 +39,9 @@ async function start() {
   const root = document.getElementById('root')!;
   const page = (onTakenOver?: () => void) => (
     <StrictMode>
-      <Providers
-        site={initial.site}
-        appVersion={initial.appVersion}
-        colorScheme={initial.colorScheme}
-        i18n={i18n}
-        queryClient={queryClient}
-        styleNonce={styleNonce}
-      >
-        <RouterProvider router={router} />
+      <PortalApp initial={initial} app={app} styleNonce={styleNonce}>
         {onTakenOver && <TakenOver onTakenOver={onTakenOver} />}
-      </Providers>
+      </PortalApp>
     </StrictMode>
   );
   if (!root.hasChildNodes()) {

@@ -1,0 +1,48 @@
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '../shared/api/query-client.ts';
+import { loadTheme } from '../themes/theme-registry.ts';
+import { createI18n } from './i18n.ts';
+import { seedSignedIn, type InitialPage } from './page-bootstrap.ts';
+import { Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+export type PreparedApp = Awaited<ReturnType<typeof preparePortalApp>>;
+
+/**
+ * What the browser's start (main.tsx) and the server's render of a page (entry-server.tsx) both make of the page's
+ * bootstrap: its texts and date language, its theme, a data cache holding the signed-in session, a router.
+ */
+export async function preparePortalApp(initial: InitialPage, server?: { history: RouterHistory; scriptNonce: string }) {
+  const [i18n, theme] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
+  const queryClient = createQueryClient(i18n);
+  seedSignedIn(queryClient, initial);
+  return { i18n, theme, queryClient, router: createAppRouter(queryClient, initial.site, server) };
+}
+
+/** The app of a page, as the browser and the server draw it. */
+export function PortalApp({
+  initial,
+  app,
+  styleNonce,
+  children,
+}: {
+  initial: InitialPage;
+  app: PreparedApp;
+  styleNonce: string | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <Providers
+      site={initial.site}
+      appVersion={initial.appVersion}
+      colorScheme={initial.colorScheme}
+      i18n={app.i18n}
+      queryClient={app.queryClient}
+      styleNonce={styleNonce}
+    >
+      <RouterProvider router={app.router} />
+      {children}
+    </Providers>
+  );
+}
