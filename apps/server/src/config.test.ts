@@ -114,7 +114,9 @@ describe('loadConfig', () => {
   it('gives probes a port of their own only when HEALTH_PORT is set, and not the main one', () => {
     expect(loadConfig({}).healthPort).toBeNull();
     expect(loadConfig({ HEALTH_PORT: '3001' }).healthPort).toBe(3001);
-    expect(problemsOf({ PORT: '3001', HEALTH_PORT: '3001' })).toEqual(['HEALTH_PORT: must differ from PORT (probes get a port of their own)']);
+    expect(problemsOf({ PORT: '3001', HEALTH_PORT: '3001' })).toEqual([
+      'HEALTH_PORT: must differ from PORT (probes get a port of their own)',
+    ]);
     expect(problemsOf({ HEALTH_PORT: '3000' })).toEqual(['HEALTH_PORT: must differ from PORT (probes get a port of their own)']);
   });
 

@@ -23,7 +23,8 @@ function send(response: ServerResponse, statusCode: number, answer: HealthAnswer
 
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://health').pathname;
-  if (path !== '/health/live' && path !== '/health/ready') return send(response, 404, { message: 'Not found: /health/live or /health/ready' });
+  if (path !== '/health/live' && path !== '/health/ready')
+    return send(response, 404, { message: 'Not found: /health/live or /health/ready' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, { message: 'Only GET and HEAD' });
   if (state === null) return send(response, 503, { status: 'unavailable', checks: { server: 'starting' } });
   if (performance.now() - heardAt > stalledAfterMs) return send(response, 503, { status: 'unavailable', checks: { server: 'stalled' } });
