@@ -54,7 +54,8 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
     ...preloads.map((file) =>
       file.endsWith('.css')
         ? // A page drawn on the server needs its styles before its first paint; otherwise they only load early.
-          `<link rel="${rootHtml ? 'stylesheet' : 'preload" as="style'}" href="/${escapeHtml(file)}">`
+          // `crossorigin` as Vite's own stylesheet links have it: a preload fetched another way is fetched twice.
+          `<link rel="${rootHtml ? 'stylesheet' : 'preload" as="style'}" crossorigin href="/${escapeHtml(file)}">`
         : `<link rel="modulepreload" href="/${escapeHtml(file)}" ${nonceAttribute}>`,
     ),
     `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson({ ...bootstrap, translations })}</script>`,

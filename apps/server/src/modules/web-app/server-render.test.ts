@@ -45,14 +45,14 @@ describe('pages drawn on the server (decision 088)', () => {
       `<main data-url="/dashboard?period=month" data-site="virmalise"><h1>Arved</h1><style nonce="${nonces.style}"></style><script nonce="${nonces.script}">drawn()</script></main>`,
     );
     // The page's stylesheets apply before its first paint, not after the entry script has run.
-    expect(response.body).toContain('<link rel="stylesheet" href="/assets/dashboard-test.css">');
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-test.css">');
   });
 
   it('leaves the root to the browser when the page is not drawn on the server, or its render failed', async () => {
     const signedOut = await page('/dashboard');
     expect(signedOut.response.statusCode).toBe(200);
     expect(signedOut.root).toBe('');
-    expect(signedOut.response.body).toContain('<link rel="preload" as="style" href="/assets/dashboard-test.css">');
+    expect(signedOut.response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/dashboard-test.css">');
     const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'virmalise');
     const broken = await page('/power-control', cookie);
     expect(broken.response.statusCode).toBe(200);

@@ -59,7 +59,7 @@ describe('index.html written for the site', () => {
       `<link rel="modulepreload" href="/assets/aurora-test.js" nonce="${nonce}">`,
       `<link rel="modulepreload" href="/assets/fi-test.js" nonce="${nonce}">`,
       `<link rel="modulepreload" href="/assets/dashboard-test.js" nonce="${nonce}">`,
-      '<link rel="preload" as="style" href="/assets/dashboard-test.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/dashboard-test.css">',
     ]);
     expect((await page(HOSTS.virmalise, {}, '/invoices')).body.match(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)).toEqual([
       expect.stringContaining('/assets/baltic-test.js'),
