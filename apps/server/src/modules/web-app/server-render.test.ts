@@ -65,3 +65,21 @@ describe('pages drawn on the server (decision 088)', () => {
     expect(response.body).not.toContain('NotRenderedOnServer');
   });
 });
+
+describe('a server render that does not load', () => {
+  const brokenDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), brokenDist, { recursive: true });
+  mkdirSync(join(brokenDist, 'server'));
+  writeFileSync(join(brokenDist, 'server', 'entry-server.js'), "throw new Error('a broken build');\n");
+  const ctx = useTestApp({ WEB_DIST_DIR: brokenDist });
+  afterAll(() => rmSync(brokenDist, { recursive: true, force: true }));
+
+  it('leaves every page to the browser instead of failing it', async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+    for (let tries = 0; tries < 2; tries++) {
+      const response = await ctx.app.inject({ url: '/dashboard', headers: { host: HOSTS.lumo, cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+});

@@ -25,10 +25,14 @@ export function loadServerRender(distDir: string, log: Pick<FastifyBaseLogger, '
     return async () => null;
   }
   // Loaded with the first page, not at start: React's server renderer and the app's code take a while to load.
-  let loaded: Promise<ServerRenderModule> | undefined;
+  let loaded: Promise<ServerRenderModule | null> | undefined;
   return async (input) => {
-    loaded ??= import(pathToFileURL(file).href) as Promise<ServerRenderModule>;
+    loaded ??= (import(pathToFileURL(file).href) as Promise<ServerRenderModule>).catch((error: unknown) => {
+      log.error({ err: error, file }, 'the server render does not load: pages are drawn by the browser alone');
+      return null;
+    });
     const module = await loaded;
+    if (!module) return null;
     try {
       return await module.renderPage(input);
     } catch (error) {
