@@ -58,8 +58,10 @@ export async function seedDemoData(
     await seedDemoPower(db);
     // Outages as the local outage feed has them now, the meters' earlier events and outage contacts.
     await seedDemoOutages(db);
-    // Invoices are computed from the readings and prices just seeded.
-    log?.info({ newInvoices: await seedDemoInvoices(db) }, 'demo invoices in place');
+    // Invoices are computed from the readings and prices just seeded. Not inside `log?.info(…)`: without a log,
+    // optional chaining skips the call's arguments too, and no invoice was seeded.
+    const newInvoices = await seedDemoInvoices(db);
+    log?.info({ newInvoices }, 'demo invoices in place');
   }
 }
 
