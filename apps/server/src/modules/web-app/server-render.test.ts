@@ -83,3 +83,32 @@ describe('a server render that does not load', () => {
     }
   });
 });
+
+describe('a crowd of page loads (decision 089)', () => {
+  // A render that holds the thread for a second, five times the render budget's burst.
+  const slowDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), slowDist, { recursive: true });
+  mkdirSync(join(slowDist, 'server'));
+  writeFileSync(
+    join(slowDist, 'server', 'entry-server.js'),
+    `export class NotRenderedOnServer extends Error {}
+export async function renderPage({ url }) {
+  const until = Date.now() + 1000;
+  while (Date.now() < until);
+  return '<main data-url="' + url + '"></main>';
+}
+`,
+  );
+  const ctx = useTestApp({ WEB_DIST_DIR: slowDist });
+  afterAll(() => rmSync(slowDist, { recursive: true, force: true }));
+
+  it('leaves the pages past the render budget to the browser', async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+    const load = (url: string) => ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
+    const first = await load('/dashboard');
+    expect(first.body).toContain('<div id="root"><main data-url="/dashboard"></main></div>');
+    const next = await load('/invoices');
+    expect(next.statusCode).toBe(200);
+    expect(next.body).toContain('<div id="root"></div>');
+  });
+});

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageBootstrap } from '@portal/schema/site';
 import type { TranslationBundle } from '@portal/schema/translations';
+import { renderBudget, type RenderBudget } from './render-budget.ts';
 
 /** Where the web build puts its server render of pages (apps/web/src/entry-server.tsx). */
 export const SERVER_RENDER_FILE = join('server', 'entry-server.js');
@@ -13,12 +14,17 @@ type ServerRenderModule = { renderPage: (input: RenderInput) => Promise<string>;
 
 /**
  * The page's markup for index.html's root, drawn on the server as the browser's first render will draw it
- * (docs/decisions/088), or null: a build without a server render, a page that waits for data or redirects, or a
- * render that failed (logged). The browser then draws the page alone, as it always could.
+ * (docs/decisions/088), or null: a build without a server render, a page that waits for data or redirects, a
+ * render that failed (logged), or one past the render budget (decision 089). The browser then draws the page alone,
+ * as it always could.
  */
 export type ServerRender = (input: RenderInput) => Promise<string | null>;
 
-export function loadServerRender(distDir: string, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): ServerRender {
+export function loadServerRender(
+  distDir: string,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  budget: RenderBudget = renderBudget(),
+): ServerRender {
   const file = join(distDir, SERVER_RENDER_FILE);
   if (!existsSync(file)) {
     log.warn({ file }, 'web build has no server render: pages are drawn by the browser alone until it is rebuilt');
@@ -32,12 +38,15 @@ export function loadServerRender(distDir: string, log: Pick<FastifyBaseLogger, '
       return null;
     });
     const module = await loaded;
-    if (!module) return null;
+    if (!module || !budget.allows()) return null;
+    const started = performance.now();
     try {
       return await module.renderPage(input);
     } catch (error) {
       if (!(error instanceof module.NotRenderedOnServer)) log.error({ err: error, url: input.url }, 'server render of a page failed');
       return null;
+    } finally {
+      budget.spend(performance.now() - started);
     }
   };
 }
