@@ -111,6 +111,7 @@ import { salesforceCrm } from './integrations/crm/salesforce.ts';
 import { actorResolution, SESSION_COOKIE } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
+import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_FROM_BYTES } from './platform/kept-answer.ts';
 import { createActorRepository } from './platform/actor-repository.ts';
 import { createSessionActivity } from './platform/session-activity.ts';
 import type { DatabaseHandle } from './platform/database.ts';
@@ -227,7 +228,8 @@ export async function buildApp({
   await app.register(cookie);
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // Kept answers carry their own compressed copies (platform/kept-answer.ts, decision 089).
+  await app.register(compress, { encodings: [...ANSWER_ENCODINGS], threshold: COMPRESS_FROM_BYTES, brotliOptions: BROTLI_OPTIONS });
   await app.register(inputCharacters);
   await app.register(security);
   await app.register(rateLimits, { redisUrl: config.redisUrl });

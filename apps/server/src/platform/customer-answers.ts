@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { todayIn } from '@portal/schema/calendar-dates';
 import { createChangeChannel } from './change-channel.ts';
 import type { DatabaseHandle } from './database.ts';
+import { KeptAnswer } from './kept-answer.ts';
 
 /** Triggers of migration 0015 announce here whose data changed: a customer's id, or `*` for everyone's. */
 export const CUSTOMER_DATA_CHANGED_CHANNEL = 'customer_data_changed';
@@ -19,13 +20,13 @@ export type CustomerAnswersOptions = {
   onLost?: (error: Error) => void;
 };
 
-type Entry = { encoded: string; customerId: string; expires: number };
+type Entry = { answer: KeptAnswer; customerId: string; expires: number };
 
 /**
  * Encoded answers of the read calls a customer makes over and over (the invoice list, the dashboard's cards, a
  * chart), kept per server copy for a minute at most (docs/decisions/082). The key is the site, the acting customer,
  * the site's calendar day and the request's path and query; the answer is checked against its response schema once,
- * as the serializer would on every call, and sent as kept. Every change of a customer's data fires a trigger whose
+ * as the serializer would on every call, and sent as kept, compressed once per encoding (kept-answer.ts). Every change of a customer's data fires a trigger whose
  * NOTIFY reaches every copy, which drops that customer's answers (`*`: everyone's). While this copy does not hear
  * the notifications it keeps nothing, and an answer computed while a change was heard is not kept.
  */
@@ -43,7 +44,7 @@ export function createCustomerAnswers({
   function drop(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.encoded.length;
+    bytes -= entry.answer.bytes;
     entries.delete(key);
   }
 
@@ -64,24 +65,24 @@ export function createCustomerAnswers({
     onReset: clear,
   });
 
-  async function encodedAnswer<T>(
+  async function keptAnswer<T>(
     key: string,
     customerId: string,
     schema: z.ZodType<T>,
     compute: () => Promise<T>,
     until: number,
-  ): Promise<string> {
+  ): Promise<KeptAnswer> {
     const entry = entries.get(key);
-    if (entry && entry.expires > now()) return entry.encoded;
+    if (entry && entry.expires > now()) return entry.answer;
     if (entry) drop(key);
     const before = changeChannel.changes;
-    const encoded = JSON.stringify(schema.parse(await compute()));
-    if (changeChannel.listening && before === changeChannel.changes && encoded.length <= maxBytes / 16) {
-      while (bytes + encoded.length > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
-      entries.set(key, { encoded, customerId, expires: Math.min(now() + ttlMs, until) });
-      bytes += encoded.length;
+    const answer = new KeptAnswer(JSON.stringify(schema.parse(await compute())));
+    if (changeChannel.listening && before === changeChannel.changes && answer.bytes <= maxBytes / 16) {
+      while (bytes + answer.bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+      entries.set(key, { answer, customerId, expires: Math.min(now() + ttlMs, until) });
+      bytes += answer.bytes;
     }
-    return encoded;
+    return answer;
   }
 
   return {
@@ -102,11 +103,7 @@ export function createCustomerAnswers({
     ): Promise<FastifyReply> {
       const customerId = request.actor!.customer!.id;
       const key = [request.site.id, customerId, todayIn(request.site.timezone, new Date(now())), request.url].join('\u0000');
-      const encoded = await encodedAnswer(key, customerId, schema, compute, until);
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer(() => encoded)
-        .send(encoded);
+      return (await keptAnswer(key, customerId, schema, compute, until)).send(request, reply);
     },
 
     /** Resolves once every change committed before the call has been heard (as the actor cache's `caughtUp`). */

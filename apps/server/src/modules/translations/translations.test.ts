@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { translationOverride } from '../../db/schema/sites.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
@@ -23,6 +24,28 @@ describe('GET /api/translations/:locale', () => {
       .values({ siteId: 'daugava', localeId: 'en-GB', bundle: 'web', key: 'nav.invoices', value: 'Bills' });
     expect((await get(HOSTS.daugava, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Bills');
     expect((await get(HOSTS.lumo, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Invoices');
+  });
+
+  it('follows an override that is changed or removed, in the bundle and in the page', async () => {
+    const bootstrapText = async () => {
+      const html = (await get(HOSTS.daugava, '/invoices')).body;
+      const json = /<script id="portal-bootstrap" type="application\/json" nonce="[^"]+">(.*?)<\/script>/s.exec(html)![1]!;
+      return (JSON.parse(json) as { translations: Record<string, string> }).translations['nav.contracts'];
+    };
+    const bundleText = async () => (await get(HOSTS.daugava, '/api/translations/lv-LV')).json()['nav.contracts'];
+    const shipped = await bundleText();
+    const where = and(eq(translationOverride.siteId, 'daugava'), eq(translationOverride.key, 'nav.contracts'));
+    await ctx.database.db
+      .insert(translationOverride)
+      .values({ siteId: 'daugava', localeId: 'lv-LV', bundle: 'web', key: 'nav.contracts', value: 'Līgumi un pakalpojumi' });
+    expect(await bundleText()).toBe('Līgumi un pakalpojumi');
+    expect(await bootstrapText()).toBe('Līgumi un pakalpojumi');
+    await ctx.database.db.update(translationOverride).set({ value: 'Mani līgumi' }).where(where);
+    expect(await bundleText()).toBe('Mani līgumi');
+    expect(await bootstrapText()).toBe('Mani līgumi');
+    await ctx.database.db.delete(translationOverride).where(where);
+    expect(await bundleText()).toBe(shipped);
+    expect(await bootstrapText()).toBe(shipped);
   });
 
   it('answers the pseudo-locale with every string marked', async () => {

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@portal/schema/calendar-dates';
+import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
+import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
 /** A built app as apps/web/precompress.ts leaves it: a script with its .br and .gz copies beside it. */
@@ -56,5 +59,41 @@ describe('compression by Accept-Encoding', () => {
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("sends kept answers (the site, a customer's invoices) compressed once per encoding, with the same JSON inside", async () => {
+    const contract = await buildBilledContract(ctx.database.db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    const today = todayIn('Europe/Helsinki');
+    for (let month = 1; month <= 6; month++)
+      await buildInvoice(ctx.database.db, {
+        contract,
+        periodStart: addDays(today, -31 * month - 10),
+        dueDate: addDays(today, 10 - 31 * month),
+      });
+    await ctx.app.customerAnswers.caughtUp();
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+    for (const [url, headers] of [
+      ['/api/site', {}],
+      ['/api/invoices', { cookie }],
+    ] as const) {
+      const plain = await get(url, headers);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      for (let send = 0; send < 2; send++) {
+        const br = await get(url, { ...headers, 'accept-encoding': 'gzip, deflate, br' });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+        const gzip = await get(url, { ...headers, 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      }
+      const refused = await get(url, { ...headers, 'accept-encoding': 'identity' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(plain.body);
+    }
   });
 });

@@ -25,6 +25,17 @@ const embedJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The embedded bundle, once per bundle object: site-translations.ts hands out the same one until it changes. */
+const embeddedBundles = new WeakMap<TranslationBundle, string>();
+function embeddedBundle(translations: TranslationBundle): string {
+  let embedded = embeddedBundles.get(translations);
+  if (embedded === undefined) {
+    embedded = embedJson(translations);
+    embeddedBundles.set(translations, embedded);
+  }
+  return embedded;
+}
+
 // Runs before first paint so a person whose device is dark never sees a light flash.
 const followDeviceScheme =
   "document.documentElement.dataset.mantineColorScheme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'";
@@ -58,7 +69,8 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
           `<link rel="${rootHtml ? 'stylesheet' : 'preload" as="style'}" crossorigin href="/${escapeHtml(file)}">`
         : `<link rel="modulepreload" href="/${escapeHtml(file)}" ${nonceAttribute}>`,
     ),
-    `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson({ ...bootstrap, translations })}</script>`,
+    // The bootstrap with its translations written in as kept: `{…bootstrap,"translations":{…}}`.
+    `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson(bootstrap).slice(0, -1)},"translations":${embeddedBundle(translations)}}</script>`,
     `<style id="portal-style-nonce" nonce="${escapeHtml(styleNonce)}"></style>`,
     bootstrap.colorScheme === 'auto' ? `<script ${nonceAttribute}>${followDeviceScheme}</script>` : '',
   ]
@@ -72,9 +84,10 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
         `<html lang="${languageOf(bootstrap.locale)}" data-mantine-color-scheme="${scheme}" data-theme="${bootstrap.site.themeId}">`,
       )
       .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', head)
+      // The build's own scripts are given the nonce before the head and the page go in, which carry theirs: the
+      // search runs over the short template, not over the translations.
       .replace(/<script(?![^>]*\snonce=)/g, `<script ${nonceAttribute}`)
-      // Last, so that only the build's own scripts were given the nonce: the page's carry theirs.
+      .replace('<!--app-head-->', () => head)
       .replace('<div id="root"></div>', () => `<div id="root">${rootHtml ?? ''}</div>`)
   );
 }
