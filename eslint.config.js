@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 // `log?.info({ n: await work() })` skips `work()` when there is no log: the demo seed made no invoice that way.
 const awaitInOptionalCall = {
-  selector: 'ChainExpression CallExpression AwaitExpression',
+  selector: 'ChainExpression CallExpression > *.arguments AwaitExpression, ChainExpression CallExpression > AwaitExpression.arguments',
   message: 'Await before an optional call: its arguments are not evaluated when the chain stops.',
 };
 
