@@ -6,13 +6,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
-// The test build of the web app, with a server render of its own: it draws what it was given, and refuses as the
-// real one does (apps/web/src/entry-server.tsx).
-const distDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
-cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), distDir, { recursive: true });
-mkdirSync(join(distDir, 'server'));
-writeFileSync(
-  join(distDir, 'server', 'entry-server.js'),
+/** The test build of the web app in a folder of its own, with `render` as its server render. */
+function webDistWithRender(render: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), dir, { recursive: true });
+  mkdirSync(join(dir, 'server'));
+  writeFileSync(join(dir, 'server', 'entry-server.js'), render);
+  return dir;
+}
+
+// A server render that draws what it was given, and refuses as the real one does (apps/web/src/entry-server.tsx).
+const distDir = webDistWithRender(
   `export class NotRenderedOnServer extends Error {}
 export async function renderPage({ url, initial, scriptNonce, styleNonce }) {
   if (!initial.signedIn) throw new NotRenderedOnServer(url + ' redirects');
@@ -67,10 +71,7 @@ describe('pages drawn on the server (decision 088)', () => {
 });
 
 describe('a server render that does not load', () => {
-  const brokenDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), brokenDist, { recursive: true });
-  mkdirSync(join(brokenDist, 'server'));
-  writeFileSync(join(brokenDist, 'server', 'entry-server.js'), "throw new Error('a broken build');\n");
+  const brokenDist = webDistWithRender("throw new Error('a broken build');\n");
   const ctx = useTestApp({ WEB_DIST_DIR: brokenDist });
   afterAll(() => rmSync(brokenDist, { recursive: true, force: true }));
 
@@ -86,11 +87,7 @@ describe('a server render that does not load', () => {
 
 describe('a crowd of page loads (decision 089)', () => {
   // A render that holds the thread for a second, five times the render budget's burst.
-  const slowDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  cpSync(fileURLToPath(new URL('../../test-support/web-dist', import.meta.url)), slowDist, { recursive: true });
-  mkdirSync(join(slowDist, 'server'));
-  writeFileSync(
-    join(slowDist, 'server', 'entry-server.js'),
+  const slowDist = webDistWithRender(
     `export class NotRenderedOnServer extends Error {}
 export async function renderPage({ url }) {
   const until = Date.now() + 1000;
