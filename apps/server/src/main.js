@@ -4,7 +4,10 @@ import nodeModule from 'node:module';
 import { checkNodeVersion } from './node-version.js';
 
 if (checkNodeVersion()) {
-  // V8's compiled code for the ~2,500 modules the server loads, kept between starts (docs/decisions/084).
+  // V8's compiled code for the ~2,500 modules the server loads, kept between starts (docs/decisions/084), and the
+  // installed packages' own imports resolved without Node.js's slow format lookup (docs/decisions/090).
   nodeModule.enableCompileCache();
+  const { resolveInstalledModule } = await import('./installed-module-formats.js');
+  nodeModule.registerHooks({ resolve: resolveInstalledModule });
   await import('./start-server.ts');
 }
