@@ -30,7 +30,7 @@ export function jsFormatIn(folder) {
  * A resolve hook for `module.registerHooks`: an installed package's ES module importing its own `./x.js` resolves
  * here, to the same address and format Node.js would give, without Node.js's own lookup. That lookup works the format
  * out by copying the nearest package.json's fields, which parses its `exports` again for every file: drizzle-orm's
- * is 179 KB, and its ~2,400 imports took half a second of every start. Anything else goes on to Node.js.
+ * is 179 KB, and its 854 imports of its own files took half a second of every start. Anything else goes on to Node.js.
  * @type {import('node:module').ResolveHookSync}
  */
 export function resolveInstalledModule(specifier, context, nextResolve) {
