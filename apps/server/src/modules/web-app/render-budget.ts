@@ -1,6 +1,6 @@
 /**
  * How much of the main thread drawing pages on the server may take (docs/decisions/089): a leaky bucket that fills
- * with each render's milliseconds and drains at `share` of the clock, refusing while it holds more than `burstMs`.
+ * with each render's milliseconds and drains at `share` of the clock, refusing while it holds `burstMs` or more.
  * Under a crowd of page loads the API calls keep the rest of the thread, and the pages past the budget are drawn by
  * the browser, as every page was before decision 088.
  */
