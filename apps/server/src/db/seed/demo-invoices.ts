@@ -99,6 +99,9 @@ export async function seedDemoInvoices(db: Database, { now = new Date() }: { now
 async function seedContractInvoices(db: Database, billed: ContractToBill, indexOfCustomer: number, now: Date): Promise<number> {
   const today = todayIn(billed.timezone, now);
   const firstMonth = monthStart(today, -MONTHS_BACK);
+  // Ended before the months billed, or not begun: nothing to bill, now or at any later start (which finds it again,
+  // having no invoices), so not worth a scan of its readings each time the server starts.
+  if ((billed.endDate && billed.endDate < firstMonth) || billed.startDate > today) return 0;
   const components = await db
     .select({
       kind: priceComponent.kind,
