@@ -37,7 +37,8 @@ describe('installed packages’ own imports', () => {
 
   it('agree with Node.js on every file of packages with one format, two formats, and none declared', () => {
     for (const name of ['drizzle-orm', 'glob', 'fastify']) {
-      for (const file of jsFilesUnder(join(nodeModules, name))) expect([file, jsFormatIn(dirname(file))]).toEqual([file, nodesFormat(file)]);
+      for (const file of jsFilesUnder(join(nodeModules, name)))
+        expect([file, jsFormatIn(dirname(file))]).toEqual([file, nodesFormat(file)]);
     }
   });
 
