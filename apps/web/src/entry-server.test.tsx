@@ -11,6 +11,7 @@ const pageOf = (overrides: Partial<InitialPage> = {}): InitialPage => ({
   locale: 'en-GB',
   colorScheme: 'light',
   appVersion: '1.2.3-test',
+  translationsUrl: '/api/translations/en-GB?set=web&v=test',
   signedIn,
   translations: EN_GB_BUNDLE,
   ...overrides,

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { holdAnswersUntil } from './shared/api/api-client.ts';
 import { sendClientLog } from './shared/api/client-log.ts';
-import { readPageBootstrap } from './app/page-bootstrap.ts';
+import { loadPageBootstrap } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { TakenOver } from './app/taken-over.tsx';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
@@ -13,7 +13,7 @@ import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
  * chunks import; a module still awaiting would never finish evaluating for them.
  */
 async function start() {
-  const initial = readPageBootstrap(document);
+  const initial = await loadPageBootstrap(document);
   const styleNonce = (document.getElementById('portal-style-nonce') as HTMLStyleElement | null)?.nonce || undefined;
   // Dialogs and drawers lock the page's scrolling with a <style> of their own (react-remove-scroll): it carries the
   // page's style nonce too, or the CSP refuses it.

@@ -55,6 +55,8 @@ export const pageBootstrap = z.object({
   locale: bundleLocaleId,
   colorScheme: z.enum(['light', 'dark', 'auto']),
   appVersion: z.string(),
+  /** Where the page's texts are (GET /api/translations/…?v=…): the page preloads them, the browser keeps them. */
+  translationsUrl: z.string(),
   /**
    * The session and who acts, as GET /api/auth/session and GET /api/info answer them, so that the first page needs
    * no round trip for either; null when the request carried no valid session.

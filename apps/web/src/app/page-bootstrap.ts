@@ -5,11 +5,17 @@ import { queryKeys } from '../shared/api/query-keys.ts';
 
 export type InitialPage = PageBootstrap & { translations: TranslationBundle };
 
-/** The site, locale, scheme and texts the server wrote into index.html for the first paint. */
-export function readPageBootstrap(document: Document): InitialPage {
+/**
+ * The site, locale and scheme the server wrote into index.html for the first paint, with the texts from the address
+ * it gave: the page has preloaded them beside its scripts, or the browser kept them from an earlier visit.
+ */
+export async function loadPageBootstrap(document: Document): Promise<InitialPage> {
   const element = document.getElementById('portal-bootstrap');
   if (!element?.textContent) throw new Error('index.html has no portal-bootstrap: open the portal through its server');
-  return JSON.parse(element.textContent) as InitialPage;
+  const bootstrap = JSON.parse(element.textContent) as PageBootstrap;
+  const response = await fetch(bootstrap.translationsUrl);
+  if (!response.ok) throw new Error(`The texts did not load: ${response.status} from ${bootstrap.translationsUrl}`);
+  return { ...bootstrap, translations: (await response.json()) as TranslationBundle };
 }
 
 /**

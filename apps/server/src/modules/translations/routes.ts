@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@portal/schema/errors';
 import { translationBundle, translationParams, translationQuery } from '@portal/schema/translations';
-import { siteTranslations } from './site-translations.ts';
+import { siteTexts } from './site-translations.ts';
 import type { TranslationRepository } from './translation-repository.ts';
 
 export const translationRoutes: FastifyPluginAsyncZod<{ translations: TranslationRepository }> = async (app, { translations }) => {
@@ -17,8 +17,11 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translations: Translatio
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return siteTranslations(translations, request.site, request.params.locale, request.query.set);
+      const texts = await siteTexts(translations, request.site, request.params.locale, request.query.set);
+      // The address a page was given names these very texts (decision 092): kept for good, across visits. Without a
+      // version, or with one a text has changed since, asked again each time.
+      reply.header('cache-control', request.query.v === texts.version ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return texts.answer.send(request, reply);
     },
   );
 };

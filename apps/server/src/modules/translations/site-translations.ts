@@ -1,35 +1,51 @@
+import { createHash } from 'node:crypto';
 import { bundleFor } from '@portal/locales/bundles';
 import { PSEUDO_LOCALE, type BundleLocaleId } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { TranslationBundle, TranslationSet } from '@portal/schema/translations';
 import { AppError } from '../../platform/errors.ts';
+import { KeptAnswer } from '../../platform/kept-answer.ts';
 import type { TranslationRepository } from './translation-repository.ts';
 
-/**
- * Bundles merged before, by site, locale and set, with the overrides they were merged with: every page carries its
- * bundle (thousands of texts), and the overrides, read on every call, seldom change. The same object comes back
- * while they do not, so what is derived from it (the page's embedded JSON) is kept with it. Bounded by the sites'
- * locales and the two sets.
- */
-const merged = new Map<string, { overrides: string; bundle: TranslationBundle }>();
+/** A site's texts for one locale and set, with the version that names them and their answer, encoded once. */
+export type SiteTexts = {
+  bundle: TranslationBundle;
+  /** Changes with any text: pages fetch `/api/translations/…?v=version`, kept by browsers for good (decision 092). */
+  version: string;
+  answer: KeptAnswer;
+};
 
-/** A site's bundle for one locale: the shipped translations with the site admin's overrides on top. Not to be changed. */
-export async function siteTranslations(
+/**
+ * Texts merged before, by site, locale and set, with the overrides they were merged with: every page needs its
+ * bundle (thousands of texts), and the overrides, read on every call, seldom change. The same object comes back
+ * while they do not. Bounded by the sites' locales and the two sets (no route deletes a site).
+ */
+const merged = new Map<string, { overrides: string; texts: SiteTexts }>();
+
+/** A site's texts for one locale: the shipped translations with the site admin's overrides on top. Not to be changed. */
+export async function siteTexts(
   translations: TranslationRepository,
   site: SiteBootstrap,
   locale: BundleLocaleId,
   set: TranslationSet,
-): Promise<TranslationBundle> {
-  if (locale === PSEUDO_LOCALE) return bundleFor(set, locale);
-  if (!site.locales.some(({ id }) => id === locale)) {
+): Promise<SiteTexts> {
+  if (locale !== PSEUDO_LOCALE && !site.locales.some(({ id }) => id === locale)) {
     throw new AppError('LOCALE_NOT_OFFERED', `This site is not offered in ${locale}`);
   }
-  const overrides = await translations.overridesFor(site.id, locale, set);
+  // The pseudo-locale is the shipped texts made long and marked, never overridden.
+  const overrides = locale === PSEUDO_LOCALE ? {} : await translations.overridesFor(site.id, locale, set);
   const key = `${site.id}\u0000${locale}\u0000${set}`;
   const signature = JSON.stringify(overrides);
   const kept = merged.get(key);
-  if (kept?.overrides === signature) return kept.bundle;
+  if (kept?.overrides === signature) return kept.texts;
   const bundle = Object.freeze({ ...bundleFor(set, locale), ...overrides });
-  merged.set(key, { overrides: signature, bundle });
-  return bundle;
+  const text = JSON.stringify(bundle);
+  const version = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+  const texts = { bundle, version, answer: new KeptAnswer(text) };
+  merged.set(key, { overrides: signature, texts });
+  return texts;
 }
+
+/** Where a page fetches its texts: a versioned address, the same for every page until a text changes. */
+export const siteTextsUrl = (locale: BundleLocaleId, set: TranslationSet, version: string) =>
+  `/api/translations/${locale}?set=${set}&v=${version}`;

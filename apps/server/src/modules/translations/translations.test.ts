@@ -26,11 +26,14 @@ describe('GET /api/translations/:locale', () => {
     expect((await get(HOSTS.lumo, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Invoices');
   });
 
-  it('follows an override that is changed or removed, in the bundle and in the page', async () => {
+  it('follows an override that is changed or removed, in the bundle and in the texts a page gives the address of', async () => {
+    const addresses = new Set<string>();
     const bootstrapText = async () => {
       const html = (await get(HOSTS.daugava, '/invoices')).body;
       const json = /<script id="portal-bootstrap" type="application\/json" nonce="[^"]+">(.*?)<\/script>/s.exec(html)![1]!;
-      return (JSON.parse(json) as { translations: Record<string, string> }).translations['nav.contracts'];
+      const { translationsUrl } = JSON.parse(json) as { translationsUrl: string };
+      addresses.add(translationsUrl);
+      return (await get(HOSTS.daugava, translationsUrl)).json()['nav.contracts'];
     };
     const bundleText = async () => (await get(HOSTS.daugava, '/api/translations/lv-LV')).json()['nav.contracts'];
     const shipped = await bundleText();
@@ -46,6 +49,9 @@ describe('GET /api/translations/:locale', () => {
     await ctx.database.db.delete(translationOverride).where(where);
     expect(await bundleText()).toBe(shipped);
     expect(await bootstrapText()).toBe(shipped);
+    // A browser keeps the texts at an address for good: each version of them has an address of its own, and the
+    // shipped texts come back to theirs.
+    expect(addresses.size).toBe(3);
   });
 
   it('answers the pseudo-locale with every string marked', async () => {

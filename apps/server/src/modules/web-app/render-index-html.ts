@@ -3,14 +3,12 @@ import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { siteTitleFor } from '@portal/schema/site-title';
 import { THEME_APP_ASSETS } from '@portal/schema/theme-assets';
-import type { TranslationBundle } from '@portal/schema/translations';
 
 /**
  * `nonce` signs scripts; `styleNonce` is handed to the app (through an empty style element) for the styles it injects;
  * `preloads` are build files (assets/…) the page loads after the entry script, linked so they load beside it.
  */
 export type IndexHtmlInput = PageBootstrap & {
-  translations: TranslationBundle;
   nonce: string;
   styleNonce: string;
   preloads: string[];
@@ -25,17 +23,6 @@ const embedJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The embedded bundle, once per bundle object: site-translations.ts hands out the same one until it changes. */
-const embeddedBundles = new WeakMap<TranslationBundle, string>();
-function embeddedBundle(translations: TranslationBundle): string {
-  let embedded = embeddedBundles.get(translations);
-  if (embedded === undefined) {
-    embedded = embedJson(translations);
-    embeddedBundles.set(translations, embedded);
-  }
-  return embedded;
-}
-
 // Runs before first paint so a person whose device is dark never sees a light flash.
 const followDeviceScheme =
   "document.documentElement.dataset.mantineColorScheme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'";
@@ -45,7 +32,7 @@ const followDeviceScheme =
  * title, meta tags, favicon, colour scheme and theme; every script carries the response's CSP nonce.
  */
 export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
-  const { nonce, styleNonce, translations, preloads, rootHtml, ...bootstrap } = input;
+  const { nonce, styleNonce, preloads, rootHtml, ...bootstrap } = input;
   const nonceAttribute = `nonce="${escapeHtml(nonce)}"`;
   const metaTags = bootstrap.site.metaFields
     .filter((field) => field.localeId === bootstrap.locale && field.name.toUpperCase() !== 'TITLE')
@@ -62,6 +49,9 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
           `<link rel="apple-touch-icon" href="${THEME_APP_ASSETS[bootstrap.site.themeId].notificationIcon ?? THEME_APP_ASSETS[bootstrap.site.themeId].icon}">`,
         ]
       : []),
+    // The texts, which the app needs before it can take the page over: loaded beside its scripts, kept by the
+    // browser for the next visit (decision 092). `crossorigin`, as the app's fetch asks (same-origin credentials).
+    `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(bootstrap.translationsUrl)}">`,
     ...preloads.map((file) =>
       file.endsWith('.css')
         ? // A page drawn on the server needs its styles before its first paint; otherwise they only load early.
@@ -69,8 +59,7 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
           `<link rel="${rootHtml ? 'stylesheet' : 'preload" as="style'}" crossorigin href="/${escapeHtml(file)}">`
         : `<link rel="modulepreload" href="/${escapeHtml(file)}" ${nonceAttribute}>`,
     ),
-    // The bootstrap with its translations written in as kept: `{…bootstrap,"translations":{…}}`.
-    `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson(bootstrap).slice(0, -1)},"translations":${embeddedBundle(translations)}}</script>`,
+    `<script id="portal-bootstrap" type="application/json" ${nonceAttribute}>${embedJson(bootstrap)}</script>`,
     `<style id="portal-style-nonce" nonce="${escapeHtml(styleNonce)}"></style>`,
     bootstrap.colorScheme === 'auto' ? `<script ${nonceAttribute}>${followDeviceScheme}</script>` : '',
   ]
@@ -85,7 +74,7 @@ export function renderIndexHtml(template: string, input: IndexHtmlInput): string
       )
       .replace(/<title>[^<]*<\/title>/, '')
       // The build's own scripts are given the nonce before the head and the page go in, which carry theirs: the
-      // search runs over the short template, not over the translations.
+      // search runs over the short template, not over the drawn page.
       .replace(/<script(?![^>]*\snonce=)/g, `<script ${nonceAttribute}`)
       .replace('<!--app-head-->', () => head)
       .replace('<div id="root"></div>', () => `<div id="root">${rootHtml ?? ''}</div>`)

@@ -8,7 +8,7 @@ import type { PageBootstrap } from '@portal/schema/site';
 import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
 import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
-import { siteTranslations } from '../translations/site-translations.ts';
+import { siteTexts, siteTextsUrl } from '../translations/site-translations.ts';
 import type { TranslationRepository } from '../translations/translation-repository.ts';
 import { resolveColorScheme } from './color-scheme.ts';
 import { loadPageRoutes } from './page-routes.ts';
@@ -66,20 +66,26 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
     const nonces = createPageNonces();
     const locale = pageLocale(request);
     const path = request.url.split('?')[0]!;
-    const initial = {
+    const texts = await siteTexts(translations, request.site, locale, 'web');
+    const bootstrap = {
       site: request.site,
       locale,
       colorScheme: resolveColorScheme(request.site, request.cookies),
       appVersion,
+      translationsUrl: siteTextsUrl(locale, 'web', texts.version),
       signedIn: signedIn(request),
-      translations: await siteTranslations(translations, request.site, locale, 'web'),
     };
     const html = renderIndexHtml(template, {
-      ...initial,
+      ...bootstrap,
       nonce: nonces.script,
       styleNonce: nonces.style,
       preloads: pages.preloadsFor(path, request.site.themeId, languageOf(locale)),
-      rootHtml: await serverRender({ url: request.url, initial, scriptNonce: nonces.script, styleNonce: nonces.style }),
+      rootHtml: await serverRender({
+        url: request.url,
+        initial: { ...bootstrap, translations: texts.bundle },
+        scriptNonce: nonces.script,
+        styleNonce: nonces.style,
+      }),
     });
     // A path that is no page still gets the app, which shows its not-found page; the status tells crawlers and tools.
     return reply

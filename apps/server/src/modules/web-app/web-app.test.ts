@@ -9,6 +9,13 @@ function bootstrapOf(html: string) {
   return JSON.parse(json ?? 'null');
 }
 
+/** The texts at the address the page gives, fetched as the page's preload and the app fetch them. */
+async function textsOf(ctx: ReturnType<typeof useTestApp>, host: string, html: string, headers: Record<string, string> = {}) {
+  const url = bootstrapOf(html).translationsUrl as string;
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
+  return ctx.app.inject({ url, headers: { host, ...headers } });
+}
+
 describe('index.html written for the site', () => {
   const ctx = useTestApp();
   const page = (host: string, headers: Record<string, string> = {}, url = '/dashboard?x=1') =>
@@ -27,7 +34,27 @@ describe('index.html written for the site', () => {
     const bootstrap = bootstrapOf(html);
     expect(bootstrap.locale).toBe('et-EE');
     expect(bootstrap.site.id).toBe('virmalise');
-    expect(bootstrap.translations['nav.invoices']).toBe('Arved');
+    expect(bootstrap.translations).toBeUndefined();
+    const texts = await textsOf(ctx, HOSTS.virmalise, html);
+    expect(texts.json()['nav.invoices']).toBe('Arved');
+  });
+
+  it('keeps the texts out of the page, at a versioned address the browser keeps for good', async () => {
+    const html = (await page(HOSTS.lumo)).body;
+    expect(html.length).toBeLessThan(20_000);
+    expect(bootstrapOf(html).translationsUrl).toMatch(/^\/api\/translations\/fi-FI\?set=web&v=[\w-]{16}$/);
+    // Every page of the site in that locale gives the same address, for the same texts.
+    expect(bootstrapOf((await page(HOSTS.lumo, {}, '/invoices')).body).translationsUrl).toBe(bootstrapOf(html).translationsUrl);
+    const texts = await textsOf(ctx, HOSTS.lumo, html, { 'accept-encoding': 'br' });
+    expect(texts.statusCode).toBe(200);
+    expect(texts.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(texts.headers['content-encoding']).toBe('br');
+    // The same texts asked for without the version, or with another, are asked again each time.
+    const unversioned = await ctx.app.inject({ url: '/api/translations/fi-FI', headers: { host: HOSTS.lumo } });
+    expect(unversioned.headers['cache-control']).toBe('no-cache');
+    const stale = await ctx.app.inject({ url: '/api/translations/fi-FI?set=web&v=an-old-version000', headers: { host: HOSTS.lumo } });
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect(stale.json()).toEqual(unversioned.json());
   });
 
   it("writes the signed-in person's session and actor info as their own calls answer them; none for a stranger", async () => {
@@ -51,17 +78,19 @@ describe('index.html written for the site', () => {
     expect(await ctx.database.db.select().from(auditLog)).toHaveLength(before.length);
   });
 
-  it("links what the page loads after the entry script: the page's chunks, the site's theme and its date language", async () => {
+  it("links what the page loads after the entry script: its texts, the page's chunks, the site's theme and its date language", async () => {
     const response = await page(HOSTS.lumo);
     const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!;
     const links = response.body.match(/<link rel="(?:modulepreload|preload)"[^>]*>/g);
     expect(links).toEqual([
+      expect.stringMatching(/^<link rel="preload" as="fetch" crossorigin href="\/api\/translations\/fi-FI\?set=web&amp;v=[\w-]+">$/),
       `<link rel="modulepreload" href="/assets/aurora-test.js" nonce="${nonce}">`,
       `<link rel="modulepreload" href="/assets/fi-test.js" nonce="${nonce}">`,
       `<link rel="modulepreload" href="/assets/dashboard-test.js" nonce="${nonce}">`,
       '<link rel="preload" as="style" crossorigin href="/assets/dashboard-test.css">',
     ]);
     expect((await page(HOSTS.virmalise, {}, '/invoices')).body.match(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)).toEqual([
+      expect.stringContaining('/api/translations/et-EE?set=web'),
       expect.stringContaining('/assets/baltic-test.js'),
       expect.stringContaining('/assets/et-test.js'),
     ]);
@@ -180,7 +209,7 @@ describe('the dev pseudo-locale', () => {
     const response = await ctx.app.inject({ url: '/', headers: { host: HOSTS.lumo, cookie: 'NEXT_LOCALE=dev' } });
     const bootstrap = bootstrapOf(response.body);
     expect(bootstrap.locale).toBe('dev');
-    expect(bootstrap.translations['nav.home']).toMatch(/^⟦.*⟧$/);
+    expect((await textsOf(ctx, HOSTS.lumo, response.body)).json()['nav.home']).toMatch(/^⟦.*⟧$/);
     expect(response.body).toContain('<html lang="en"');
   });
 });
