@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { apiErrorBody, type ApiErrorBody } from '@portal/schema/errors';
 import type { Database } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { INPUT_LIMITS } from '../platform/input-limits.ts';
 import { IMPORT_KINDS, importFile } from './import-file.ts';
 
 export const IMPORT_PATH = '/internal/import';
 export const IMPORT_TOKEN_HEADER = 'x-portal-import-token';
 /** Readings of a few thousand meters for a month; the command reads the whole file into memory as well. */
-export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+export const IMPORT_BODY_LIMIT = INPUT_LIMITS.importBytes.limit;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
