@@ -144,11 +144,20 @@ export const INPUT_LIMITS = {
 
 export type InputLimitName = keyof typeof INPUT_LIMITS;
 
-/** "10 MB", "32 KB", "100 entries": a limit as a message names it. */
+/** "10 MB", "32 KB", "100 entries", "none": a limit as a message and docs/operations.md name it. */
 export function describeLimit(name: InputLimitName): string {
-  const { limit, unit } = INPUT_LIMITS[name];
-  if (unit !== 'bytes') return `${limit} ${unit}`;
-  return limit >= MIB ? `${limit / MIB} MB` : `${limit / KIB} KB`;
+  const { limit, unit } = INPUT_LIMITS[name] as InputLimit;
+  if (limit === 0) return 'none';
+  if (unit === 'bytes' && limit % MIB === 0) return `${limit / MIB} MB`;
+  if (unit === 'bytes' && limit % KIB === 0) return `${limit / KIB} KB`;
+  if (unit === 'ms' && limit % 1000 === 0) return `${limit / 1000} s`;
+  return `${limit.toLocaleString('en-GB')} ${unit}`;
+}
+
+/** The row of docs/operations.md's table of input limits for one limit: what, limit, answer. */
+export function limitRow(name: InputLimitName): string {
+  const { what, status, code } = INPUT_LIMITS[name];
+  return `| ${what} | ${describeLimit(name)} | ${status} \`${code}\` |`;
 }
 
 /** The refusal of input past one of the limits, with its stable code; `detail` says what was found. */
