@@ -1,4 +1,8 @@
-import { PUBLICATION_DOCUMENT_TASK, type PublishedPrice, type DocumentProblem } from '../integrations/spot-prices/entsoe-publication-document.ts';
+import {
+  PUBLICATION_DOCUMENT_TASK,
+  type PublishedPrice,
+  type DocumentProblem,
+} from '../integrations/spot-prices/entsoe-publication-document.ts';
 import { importSpotPrices } from '../integrations/spot-prices/import-spot-prices.ts';
 import { importReadings } from '../modules/readings/import-readings.ts';
 import type { Database } from '../platform/database.ts';

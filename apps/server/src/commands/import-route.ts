@@ -31,7 +31,10 @@ function isLocalPeer(request: FastifyRequest): boolean {
  * read the token from the lock file gets in; a request a proxy forwarded is refused, even from loopback. Left
  * out of the API reference: it is an operator's channel, not part of the API.
  */
-export const importRoute: FastifyPluginAsyncZod<{ db: Database; token: string; parsing: ParsingPool }> = async (app, { db, token, parsing }) => {
+export const importRoute: FastifyPluginAsyncZod<{ db: Database; token: string; parsing: ParsingPool }> = async (
+  app,
+  { db, token, parsing },
+) => {
   const expected = sha256(token);
   app.post(
     `${IMPORT_PATH}/:kind`,

@@ -182,26 +182,30 @@ describe('every operation that takes a body, with hostile bodies', () => {
     expect(operations.map(({ path }) => path)).toContain('/api/contracts/upload');
   });
 
-  it('answers a body larger than any limit with a 4xx error body, in every content type and as multipart', { timeout: 120_000 }, async () => {
-    // Support calls take files as multipart (decision 055) without saying so in the reference: every call gets one.
-    const multipart = (size: number) => {
-      const boundary = 'fuzzboundary';
-      const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
-      return {
-        type: `multipart/form-data; boundary=${boundary}`,
-        body: Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  it(
+    'answers a body larger than any limit with a 4xx error body, in every content type and as multipart',
+    { timeout: 120_000 },
+    async () => {
+      // Support calls take files as multipart (decision 055) without saying so in the reference: every call gets one.
+      const multipart = (size: number) => {
+        const boundary = 'fuzzboundary';
+        const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+        return {
+          type: `multipart/form-data; boundary=${boundary}`,
+          body: Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        };
       };
-    };
-    const files = multipart(40 * 1024 * 1024);
-    for (const { method, path, types } of operations) {
-      for (const type of types) {
-        const response = await send(method, path, { 'content-type': type }, oversized);
-        expectErrorBody(response, `${method} ${path} (${type}, 40 MB)`);
+      const files = multipart(40 * 1024 * 1024);
+      for (const { method, path, types } of operations) {
+        for (const type of types) {
+          const response = await send(method, path, { 'content-type': type }, oversized);
+          expectErrorBody(response, `${method} ${path} (${type}, 40 MB)`);
+        }
+        const response = await send(method, path, { 'content-type': files.type }, files.body);
+        expectErrorBody(response, `${method} ${path} (multipart, 40 MB)`);
       }
-      const response = await send(method, path, { 'content-type': files.type }, files.body);
-      expectErrorBody(response, `${method} ${path} (multipart, 40 MB)`);
-    }
-  });
+    },
+  );
 
   it('answers JSON nested 10,000 levels deep with a 4xx', { timeout: 120_000 }, async () => {
     const bodies = [deepArray, deepObject, deepField, deepNul];

@@ -21,13 +21,19 @@ export const INPUT_LIMITS = {
   jsonBodyBytes: { what: 'JSON or form body of any call', limit: 256 * KIB, unit: 'bytes', status: 413, code: 'BODY_TOO_LARGE' },
   jsonDepth: { what: 'JSON nesting (objects and arrays inside each other)', limit: 32, unit: 'levels', status: 422, code: 'BODY_TOO_DEEP' },
   contentEncoding: {
-    what: 'Content-Encoding of a request body other than identity (gzip, deflate, br)',
+    what: '`Content-Encoding` of a request body other than identity (gzip, deflate, br)',
     limit: 0,
     unit: 'encodings',
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
-  clientLogBytes: { what: 'client log line (/api/logs, /api/auth/_log)', limit: 32 * KIB, unit: 'bytes', status: 413, code: 'BODY_TOO_LARGE' },
+  clientLogBytes: {
+    what: 'client log line (`/api/logs`, `/api/auth/_log`)',
+    limit: 32 * KIB,
+    unit: 'bytes',
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+  },
   signedUploadBytes: {
     what: 'signed contract upload (PDF or ASiC-E)',
     limit: UPLOAD_MAX_BYTES,
@@ -35,7 +41,13 @@ export const INPUT_LIMITS = {
     status: 413,
     code: 'BODY_TOO_LARGE',
   },
-  zipEntries: { what: 'entries of a ZIP container (central directory)', limit: 100, unit: 'entries', status: 413, code: 'ARCHIVE_TOO_LARGE' },
+  zipEntries: {
+    what: 'entries of a ZIP container (central directory)',
+    limit: 100,
+    unit: 'entries',
+    status: 413,
+    code: 'ARCHIVE_TOO_LARGE',
+  },
   zipEntryBytes: {
     what: 'one ZIP entry, inflated (declared, and counted while inflating)',
     limit: 20 * MIB,
@@ -66,15 +78,21 @@ export const INPUT_LIMITS = {
     code: 'ARCHIVE_TOO_LARGE',
   },
   signatureXmlDoctype: {
-    what: 'DTD (<!DOCTYPE>, entity declarations) in an ASiC-E XML file',
+    what: 'DTD (`<!DOCTYPE>`, entity declarations) in an ASiC-E XML file',
     limit: 0,
     unit: 'declarations',
     status: 422,
     code: 'DOCUMENT_TOO_COMPLEX',
   },
-  pdfSignatures: { what: 'signatures (/ByteRange) in an uploaded PDF', limit: 10, unit: 'signatures', status: 422, code: 'DOCUMENT_TOO_COMPLEX' },
+  pdfSignatures: {
+    what: 'signatures (`/ByteRange`) in an uploaded PDF',
+    limit: 10,
+    unit: 'signatures',
+    status: 422,
+    code: 'DOCUMENT_TOO_COMPLEX',
+  },
   pdfSignatureBytes: {
-    what: 'one PDF signature (/Contents, hex)',
+    what: 'one PDF signature (`/Contents`, hex)',
     limit: 1 * MIB,
     unit: 'bytes',
     status: 422,
@@ -124,7 +142,7 @@ export const INPUT_LIMITS = {
     code: 'ATTACHMENT_TYPE_NOT_ALLOWED',
   },
   importBytes: {
-    what: 'import file through the server (/internal/import, decision 014)',
+    what: 'import file through the server (`/internal/import`, decision 014)',
     limit: 256 * MIB,
     unit: 'bytes',
     status: 413,
@@ -134,7 +152,7 @@ export const INPUT_LIMITS = {
   importXmlBytes: { what: 'ENTSO-E price document import', limit: 32 * MIB, unit: 'bytes', status: 413, code: 'IMPORT_TOO_LARGE' },
   importXmlDepth: { what: 'XML nesting of a price document import', limit: 32, unit: 'levels', status: 400, code: 'IMPORT_REJECTED' },
   importXmlDoctype: {
-    what: 'DTD (<!DOCTYPE>, entities) in a price document import',
+    what: 'DTD (`<!DOCTYPE>`, entities) in a price document import',
     limit: 0,
     unit: 'declarations',
     status: 400,
@@ -154,10 +172,10 @@ export function describeLimit(name: InputLimitName): string {
   return `${limit.toLocaleString('en-GB')} ${unit}`;
 }
 
-/** The row of docs/operations.md's table of input limits for one limit: what, limit, answer. */
-export function limitRow(name: InputLimitName): string {
+/** The cells of docs/operations.md's table of input limits for one limit: what, limit, answer. */
+export function limitRow(name: InputLimitName): [string, string, string] {
   const { what, status, code } = INPUT_LIMITS[name];
-  return `| ${what} | ${describeLimit(name)} | ${status} \`${code}\` |`;
+  return [what, describeLimit(name), `${status} \`${code}\``];
 }
 
 /** The refusal of input past one of the limits, with its stable code; `detail` says what was found. */

@@ -120,7 +120,8 @@ async function checkAsice(file: Buffer): Promise<SignedDocumentCheck> {
   const signers: string[] = [];
   for (const name of signatureFiles) {
     const xml = signatureXml(name, entries.get(name)!);
-    if (!/<(\w+:)?SignatureValue[^>]*>[A-Za-z0-9+/=\s]{40,}<\/(\w+:)?SignatureValue>/.test(xml)) return { ok: false, reason: 'no-signature' };
+    if (!/<(\w+:)?SignatureValue[^>]*>[A-Za-z0-9+/=\s]{40,}<\/(\w+:)?SignatureValue>/.test(xml))
+      return { ok: false, reason: 'no-signature' };
     // A reference's content stops at the next Reference tag, so the scan is linear in the file, however it is cut.
     for (const reference of xml.matchAll(/<(?:\w+:)?Reference\b([^>]*)>((?:(?!<\/?(?:\w+:)?Reference\b)[\s\S])*)<\/(?:\w+:)?Reference>/g)) {
       const uri = /\bURI="([^"#][^"]*)"/.exec(reference[1]!)?.[1];

@@ -5,8 +5,7 @@ export type SignedDocumentTask = { file: Uint8Array; pdfMustContain: Uint8Array 
 
 /** The check's answer without the documents themselves: whether a signed PDF among them contains the bytes. */
 export type SignedDocumentVerdict =
-  | (Omit<Extract<SignedDocumentCheck, { ok: true }>, 'documents'> & { pdfContains: boolean })
-  | Extract<SignedDocumentCheck, { ok: false }>;
+  (Omit<Extract<SignedDocumentCheck, { ok: true }>, 'documents'> & { pdfContains: boolean }) | Extract<SignedDocumentCheck, { ok: false }>;
 
 /** Where the task lives and its export, for the parsing pool (platform/parsing-pool.ts). */
 export const SIGNED_DOCUMENT_TASK = { file: new URL(import.meta.url), name: 'checkSignedDocumentTask' } as const;

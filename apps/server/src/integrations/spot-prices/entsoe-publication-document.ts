@@ -50,7 +50,8 @@ export const PUBLICATION_DOCUMENT_TASK: ParsingTask = { file: new URL(import.met
  * none, and a DTD's entities are how XML inflates itself), and one nested deeper than 32 levels (ENTSO-E's: 5).
  */
 export function parsePublicationDocument(xml: string): { prices: PublishedPrice[]; problems: DocumentProblem[] } {
-  if (/<!(DOCTYPE|ENTITY)/i.test(xml)) return { prices: [], problems: [{ element: 'document', message: 'a DTD (<!DOCTYPE>) is not accepted' }] };
+  if (/<!(DOCTYPE|ENTITY)/i.test(xml))
+    return { prices: [], problems: [{ element: 'document', message: 'a DTD (<!DOCTYPE>) is not accepted' }] };
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
     return { prices: [], problems: [{ element: `line ${valid.err.line}`, message: `not well-formed XML: ${valid.err.msg}` }] };
@@ -63,7 +64,10 @@ export function parsePublicationDocument(xml: string): { prices: PublishedPrice[
       maxNestedTags: INPUT_LIMITS.importXmlDepth.limit,
     }).parse(xml) as Record<string, unknown>;
   } catch (error) {
-    return { prices: [], problems: [{ element: 'document', message: `${(error as Error).message} (at most ${INPUT_LIMITS.importXmlDepth.limit} levels)` }] };
+    return {
+      prices: [],
+      problems: [{ element: 'document', message: `${(error as Error).message} (at most ${INPUT_LIMITS.importXmlDepth.limit} levels)` }],
+    };
   }
   const document = parsed.Publication_MarketDocument as Record<string, unknown> | undefined;
   if (!document) {
