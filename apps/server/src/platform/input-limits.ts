@@ -27,6 +27,27 @@ export const INPUT_LIMITS = {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
+  signInFormBytes: {
+    what: 'sign-in form posts (`/api/auth/*`, Auth.js)',
+    limit: 16 * KIB,
+    unit: 'bytes',
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+  },
+  paymentCallbackBytes: {
+    what: 'payment provider callback (`/api/payments/callback/*`)',
+    limit: 16 * KIB,
+    unit: 'bytes',
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+  },
+  demoPageFormBytes: {
+    what: 'form posts of the demo signing and payment pages',
+    limit: 4 * KIB,
+    unit: 'bytes',
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+  },
   clientLogBytes: {
     what: 'client log line (`/api/logs`, `/api/auth/_log`)',
     limit: 32 * KIB,

@@ -38,14 +38,20 @@ export function createParsingPool({
 }: { threads?: number; queue?: number; deadlineMs?: number; heapMb?: number } = {}): ParsingPool {
   let pool: Piscina | undefined;
   let closed = false;
+  // Counted here: piscina does not hold its maxQueue for tasks that carry an abort signal (5.3), and every task does.
+  let inFlight = 0;
 
   return {
     async run<Output>(task: ParsingTask, input: unknown, transfer: ArrayBuffer[] = []) {
       if (closed) throw new AppError('PARSING_BUSY', 'This server is stopping', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+      if (inFlight >= threads + queue) {
+        throw new AppError('PARSING_BUSY', 'Too many documents are being checked right now; try again shortly', {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
+      }
       pool ??= new Piscina({
         minThreads: 0,
         maxThreads: threads,
-        maxQueue: queue,
         idleTimeout: IDLE_THREAD_MS,
         concurrentTasksPerWorker: 1,
         // Below the event loop's thread on Linux (per-thread nice, @napi-rs/nice): on a busy machine the scheduler
@@ -53,6 +59,7 @@ export function createParsingPool({
         niceIncrement: PARSING_NICENESS,
         resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       });
+      inFlight += 1;
       try {
         return (await pool.run(input, {
           filename: task.file.href,
@@ -62,6 +69,8 @@ export function createParsingPool({
         })) as Output;
       } catch (error) {
         throw refusalOf(error as Error & { code?: string }) ?? error;
+      } finally {
+        inFlight -= 1;
       }
     },
     async close() {
@@ -71,13 +80,8 @@ export function createParsingPool({
   };
 }
 
-/** Piscina's and the thread's failures that the input caused, as the answer a client gets. */
+/** The thread's failures that the input caused, as the answer a client gets. */
 function refusalOf(error: Error & { code?: string }): AppError | null {
-  if (error.message === 'Task queue is at limit') {
-    return new AppError('PARSING_BUSY', 'Too many documents are being checked right now; try again shortly', {
-      retryAfterSeconds: RETRY_AFTER_SECONDS,
-    });
-  }
   if (error.name === 'AbortError') return overLimit('documentCheckMs', 'The document takes too long to check');
   if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return overLimit('parsingWorkerHeapMb', 'The document needs too much memory to check');
   return null;
