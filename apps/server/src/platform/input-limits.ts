@@ -9,7 +9,7 @@ const KIB = 1024;
 const MIB = 1024 * 1024;
 
 /** One limit on bytes a client sends: how much, and the answer past it (the status follows from the code's kind). */
-export type InputLimit = { what: string; limit: number; unit: string; status: 400 | 413 | 415 | 422 | 503; code: ErrorCode };
+export type InputLimit = { what: string; limit: number; unit: string; status: 400 | 413 | 415 | 422 | 429 | 503; code: ErrorCode };
 
 /**
  * Every limit the server applies to bytes a client sends, in one place (issue 25, docs/decisions/098 and 099), and
@@ -61,6 +61,13 @@ export const INPUT_LIMITS = {
     unit: 'bytes',
     status: 413,
     code: 'BODY_TOO_LARGE',
+  },
+  signedUploadsPerMinute: {
+    what: 'signed contract uploads per client address (each takes a parsing thread)',
+    limit: 20,
+    unit: 'a minute',
+    status: 429,
+    code: 'RATE_LIMITED',
   },
   zipEntries: {
     what: 'entries of a ZIP container (central directory)',

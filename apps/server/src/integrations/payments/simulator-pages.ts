@@ -31,8 +31,10 @@ a{color:#0b5394}
  * the payment pending; the simulator then sends its signed callback and returns the payer to the portal.
  */
 export const paymentSimulatorPages: FastifyPluginAsync<{ simulator: PaymentSimulator }> = async (app, { simulator }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: INPUT_LIMITS.demoPageFormBytes.limit }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: INPUT_LIMITS.demoPageFormBytes.limit },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   app.get<{ Params: { reference: string } }>('/payment-simulator/:reference', async (request, reply) => {

@@ -234,7 +234,8 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
     '/api/contracts/upload',
     {
       bodyLimit: UPLOAD_MAX_BYTES,
-      config: { freshVerification: true },
+      // Each upload takes a parsing thread for up to 10 s: one address may not keep the copy's threads to itself.
+      config: { freshVerification: true, rateLimit: { max: INPUT_LIMITS.signedUploadsPerMinute.limit, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'A contract awaiting signature, signed elsewhere: a signed PDF or ASiC-E container of at most 10 MB',

@@ -157,4 +157,12 @@ describe('uploading a hostile signed document', () => {
       expect(answers.map(({ status }) => status)).toEqual([413, 422]);
     },
   );
+
+  // Last in the file: it spends the address's uploads for the minute. 41 tries put 21 in one fixed window at least.
+  it('takes at most 20 uploads a minute from one address, refusing the rest before reading them', async () => {
+    const answers: { statusCode: number; body: string }[] = [];
+    for (let n = 0; n < 41; n++) answers.push(await upload(Buffer.from('hello')));
+    expect(answers.some(({ statusCode }) => statusCode === 422)).toBe(true);
+    expectRefusal(answers.at(-1)!, 429, 'RATE_LIMITED');
+  });
 });

@@ -16,7 +16,9 @@ type Options = { db: Database; payments: PaymentRepository; providers: PaymentPr
  */
 export const paymentCallbackRoutes: FastifyPluginAsyncZod<Options> = async (app, deps) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: INPUT_LIMITS.paymentCallbackBytes.limit }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: INPUT_LIMITS.paymentCallbackBytes.limit }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const handler = async (request: FastifyRequest<{ Params: { provider: string } }>) => {
     await receiveCallback(deps, request.params.provider, {
