@@ -123,6 +123,8 @@ import { rateLimits } from './platform/rate-limits.ts';
 import { requestIdFor } from './platform/request-id.ts';
 import { answerFrameworkError, security } from './platform/security.ts';
 import { inputCharacters } from './platform/input-characters.ts';
+import { INPUT_LIMITS, inputLimits } from './platform/input-limits.ts';
+import { createParsingPool } from './platform/parsing-pool.ts';
 import { siteResolution } from './platform/site-resolution.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
@@ -176,7 +178,7 @@ export async function buildApp({
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
-    bodyLimit: 256 * 1024,
+    bodyLimit: INPUT_LIMITS.jsonBodyBytes.limit,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -229,11 +231,21 @@ export async function buildApp({
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.
   // Kept answers carry their own compressed copies (platform/kept-answer.ts, decision 089).
-  await app.register(compress, { encodings: [...ANSWER_ENCODINGS], threshold: COMPRESS_FROM_BYTES, brotliOptions: BROTLI_OPTIONS });
+  // Answers only: request bodies are taken as sent (decision 099), so nothing inflates a body before its limit reads it.
+  await app.register(compress, {
+    encodings: [...ANSWER_ENCODINGS],
+    threshold: COMPRESS_FROM_BYTES,
+    brotliOptions: BROTLI_OPTIONS,
+    globalDecompression: false,
+  });
+  await app.register(inputLimits);
   await app.register(inputCharacters);
   await app.register(security);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(openApi, { version: appVersion });
+  // Heavy parsing of uploads and imports runs on these threads, never on the event loop (decision 098).
+  const parsing = createParsingPool();
+  app.addHook('onClose', async () => parsing.close());
   const databaseProbe = startDatabaseProbe(database.ping);
   app.addHook('onClose', async () => databaseProbe.stop());
   const readiness = (): ReadinessState => ({
@@ -308,6 +320,7 @@ export async function buildApp({
   const signer = signingService === undefined ? signingServiceFor(config, localSigning) : signingService;
   const grid = createGridRepository(db);
   const signingDeps = {
+    parsing,
     db,
     contracts: catalogue.contracts,
     products: catalogue.products,
@@ -440,7 +453,7 @@ export async function buildApp({
     }),
   );
   // `npm run import` hands its file to the server that holds the PGlite folder (docs/decisions/014).
-  if (database.lock) await app.register(importRoute, { db, token: database.lock.holder.token });
+  if (database.lock) await app.register(importRoute, { db, token: database.lock.holder.token, parsing });
 
   // The installable app: manifest, service worker and offline page per site (docs/decisions/045-installable-app.md).
   await app.register(

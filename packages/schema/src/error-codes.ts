@@ -11,8 +11,21 @@
  * - refused: well-formed, but a business rule says no; the message is safe to show (422, spec §8: yellow)
  * - tooMany: slow down (429)
  * - upstream: an outside system failed; retrying later can succeed (502)
+ * - tooLarge: more bytes, entries or rows than the input limits take (413; apps/server/src/platform/input-limits.ts)
+ * - busy: this server copy has no room for the work now; retrying after Retry-After can succeed (503)
  */
-export const ERROR_KINDS = ['invalid', 'unauthenticated', 'forbidden', 'notFound', 'conflict', 'refused', 'tooMany', 'upstream'] as const;
+export const ERROR_KINDS = [
+  'invalid',
+  'unauthenticated',
+  'forbidden',
+  'notFound',
+  'conflict',
+  'refused',
+  'tooMany',
+  'upstream',
+  'tooLarge',
+  'busy',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export const ERROR_CODES = {
@@ -20,7 +33,7 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: 'invalid',
   INVALID_CHARACTERS: 'invalid',
   BAD_URL: 'invalid',
-  BODY_TOO_LARGE: 'invalid',
+  BODY_TOO_LARGE: 'tooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'invalid',
   ROUTE_NOT_FOUND: 'notFound',
   UNKNOWN_SITE: 'notFound',
@@ -164,6 +177,13 @@ export const ERROR_CODES = {
   SITE_LOCALE_REQUIRED: 'invalid',
   TRANSLATION_KEY_UNKNOWN: 'invalid',
   TRANSLATION_INVALID: 'invalid',
+  // Input limits on every byte a client sends (issue 25, docs/decisions/098, 099; apps/server/src/platform/input-limits.ts)
+  BODY_TOO_DEEP: 'refused',
+  ARCHIVE_TOO_LARGE: 'tooLarge',
+  ARCHIVE_UNSAFE: 'refused',
+  DOCUMENT_TOO_COMPLEX: 'refused',
+  IMPORT_TOO_LARGE: 'tooLarge',
+  PARSING_BUSY: 'busy',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

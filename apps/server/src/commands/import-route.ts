@@ -5,13 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody, type ApiErrorBody } from '@portal/schema/errors';
 import type { Database } from '../platform/database.ts';
+import type { ParsingPool } from '../platform/parsing-pool.ts';
 import { AppError } from '../platform/errors.ts';
+import { INPUT_LIMITS } from '../platform/input-limits.ts';
 import { IMPORT_KINDS, importFile } from './import-file.ts';
 
 export const IMPORT_PATH = '/internal/import';
 export const IMPORT_TOKEN_HEADER = 'x-portal-import-token';
 /** Readings of a few thousand meters for a month; the command reads the whole file into memory as well. */
-export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+export const IMPORT_BODY_LIMIT = INPUT_LIMITS.importBytes.limit;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -29,7 +31,10 @@ function isLocalPeer(request: FastifyRequest): boolean {
  * read the token from the lock file gets in; a request a proxy forwarded is refused, even from loopback. Left
  * out of the API reference: it is an operator's channel, not part of the API.
  */
-export const importRoute: FastifyPluginAsyncZod<{ db: Database; token: string }> = async (app, { db, token }) => {
+export const importRoute: FastifyPluginAsyncZod<{ db: Database; token: string; parsing: ParsingPool }> = async (
+  app,
+  { db, token, parsing },
+) => {
   const expected = sha256(token);
   app.post(
     `${IMPORT_PATH}/:kind`,
@@ -45,6 +50,8 @@ export const importRoute: FastifyPluginAsyncZod<{ db: Database; token: string }>
           400: apiErrorBody,
           403: apiErrorBody,
           413: apiErrorBody,
+          422: apiErrorBody,
+          503: apiErrorBody,
         },
       },
       // Before the body is read or validated: strangers learn nothing of this call.
@@ -59,7 +66,7 @@ export const importRoute: FastifyPluginAsyncZod<{ db: Database; token: string }>
     },
     async (request, reply) => {
       const { kind } = request.params;
-      const outcome = await importFile(db, kind, request.body, { siteId: request.query.site });
+      const outcome = await importFile(db, kind, request.body, { siteId: request.query.site, parsing });
       request.log.info({ kind, ok: outcome.ok }, 'import through the server');
       if (outcome.ok) {
         const { rows, inserted, updated, unchanged } = outcome;

@@ -121,6 +121,45 @@ describe('importing while a server holds the PGlite folder', () => {
     });
   });
 
+  /** Issue 25: the import's bytes, lines, XML depth and DTDs are bounded; its XML is parsed on a parsing thread. */
+  describe('within the input limits', () => {
+    const importing = (kind: 'readings' | 'prices', payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/internal/import/${kind}`,
+        remoteAddress: '127.0.0.1',
+        headers: { 'content-type': 'text/plain; charset=utf-8', [IMPORT_TOKEN_HEADER]: token },
+        payload,
+      });
+    const issuesOf = (body: string) => (JSON.parse(body) as { issues: { message: string }[] }).issues.map(({ message }) => message);
+
+    it('refuses a price document with a DTD, whatever its entities would expand to, as a problem of the file', async () => {
+      const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
+        { length: 9 },
+        (_, n) => `<!ENTITY lol${n + 1} "${`&lol${n || ''};`.repeat(10)}">`,
+      ).join('')}]><Publication_MarketDocument><mRID>&lol9;</mRID></Publication_MarketDocument>`;
+      const response = await importing('prices', laughs);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(issuesOf(response.body)).toEqual(['a DTD (<!DOCTYPE>) is not accepted']);
+    });
+
+    it('refuses XML nested deeper than 32 levels as a problem of the file', async () => {
+      const deep = `<Publication_MarketDocument>${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</Publication_MarketDocument>`;
+      const response = await importing('prices', deep);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(issuesOf(response.body)[0]).toContain('at most 32 levels');
+    });
+
+    it('refuses a price document over 32 MB and a readings file of more than 4,000,000 lines with 413', async () => {
+      const large = await importing('prices', `<Publication_MarketDocument>${' '.repeat(33 * 1024 * 1024)}</Publication_MarketDocument>`);
+      expect(large.statusCode, large.body.slice(0, 300)).toBe(413);
+      expect(large.json()).toMatchObject({ code: 'IMPORT_TOO_LARGE', statusCode: 413 });
+      const lines = await importing('readings', `metering_point,interval_start,resolution,direction,kwh,status${'\n'.repeat(4_000_001)}`);
+      expect(lines.statusCode, lines.body.slice(0, 300)).toBe(413);
+      expect(lines.json()).toMatchObject({ code: 'IMPORT_TOO_LARGE', statusCode: 413 });
+    });
+  });
+
   it('keeps the call out of the API reference', async () => {
     const document = (await app.inject({ url: '/api/docs/json', headers: { host: 'lumo.localhost' } })).json<{ paths: object }>();
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/internal'))).toEqual([]);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataFolderInUseError, describeHolder, type DataFolderHolder } from '../platform/data-folder-lock.ts';
 import { openDatabase } from '../platform/database.ts';
+import { AppError } from '../platform/errors.ts';
 import { describeOutcome, IMPORT_KINDS, importFile, type ImportKind, type ImportOutcome } from './import-file.ts';
 import { importThroughServer, ServerUnreachableError } from './import-through-server.ts';
 
@@ -89,6 +90,10 @@ async function main(argv: string[]): Promise<number> {
       await database.close();
     }
   } catch (error) {
+    if (error instanceof AppError) {
+      console.error(`Nothing imported: ${error.message}`);
+      return 1;
+    }
     if (!(error instanceof DataFolderInUseError)) throw error;
     const { holder } = error;
     if (holder?.role !== 'server' || !holder.address) {

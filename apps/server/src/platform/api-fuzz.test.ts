@@ -1,10 +1,11 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
 
 type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie' };
-type Operation = { operationId: string; parameters?: Parameter[]; requestBody?: unknown };
+type Operation = { operationId: string; parameters?: Parameter[]; requestBody?: { content?: Record<string, unknown> } };
 
 /** Inputs the audit's fuzzing used, and their relatives: control characters, broken encodings, odd numbers. */
 const nastyText = fc.oneof(
@@ -119,4 +120,115 @@ describe('every operation, with generated bad input', () => {
       }
     });
   }
+});
+
+/** A body in the error shape of rule 2, with the status it was sent with. */
+function expectErrorBody(response: { statusCode: number; body: string; json: () => unknown }, label: string) {
+  expect(response.statusCode, `${label} → ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${label} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(response.json(), label).toMatchObject({
+    name: expect.any(String),
+    message: expect.any(String),
+    code: expect.any(String),
+    statusCode: response.statusCode,
+    requestId: expect.any(String),
+  });
+}
+
+/**
+ * Bodies no honest client sends, to every operation that takes a body or a file (issue 25): larger than any limit,
+ * nested 10,000 levels deep, and compressed (the server takes no Content-Encoding, decision 099). Each is answered
+ * 4xx in the error shape, never 5xx, and never by reading the whole of it.
+ */
+describe('every operation that takes a body, with hostile bodies', () => {
+  const ctx = useTestApp();
+  let operations: { method: string; path: string; types: string[] }[] = [];
+  let cookie: string;
+  const json = JSON.stringify({ message: 'hello', level: 'info' });
+  const oversized = Buffer.alloc(40 * 1024 * 1024, 0x20);
+  const deepArray = '['.repeat(10_000) + ']'.repeat(10_000);
+  const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+  // Within the client log's 32 KB, where a payload of any shape is taken (PostgreSQL's jsonb answered 500).
+  const deepField = `{"message":"x","level":"info","payload":{"a":${deepArray}}}`;
+  const deepNul = `{"message":"x","level":"info","payload":{"a":${'['.repeat(40)}"\\u0000"${']'.repeat(40)}}}`;
+
+  beforeAll(async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json', headers: { host: HOSTS.lumo } })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod)
+        .filter(([method, operation]) => operation.requestBody !== undefined || ['post', 'put', 'patch'].includes(method))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path: path.replace(/\{[^}]+\}/g, 'x1'),
+          // A call that takes a file as itself (the signed contract) declares no body schema, only what it consumes.
+          types: [...new Set([...Object.keys(operation.requestBody?.content ?? {}), 'application/json', 'application/octet-stream'])],
+        })),
+    );
+    cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
+  });
+
+  const send = (method: string, url: string, headers: Record<string, string>, payload: Buffer | string) =>
+    ctx.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { host: HOSTS.lumo, 'sec-fetch-site': 'same-origin', cookie, ...headers },
+      payload,
+    });
+
+  it('finds the operations that take a body or a file', () => {
+    expect(operations.length).toBeGreaterThan(30);
+    expect(operations.map(({ path }) => path)).toContain('/api/contracts/upload');
+  });
+
+  it(
+    'answers a body larger than any limit with a 4xx error body, in every content type and as multipart',
+    { timeout: 120_000 },
+    async () => {
+      // Support calls take files as multipart (decision 055) without saying so in the reference: every call gets one.
+      const multipart = (size: number) => {
+        const boundary = 'fuzzboundary';
+        const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+        return {
+          type: `multipart/form-data; boundary=${boundary}`,
+          body: Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        };
+      };
+      const files = multipart(40 * 1024 * 1024);
+      for (const { method, path, types } of operations) {
+        for (const type of types) {
+          const response = await send(method, path, { 'content-type': type }, oversized);
+          expectErrorBody(response, `${method} ${path} (${type}, 40 MB)`);
+        }
+        const response = await send(method, path, { 'content-type': files.type }, files.body);
+        expectErrorBody(response, `${method} ${path} (multipart, 40 MB)`);
+      }
+    },
+  );
+
+  it('answers JSON nested 10,000 levels deep with a 4xx', { timeout: 120_000 }, async () => {
+    const bodies = [deepArray, deepObject, deepField, deepNul];
+    for (const { method, path } of operations) {
+      for (const body of bodies) {
+        const response = await send(method, path, { 'content-type': 'application/json' }, body);
+        expectErrorBody(response, `${method} ${path} (10,000 levels)`);
+      }
+    }
+  });
+
+  it('refuses compressed bodies (gzip, deflate, br) with 415, without inflating them', { timeout: 120_000 }, async () => {
+    const plain = Buffer.from(json);
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024));
+    const encoded = { gzip: gzipSync(plain), deflate: deflateSync(plain), br: brotliCompressSync(plain) };
+    for (const { method, path, types } of operations) {
+      for (const [encoding, body] of [...Object.entries(encoded), ['gzip', bomb] as const]) {
+        const response = await send(method, path, { 'content-type': types[0]!, 'content-encoding': encoding }, body);
+        expectErrorBody(response, `${method} ${path} (${encoding})`);
+        if (response.statusCode !== 401 && response.statusCode !== 403 && response.statusCode !== 404) {
+          expect(response.statusCode, `${method} ${path} (${encoding}) → ${response.body.slice(0, 200)}`).toBe(415);
+        }
+      }
+    }
+  });
 });

@@ -10,10 +10,13 @@ import type { ApiErrorBody } from '@portal/schema/errors';
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** Sent as Retry-After: when a `busy` refusal may be tried again, in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, { retryAfterSeconds }: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get kind(): ErrorKind {
@@ -31,6 +34,8 @@ const HTTP_OF_KIND: Record<ErrorKind, { status: number; name: string }> = {
   refused: { status: 422, name: 'BusinessRuleError' },
   tooMany: { status: 429, name: 'RateLimitError' },
   upstream: { status: 502, name: 'UpstreamError' },
+  tooLarge: { status: 413, name: 'PayloadTooLargeError' },
+  busy: { status: 503, name: 'ServiceUnavailableError' },
 };
 
 /** Framework refusals (body parser, content type, rate limit) that carry no code of ours. */
@@ -47,6 +52,7 @@ export const errorHandling = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const body = toErrorBody(error, request.id);
+      if (error instanceof AppError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ err: { message: error.message, code: error.code } }, 'request refused');
       return reply.status(body.statusCode).send(body);

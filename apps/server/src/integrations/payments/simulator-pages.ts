@@ -5,6 +5,7 @@ import { languageOf } from '@portal/schema/locale-ids';
 import { requestLocale } from '../../platform/request-locale.ts';
 import { formatMoney, documentTexts } from '../../platform/document-texts.ts';
 import { SIMULATOR_SIGNATURE_HEADER, type PaymentSimulator } from './simulator.ts';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
 const STYLE = `
 :root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1b1f;background:#eef1f5}
@@ -30,8 +31,10 @@ a{color:#0b5394}
  * the payment pending; the simulator then sends its signed callback and returns the payer to the portal.
  */
 export const paymentSimulatorPages: FastifyPluginAsync<{ simulator: PaymentSimulator }> = async (app, { simulator }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4 * 1024 }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: INPUT_LIMITS.demoPageFormBytes.limit },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   app.get<{ Params: { reference: string } }>('/payment-simulator/:reference', async (request, reply) => {

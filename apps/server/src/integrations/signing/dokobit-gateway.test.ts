@@ -175,7 +175,7 @@ describe('Dokobit Documents Gateway adapter', () => {
       payload: { signingToken: started.signingToken },
     });
     expect(finalized.statusCode).toBe(200);
-    const check = checkSignedDocument(finalized.rawPayload);
+    const check = await checkSignedDocument(finalized.rawPayload);
     expect(check).toMatchObject({ ok: true, kind: 'pdf' });
   });
 });

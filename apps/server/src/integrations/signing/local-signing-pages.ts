@@ -7,6 +7,7 @@ import { documentTexts } from '../../platform/document-texts.ts';
 import { requestLocale } from '../../platform/request-locale.ts';
 import { METHODS_BY_COUNTRY, type CountryCode } from '../e-id/demo-idp-methods.ts';
 import { LOCAL_SIGNING_PATH, type LocalSigningService } from './local-signing-service.ts';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
 const STYLE = `
 :root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1b1f;background:#eef1f5}
@@ -78,7 +79,7 @@ ${content}
  */
 export const localSigningPages: FastifyPluginAsync<{ signing: LocalSigningService }> = async (app, { signing }) => {
   // Only this context parses forms, so the rest of the app keeps refusing content types it does not expect.
-  await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(formbody, { bodyLimit: INPUT_LIMITS.demoPageFormBytes.limit });
 
   app.get<{ Params: { token: string } }>(`${LOCAL_SIGNING_PATH}/:token`, async (request, reply) => {
     const locale = requestLocale(request);

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
-import { strFromU8, unzipSync } from 'fflate';
 import forge from 'node-forge';
+import type { ErrorCode } from '@portal/schema/error-codes';
+import { NotAZipError, readZipEntries } from '../../platform/bounded-zip.ts';
+import { AppError } from '../../platform/errors.ts';
+import { INPUT_LIMITS, overLimit } from '../../platform/input-limits.ts';
 
 export const ASIC_E_MIME_TYPE = 'application/vnd.etsi.asic-e+zip';
 
 export type SignedDocumentCheck =
   | { ok: true; kind: 'pdf' | 'asice'; contentType: 'application/pdf' | typeof ASIC_E_MIME_TYPE; signers: string[]; documents: Buffer[] }
-  | { ok: false; reason: 'not-pdf-or-asice' | 'no-signature' | 'signature-broken' };
+  | { ok: false; reason: 'not-pdf-or-asice' | 'no-signature' | 'signature-broken' }
+  /** Past one of the input limits (platform/input-limits.ts): its code and message, as plain data a thread can send. */
+  | { ok: false; reason: 'over-limit'; code: ErrorCode; message: string };
 
 const DIGESTS: Record<string, string> = {
   [forge.pki.oids.sha1!]: 'sha1',
@@ -27,6 +32,8 @@ type PdfSignature = { signer: string } | 'broken';
 function checkPdfSignature(file: Buffer, range: [number, number, number, number]): PdfSignature {
   const [start, firstLength, secondStart, secondLength] = range;
   if (start !== 0 || secondStart + secondLength > file.length || firstLength >= secondStart) return 'broken';
+  if (secondStart - firstLength > INPUT_LIMITS.pdfSignatureBytes.limit)
+    throw overLimit('pdfSignatureBytes', `a signature of the PDF is ${secondStart - firstLength} bytes`);
   const hole = file.subarray(firstLength, secondStart).toString('latin1');
   const hex = /^<([0-9a-fA-F]+)>$/.exec(hole.trim())?.[1];
   if (!hex) return 'broken';
@@ -64,9 +71,13 @@ function checkPdfSignature(file: Buffer, range: [number, number, number, number]
 
 function checkPdf(file: Buffer): SignedDocumentCheck {
   const text = file.toString('latin1');
-  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map(
-    (match) => match.slice(1, 5).map(Number) as [number, number, number, number],
-  );
+  // Each signature hashes the whole file again: their number is bounded before any is checked. PDF streams are never
+  // inflated here; what a signature covers is the file's own bytes.
+  const ranges: [number, number, number, number][] = [];
+  for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
+    if (ranges.length === INPUT_LIMITS.pdfSignatures.limit) throw overLimit('pdfSignatures', 'the PDF carries more signatures');
+    ranges.push(match.slice(1, 5).map(Number) as [number, number, number, number]);
+  }
   if (ranges.length === 0) return { ok: false, reason: 'no-signature' };
   const signatures = ranges.map((range) => checkPdfSignature(file, range));
   if (signatures.some((signature) => signature === 'broken')) return { ok: false, reason: 'signature-broken' };
@@ -92,30 +103,32 @@ const XML_DIGESTS: Record<string, string> = {
  * digests match the data files they sign. The XAdES signature value itself needs the signer's certificate
  * chain and is for a validation service to judge; the digests prove what was signed.
  */
-function checkAsice(file: Buffer): SignedDocumentCheck {
-  let entries: Record<string, Uint8Array>;
+async function checkAsice(file: Buffer): Promise<SignedDocumentCheck> {
+  let entries: Map<string, Buffer>;
   try {
-    entries = unzipSync(file);
-  } catch {
+    entries = await readZipEntries(file);
+  } catch (error) {
+    if (error instanceof NotAZipError) return { ok: false, reason: 'not-pdf-or-asice' };
+    throw error;
+  }
+  if ([...entries.keys()][0] !== 'mimetype' || entries.get('mimetype')!.toString('utf8').trim() !== ASIC_E_MIME_TYPE) {
     return { ok: false, reason: 'not-pdf-or-asice' };
   }
-  if (Object.keys(entries)[0] !== 'mimetype' || strFromU8(entries.mimetype!).trim() !== ASIC_E_MIME_TYPE) {
-    return { ok: false, reason: 'not-pdf-or-asice' };
-  }
-  const signatureFiles = Object.keys(entries).filter((name) => /^META-INF\/.*signatures.*\.xml$/i.test(name));
+  const signatureFiles = [...entries.keys()].filter((name) => /^META-INF\/.*signatures.*\.xml$/i.test(name));
   if (signatureFiles.length === 0) return { ok: false, reason: 'no-signature' };
   const signed = new Set<string>();
   const signers: string[] = [];
   for (const name of signatureFiles) {
-    const xml = strFromU8(entries[name]!);
-    if (!/<(\w+:)?SignatureValue[^>]*>\s*[A-Za-z0-9+/=\s]{40,}\s*<\/(\w+:)?SignatureValue>/.test(xml))
+    const xml = signatureXml(name, entries.get(name)!);
+    if (!/<(\w+:)?SignatureValue[^>]*>[A-Za-z0-9+/=\s]{40,}<\/(\w+:)?SignatureValue>/.test(xml))
       return { ok: false, reason: 'no-signature' };
-    for (const reference of xml.matchAll(/<(?:\w+:)?Reference\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?Reference>/g)) {
+    // A reference's content stops at the next Reference tag, so the scan is linear in the file, however it is cut.
+    for (const reference of xml.matchAll(/<(?:\w+:)?Reference\b([^>]*)>((?:(?!<\/?(?:\w+:)?Reference\b)[\s\S])*)<\/(?:\w+:)?Reference>/g)) {
       const uri = /\bURI="([^"#][^"]*)"/.exec(reference[1]!)?.[1];
       if (!uri) continue;
       const method = /<(?:\w+:)?DigestMethod[^>]*Algorithm="([^"]+)"/.exec(reference[2]!)?.[1] ?? '';
       const value = /<(?:\w+:)?DigestValue[^>]*>([^<]+)</.exec(reference[2]!)?.[1]?.replace(/\s+/g, '');
-      const data = entries[decodeURIComponent(uri)];
+      const data = entries.get(decodeURIComponent(uri));
       const algorithm = XML_DIGESTS[method];
       if (!data || !algorithm || !value) return { ok: false, reason: 'signature-broken' };
       if (createHash(algorithm).update(data).digest('base64') !== value) return { ok: false, reason: 'signature-broken' };
@@ -130,13 +143,33 @@ function checkAsice(file: Buffer): SignedDocumentCheck {
     kind: 'asice',
     contentType: ASIC_E_MIME_TYPE,
     signers,
-    documents: [...signed].map((name) => Buffer.from(entries[name]!)),
+    documents: [...signed].map((name) => entries.get(name)!),
   };
 }
 
-/** What an uploaded document is, judged by its bytes only (never by its name or the content type it was sent with). */
-export function checkSignedDocument(file: Buffer): SignedDocumentCheck {
-  if (startsWith(file, '%PDF-')) return checkPdf(file);
-  if (startsWith(file, 'PK\u0003\u0004')) return checkAsice(file);
-  return { ok: false, reason: 'not-pdf-or-asice' };
+/**
+ * A signature file's text, within its limits: its size, and no DTD. XAdES has no use for one, and a DTD's
+ * entities are how XML inflates itself (issue 25); the digests are read by patterns, never by expanding entities.
+ */
+function signatureXml(name: string, content: Buffer): string {
+  if (content.length > INPUT_LIMITS.signatureXmlBytes.limit) throw overLimit('signatureXmlBytes', `${name} is ${content.length} bytes`);
+  const xml = content.toString('utf8');
+  if (/<!(DOCTYPE|ENTITY)/i.test(xml)) throw overLimit('signatureXmlDoctype', `${name} carries a DTD`);
+  return xml;
+}
+
+/**
+ * What an uploaded document is, judged by its bytes only (never by its name or the content type it was sent with),
+ * within the limits of platform/input-limits.ts. Heavy for a large file: the server runs it on a parsing thread
+ * (signed-document-task.ts).
+ */
+export async function checkSignedDocument(file: Buffer): Promise<SignedDocumentCheck> {
+  try {
+    if (startsWith(file, '%PDF-')) return checkPdf(file);
+    if (startsWith(file, 'PK\u0003\u0004')) return await checkAsice(file);
+    return { ok: false, reason: 'not-pdf-or-asice' };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, reason: 'over-limit', code: error.code, message: error.message };
+    throw error;
+  }
 }

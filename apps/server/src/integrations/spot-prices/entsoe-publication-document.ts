@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { BiddingZone } from '@portal/schema/energy';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
+import type { ParsingTask } from '../../platform/parsing-pool.ts';
 
 /**
  * ENTSO-E Transparency Platform day-ahead prices (document type A44, `Publication_MarketDocument`): one
@@ -40,14 +42,33 @@ function priceText(value: string): string {
 
 type Period = { timeInterval?: { start?: unknown; end?: unknown }; resolution?: unknown; Point?: unknown };
 
+/** The parse as a task of the server's parsing threads (platform/parsing-pool.ts): an import's XML never holds the event loop. */
+export const PUBLICATION_DOCUMENT_TASK: ParsingTask = { file: new URL(import.meta.url), name: 'parsePublicationDocument' };
+
+/**
+ * Within the input limits (issue 25): a document with a DTD is refused before it is parsed (ENTSO-E documents have
+ * none, and a DTD's entities are how XML inflates itself), and one nested deeper than 32 levels (ENTSO-E's: 5).
+ */
 export function parsePublicationDocument(xml: string): { prices: PublishedPrice[]; problems: DocumentProblem[] } {
+  if (/<!(DOCTYPE|ENTITY)/i.test(xml))
+    return { prices: [], problems: [{ element: 'document', message: 'a DTD (<!DOCTYPE>) is not accepted' }] };
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
     return { prices: [], problems: [{ element: `line ${valid.err.line}`, message: `not well-formed XML: ${valid.err.msg}` }] };
-  const parsed = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false }).parse(xml) as Record<
-    string,
-    unknown
-  >;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = new XMLParser({
+      ignoreAttributes: false,
+      removeNSPrefix: true,
+      parseTagValue: false,
+      maxNestedTags: INPUT_LIMITS.importXmlDepth.limit,
+    }).parse(xml) as Record<string, unknown>;
+  } catch (error) {
+    return {
+      prices: [],
+      problems: [{ element: 'document', message: `${(error as Error).message} (at most ${INPUT_LIMITS.importXmlDepth.limit} levels)` }],
+    };
+  }
   const document = parsed.Publication_MarketDocument as Record<string, unknown> | undefined;
   if (!document) {
     const root = Object.keys(parsed).find((key) => key !== '?xml') ?? 'nothing';

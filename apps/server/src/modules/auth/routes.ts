@@ -14,6 +14,7 @@ import { authLogger } from './auth-logger.ts';
 import { authProvidersFor } from './auth-providers.ts';
 import type { IdentityProviderRepository } from './site-identity-providers.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
 type Options = {
   db: Database;
@@ -30,8 +31,10 @@ const signInLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 /** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
 export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, identityProviders, mail, clientLogs }) => {
   // Auth.js reads form posts itself, so the body reaches it as the string the browser sent.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: INPUT_LIMITS.signInFormBytes.limit },
+    (_request, body, done) => done(null, body),
   );
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientLogRequest, clientLogResponse } from '@portal/schema/client-logs';
 import { apiErrorBody } from '@portal/schema/errors';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 import type { ClientLogRepository } from './client-log-repository.ts';
 
 const clientIdPattern = /^[A-Za-z0-9-]{8,64}$/;
 
 /** One log line with its payload; the auth client's `_log` takes the same (modules/auth/routes.ts). */
-export const CLIENT_LOG_BODY_LIMIT = 32 * 1024;
+export const CLIENT_LOG_BODY_LIMIT = INPUT_LIMITS.clientLogBytes.limit;
 
 export const clientLogRoutes: FastifyPluginAsyncZod<{ clientLogs: ClientLogRepository }> = async (app, { clientLogs }) => {
   app.post(

@@ -18,7 +18,6 @@ import {
   startInfo as startInfoSchema,
   startInfoParams,
   startInfoQuery,
-  UPLOAD_MAX_BYTES,
   uploadQuery,
   type SigningStatus,
 } from '@portal/schema/contract-signing';
@@ -28,6 +27,8 @@ import { ForgedSigningCallbackError } from '../../integrations/signing/port.ts';
 import { actorOf, customerOf, customerScopeOf } from '../../platform/actor.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
+import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from '../invoices/attachment-headers.ts';
 import { createContract, renewContract, type CreateContext, type CreateDeps } from './create-contract.ts';
@@ -37,7 +38,7 @@ import type { SigningRow } from './signing-repository.ts';
 import { startInfo } from './start-info.ts';
 import { uploadSignedDocument } from './upload-signed-document.ts';
 
-export type SigningRouteDeps = CreateDeps & SettleDeps & { register: BusinessRegister; now?: () => Date };
+export type SigningRouteDeps = CreateDeps & SettleDeps & { register: BusinessRegister; parsing: ParsingPool; now?: () => Date };
 
 const tags = ['contracts'];
 const conflictError = { 409: apiErrorBody } as const;
@@ -225,6 +226,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   );
 
   // A document signed elsewhere arrives as itself, not as JSON; its bytes are judged, never its declared type.
+  const UPLOAD_MAX_BYTES = INPUT_LIMITS.signedUploadBytes.limit;
   for (const type of ['application/pdf', 'application/vnd.etsi.asic-e+zip', 'application/octet-stream']) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
   }
@@ -232,7 +234,8 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
     '/api/contracts/upload',
     {
       bodyLimit: UPLOAD_MAX_BYTES,
-      config: { freshVerification: true },
+      // Each upload takes a parsing thread for up to 10 s: one address may not keep the copy's threads to itself.
+      config: { freshVerification: true, rateLimit: { max: INPUT_LIMITS.signedUploadsPerMinute.limit, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'A contract awaiting signature, signed elsewhere: a signed PDF or ASiC-E container of at most 10 MB',

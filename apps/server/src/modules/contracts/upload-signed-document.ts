@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { SigningStatus } from '@portal/schema/contract-signing';
-import { checkSignedDocument } from '../../integrations/signing/signed-document-check.ts';
+import {
+  SIGNED_DOCUMENT_TASK,
+  type SignedDocumentTask,
+  type SignedDocumentVerdict,
+} from '../../integrations/signing/signed-document-task.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { contractMarker } from './contract-pdf.ts';
 import { recordSignature, type SettleDeps } from './settle-signing.ts';
 
@@ -11,9 +16,10 @@ import { recordSignature, type SettleDeps } from './settle-signing.ts';
  * Adobe, a bank's signing) and brought back. Judged by its bytes: a PDF whose signatures verify over what they
  * cover, or an ASiC-E container whose signature digests match its files; and one of the signed documents must be
  * this contract's PDF (it names itself in its metadata). Then the contract is signed as by the signing service.
+ * The bytes are judged on a parsing thread within the input limits (issue 25): 413/422 past them, 503 when busy.
  */
 export async function uploadSignedDocument(
-  deps: Pick<SettleDeps, 'db' | 'contracts' | 'signings'>,
+  deps: Pick<SettleDeps, 'db' | 'contracts' | 'signings'> & { parsing: ParsingPool },
   scope: CustomerScope,
   person: { id: string },
   contractId: string,
@@ -25,7 +31,9 @@ export async function uploadSignedDocument(
   if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   if (row.contract.status !== 'awaiting-signature')
     throw new AppError('CONTRACT_STATUS_REFUSED', 'This contract is not waiting for a signature');
-  const check = checkSignedDocument(file);
+  const task: SignedDocumentTask = { file, pdfMustContain: Buffer.from(contractMarker(contractId), 'latin1') };
+  const check = await deps.parsing.run<SignedDocumentVerdict>(SIGNED_DOCUMENT_TASK, task);
+  if (!check.ok && check.reason === 'over-limit') throw new AppError(check.code, check.message);
   if (!check.ok) {
     throw new AppError(
       check.reason === 'not-pdf-or-asice'
@@ -40,8 +48,7 @@ export async function uploadSignedDocument(
           : 'A signature of the document does not match what it signs',
     );
   }
-  const marker = Buffer.from(contractMarker(contractId), 'latin1');
-  if (!check.documents.some((document) => document.subarray(0, 5).toString('latin1') === '%PDF-' && document.includes(marker))) {
+  if (!check.pdfContains) {
     throw new AppError('DOCUMENT_NOT_THIS_CONTRACT', 'The signed document is not this contract');
   }
   const token = randomBytes(24).toString('base64url');

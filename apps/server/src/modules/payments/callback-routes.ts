@@ -6,6 +6,7 @@ import { guardedErrors } from '../../platform/error-responses.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import type { PaymentRepository } from './payment-repository.ts';
 import { receiveCallback } from './receive-callback.ts';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
 type Options = { db: Database; payments: PaymentRepository; providers: PaymentProviders };
 
@@ -15,7 +16,9 @@ type Options = { db: Database; payments: PaymentRepository; providers: PaymentPr
  */
 export const paymentCallbackRoutes: FastifyPluginAsyncZod<Options> = async (app, deps) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: INPUT_LIMITS.paymentCallbackBytes.limit }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const handler = async (request: FastifyRequest<{ Params: { provider: string } }>) => {
     await receiveCallback(deps, request.params.provider, {

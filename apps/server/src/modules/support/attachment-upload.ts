@@ -1,14 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  ATTACHMENT_TYPES,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENT_NAME_LENGTH,
-  MAX_ATTACHMENTS,
-  type AttachmentType,
-} from '@portal/schema/support';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENT_NAME_LENGTH, type AttachmentType } from '@portal/schema/support';
 import { AppError } from '../../platform/errors.ts';
+import { checkBodyText } from '../../platform/input-characters.ts';
+import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
 /** A file that passed the checks: its type is the one its content showed. */
 export type CheckedFile = { fileName: string; contentType: AttachmentType; content: Buffer };
@@ -16,7 +12,9 @@ export type CheckedFile = { fileName: string; contentType: AttachmentType; conte
 /** The JSON of the request travels in this part; every other part must be a file named `files`. */
 const REQUEST_PART = 'request';
 const FILES_PART = 'files';
-const MAX_REQUEST_PART_BYTES = 64 * 1024;
+const MAX_ATTACHMENT_BYTES = INPUT_LIMITS.attachmentBytes.limit;
+const MAX_ATTACHMENTS = INPUT_LIMITS.attachments.limit;
+const MAX_REQUEST_PART_BYTES = INPUT_LIMITS.attachmentRequestPartBytes.limit;
 const MEGABYTES = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
 const uploads = new WeakMap<FastifyRequest, CheckedFile[]>();
@@ -76,6 +74,8 @@ export const readAttachments: preValidationAsyncHookHandler = async (request) =>
     // A body cut short or not multipart at all (busboy's own errors carry no status): the client sent it wrong.
     throw unreadable(`the multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // Made here, after the platform's preValidation looked at the (multipart) body: the same check, on the JSON.
+  checkBodyText(body);
   uploads.set(request, files);
   request.body = body;
 };
@@ -89,10 +89,14 @@ function parseRequestPart(value: unknown): unknown {
   }
 }
 
-/** The type by the file's first bytes (file-type); a name or a declared type proves nothing. */
+/**
+ * The type by the file's first bytes (file-type); a name or a declared type proves nothing. Only the first 4,100
+ * bytes are shown to file-type (all that the four accepted types need), so no container inside is ever opened, and
+ * the file is never decoded (issue 25).
+ */
 export async function checkedFile(name: string, content: Buffer): Promise<CheckedFile> {
   const fileName = cleanFileName(name);
-  const detected = content.length > 0 ? await fileTypeFromBuffer(content) : undefined;
+  const detected = content.length > 0 ? await fileTypeFromBuffer(content.subarray(0, INPUT_LIMITS.attachmentSniffBytes.limit)) : undefined;
   const contentType = ATTACHMENT_TYPES.find((type) => type === detected?.mime);
   if (!contentType) {
     throw new AppError(
