@@ -164,6 +164,10 @@ export const ERROR_CODES = {
   SITE_LOCALE_REQUIRED: 'invalid',
   TRANSLATION_KEY_UNKNOWN: 'invalid',
   TRANSLATION_INVALID: 'invalid',
+  // The site's payee details (docs/decisions/095)
+  PAYEE_BUSINESS_ID_INVALID: 'refused',
+  PAYEE_VAT_NUMBER_INVALID: 'refused',
+  PAYEE_REFERENCE_KIND_INVALID: 'refused',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
