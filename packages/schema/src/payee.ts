@@ -1,4 +1,4 @@
-import { isValidBIC } from 'ibantools';
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC } from 'ibantools';
 import { z } from 'zod';
 import type { OperatingCountryCode } from './enums.ts';
 import { iban } from './settings.ts';
@@ -30,6 +30,11 @@ export const VAT_NUMBER_FORMS: Record<OperatingCountryCode, RegExp> = {
   EE: /^EE\d{9}$/,
   LV: /^LV\d{11}$/,
 };
+
+/** An IBAN as people read it, in groups of four ("FI21 1234 5600 0007 85"); banks take it without the spaces. */
+export function printedIban(iban: string): string {
+  return friendlyFormatIBAN(electronicFormatIBAN(iban) ?? iban) ?? iban;
+}
 
 /** One account invoices may be paid to: an IBAN of a SEPA country and its bank's BIC. */
 export const payeeAccount = z

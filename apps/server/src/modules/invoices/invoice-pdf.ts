@@ -1,7 +1,7 @@
-import { electronicFormatIBAN, friendlyFormatIBAN } from 'ibantools';
 import { formatDay } from '@portal/schema/calendar-dates';
 import type { InvoiceDetail } from '@portal/schema/invoices';
 import type { LocaleId } from '@portal/schema/locale-ids';
+import { printedIban } from '@portal/schema/payee';
 import { openPdfDocument, PDF_COLOURS } from '../../platform/pdf-document.ts';
 import { drawCode128, drawQrCode } from '../../platform/pdf-symbols.ts';
 import { formatDecimal, formatMoney, formatVatRate, documentTexts, type DocumentTexts } from '../../platform/document-texts.ts';
@@ -20,7 +20,6 @@ export type InvoiceDocumentInput = {
 };
 
 const addressLines = (address: PostalAddress | null) => (address ? [address.street, `${address.postalCode} ${address.city}`] : []);
-const printedIban = (iban: string) => friendlyFormatIBAN(electronicFormatIBAN(iban) ?? iban) ?? iban;
 
 /**
  * A printable A4 VAT invoice in the customer's language with what the law asks of one (EU VAT Directive 2006/112/EC
