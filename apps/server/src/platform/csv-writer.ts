@@ -21,7 +21,10 @@ const texts = (row: readonly CsvCell[], locale: LocaleId) => row.map((cell) => c
 
 /** A whole file at once: a header row and the rows. */
 export function writeCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[], locale: LocaleId): string {
-  return stringifyAll([header, ...rows].map((row) => texts(row, locale)), options(locale));
+  return stringifyAll(
+    [header, ...rows].map((row) => texts(row, locale)),
+    options(locale),
+  );
 }
 
 /** A file of any length, streamed: rows are read from `rows` as the reader takes them, never all held at once. */

@@ -33,7 +33,13 @@ type InvoiceOptions = {
 /** A contract to bill: a metering point of the customer and a fixed-price contract on it. */
 export async function buildBilledContract(
   db: Database,
-  { siteId, clientCode, vatPermille = 255, street, city }: { siteId: string; clientCode: string; vatPermille?: number; street?: string; city?: string },
+  {
+    siteId,
+    clientCode,
+    vatPermille = 255,
+    street,
+    city,
+  }: { siteId: string; clientCode: string; vatPermille?: number; street?: string; city?: string },
 ) {
   const gsrn = `6430${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
   const point = await buildMeteringPoint(db, { siteId, clientCode, gsrn, street, city });

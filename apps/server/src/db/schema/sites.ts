@@ -167,6 +167,9 @@ export const sitePayee = pgTable(
   },
   (table) => [
     oneOf('site_payee_reference_kind_check', table.referenceKind, REFERENCE_KINDS),
-    check('site_payee_accounts_check', sql`jsonb_typeof(${table.accounts}) = 'array' and jsonb_array_length(${table.accounts}) between 1 and 3`),
+    check(
+      'site_payee_accounts_check',
+      sql`jsonb_typeof(${table.accounts}) = 'array' and jsonb_array_length(${table.accounts}) between 1 and 3`,
+    ),
   ],
 );

@@ -25,7 +25,19 @@ export function epcQrPayload({ name, iban, bic, cents, remittance }: EpcTransfer
   const amount = cents >= 1 && cents <= 99_999_999_999 ? `EUR${euros(cents)}` : '';
   const structured = 'structured' in remittance ? remittance.structured : '';
   const unstructured = 'unstructured' in remittance ? remittance.unstructured : '';
-  const lines = ['BCD', '002', '1', 'SCT', bic ?? '', name.slice(0, 70), iban, amount, '', structured.slice(0, 35), unstructured.slice(0, 140)];
+  const lines = [
+    'BCD',
+    '002',
+    '1',
+    'SCT',
+    bic ?? '',
+    name.slice(0, 70),
+    iban,
+    amount,
+    '',
+    structured.slice(0, 35),
+    unstructured.slice(0, 140),
+  ];
   while (lines.at(-1) === '') lines.pop();
   const payload = lines.join('\n');
   if (new TextEncoder().encode(payload).length > EPC_QR_MAX_BYTES) throw new Error('EPC QR payload over 331 bytes');

@@ -63,7 +63,12 @@ async function invoiceBuyer(executor: Executor, scope: { siteId: string; custome
       ),
     );
   const [place] = await executor
-    .select({ street: supplyObject.street, postalCode: supplyObject.postalCode, city: supplyObject.city, countryCode: supplyObject.countryCode })
+    .select({
+      street: supplyObject.street,
+      postalCode: supplyObject.postalCode,
+      city: supplyObject.city,
+      countryCode: supplyObject.countryCode,
+    })
     .from(contract)
     .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
     .innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId))

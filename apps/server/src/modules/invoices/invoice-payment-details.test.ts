@@ -32,9 +32,19 @@ describe('what an invoice says about the seller, the buyer and how to pay', () =
   it('Lumo (Finland, RF reference): seller and buyer in full, both accounts, and the version 5 virtual bar code', async () => {
     const db = ctx.database.db;
     const today = todayIn('Europe/Helsinki');
-    const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001', street: 'Koivukuja 7 B 12', city: 'Espoo' });
+    const contract = await buildBilledContract(db, {
+      siteId: 'lumo',
+      clientCode: 'LUMO-100001',
+      street: 'Koivukuja 7 B 12',
+      city: 'Espoo',
+    });
     const dueDate = addDays(today, 14);
-    const created = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate, referenceNumber: rfReference('1000012026') });
+    const created = await buildInvoice(db, {
+      contract,
+      periodStart: monthStart(today, -1),
+      dueDate,
+      referenceNumber: rfReference('1000012026'),
+    });
     const text = await pdfText(created.id, HOSTS.lumo, cookies.aino!);
 
     for (const expected of [
@@ -63,8 +73,18 @@ describe('what an invoice says about the seller, the buyer and how to pay', () =
     const db = ctx.database.db;
     const today = todayIn('Europe/Helsinki');
     const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
-    const unpaid = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate: addDays(today, 7), referenceNumber: rfReference('77') });
-    const paid = await buildInvoice(db, { contract, periodStart: monthStart(today, -2), dueDate: addDays(today, -20), paymentStatus: 'paid' });
+    const unpaid = await buildInvoice(db, {
+      contract,
+      periodStart: monthStart(today, -1),
+      dueDate: addDays(today, 7),
+      referenceNumber: rfReference('77'),
+    });
+    const paid = await buildInvoice(db, {
+      contract,
+      periodStart: monthStart(today, -2),
+      dueDate: addDays(today, -20),
+      paymentStatus: 'paid',
+    });
 
     const answer = (await get(`/api/invoices/${unpaid.invoiceNumber}`, HOSTS.lumo, cookies.aino!)).json();
     expect(answer.payment).toMatchObject({
@@ -88,7 +108,13 @@ describe('what an invoice says about the seller, the buyer and how to pay', () =
     const today = todayIn('Europe/Tallinn');
     const contract = await buildBilledContract(db, { siteId: 'virmalise', clientCode: 'VE-500101', street: 'Pikk 12', city: 'Tartu' });
     const reference = nationalReference('50010120260');
-    const created = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate: addDays(today, 10), referenceNumber: reference, vatPermille: 220 });
+    const created = await buildInvoice(db, {
+      contract,
+      periodStart: monthStart(today, -1),
+      dueDate: addDays(today, 10),
+      referenceNumber: reference,
+      vatPermille: 220,
+    });
     const text = await pdfText(created.id, HOSTS.virmalise, cookies.mariLiis!);
 
     for (const expected of [
@@ -110,7 +136,13 @@ describe('what an invoice says about the seller, the buyer and how to pay', () =
   it('Daugava (Latvia, no reference): the payment purpose carries the invoice number, and a company buyer shows its registration number', async () => {
     const db = ctx.database.db;
     const today = todayIn('Europe/Riga');
-    const contract = await buildBilledContract(db, { siteId: 'daugava', clientCode: 'DS-800301', vatPermille: 210, street: 'Brīvības iela 40', city: 'Rīga' });
+    const contract = await buildBilledContract(db, {
+      siteId: 'daugava',
+      clientCode: 'DS-800301',
+      vatPermille: 210,
+      street: 'Brīvības iela 40',
+      city: 'Rīga',
+    });
     const invoiceNumber = 'DS-800301-202601';
     const created = await buildInvoice(db, {
       contract,

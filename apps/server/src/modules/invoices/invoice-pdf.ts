@@ -30,7 +30,10 @@ const addressLines = (address: PostalAddress | null) => (address ? [address.stre
  * unpaid invoice the Finnish bank bar code (as digits and as Code 128) and the EPC QR code where the site prints one.
  * `compress: false` keeps text streams readable (tests).
  */
-export async function renderInvoicePdf({ invoice, seller, buyer, payment, locale }: InvoiceDocumentInput, { compress = true } = {}): Promise<Buffer> {
+export async function renderInvoicePdf(
+  { invoice, seller, buyer, payment, locale }: InvoiceDocumentInput,
+  { compress = true } = {},
+): Promise<Buffer> {
   const t = documentTexts(locale);
   const payee = seller.payee;
   const sellerName = payee?.legalName ?? seller.companyName;
@@ -93,7 +96,12 @@ export async function renderInvoicePdf({ invoice, seller, buyer, payment, locale
     .fontSize(12)
     .fillColor(INK)
     .text(buyer.name, left, doc.y + 2, { width: width / 2 - 10 });
-  for (const line of addressLines(buyer.address)) doc.font('regular').fontSize(10).fillColor(INK).text(line, left, doc.y, { width: width / 2 - 10 });
+  for (const line of addressLines(buyer.address))
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(line, left, doc.y, { width: width / 2 - 10 });
   small(`${t('invoices.pdf.client-code')}: ${buyer.clientCode}`, left, doc.y + 2);
   if (buyer.businessId) small(`${t('invoices.pdf.business-id')}: ${buyer.businessId}`, left, doc.y);
 
@@ -198,13 +206,21 @@ export async function renderInvoicePdf({ invoice, seller, buyer, payment, locale
     .text(status, left + 12, y + 10, { width: textWidth });
   let lineY = y + 30;
   for (const line of lines) {
-    doc.font('regular').fontSize(9).fillColor(INK).text(line, left + 12, lineY, { width: textWidth });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(line, left + 12, lineY, { width: textWidth });
     lineY = doc.y + 2;
   }
   if (payment?.virtualBarcode) {
     small(t('invoices.pdf.virtual-barcode'), left + 12, lineY + 4, { width: textWidth });
     // The digits on a line of their own, so a person can select them and paste them into the bank.
-    doc.font('regular').fontSize(9).fillColor(INK).text(payment.virtualBarcode, left + 12, doc.y, { width: textWidth });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(payment.virtualBarcode, left + 12, doc.y, { width: textWidth });
     // Code 128 of the 54 digits: modules of 0.75 pt (0.26 mm) and 36 pt (12.7 mm) high, as bank readers take it.
     await drawCode128(doc, payment.virtualBarcode, left + 12, doc.y + 4, { moduleWidth: 0.75, height: 36 });
   }

@@ -67,7 +67,12 @@ function PayeeForm({ siteId, stored }: { siteId: string; stored: SitePayee }) {
               style={{ flex: 2 }}
               {...form.getInputProps(`accounts.${index}.iban`)}
             />
-            <TextInput label={t('admin.payee.bic', { number: index + 1 })} required style={{ flex: 1 }} {...form.getInputProps(`accounts.${index}.bic`)} />
+            <TextInput
+              label={t('admin.payee.bic', { number: index + 1 })}
+              required
+              style={{ flex: 1 }}
+              {...form.getInputProps(`accounts.${index}.bic`)}
+            />
             <ActionIcon
               variant="subtle"
               color="red"
@@ -95,7 +100,10 @@ function PayeeForm({ siteId, stored }: { siteId: string; stored: SitePayee }) {
           label={t('admin.payee.reference-kind')}
           maw={420}
           allowDeselect={false}
-          data={REFERENCE_KINDS_OF_COUNTRY[stored.countryCode].map((kind) => ({ value: kind, label: t(`admin.payee.reference-kind.${kind}`) }))}
+          data={REFERENCE_KINDS_OF_COUNTRY[stored.countryCode].map((kind) => ({
+            value: kind,
+            label: t(`admin.payee.reference-kind.${kind}`),
+          }))}
           {...form.getInputProps('referenceKind')}
         />
         <Checkbox label={t('admin.payee.epc-qr')} {...form.getInputProps('epcQr', { type: 'checkbox' })} />

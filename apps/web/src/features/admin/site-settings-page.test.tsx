@@ -89,7 +89,10 @@ describe('/admin', () => {
     const fetchMock = stubApi({
       [`GET ${base}`]: settings,
       [`GET ${base}/payee`]: { countryCode: 'FI', payee },
-      [`PUT ${base}/payee`]: { countryCode: 'FI', payee: { ...payee, accounts: [...payee.accounts, { iban: 'FI6157150020012345', bic: 'OKOYFIHH' }] } },
+      [`PUT ${base}/payee`]: {
+        countryCode: 'FI',
+        payee: { ...payee, accounts: [...payee.accounts, { iban: 'FI6157150020012345', bic: 'OKOYFIHH' }] },
+      },
     });
     await renderWithProviders(<SiteSettingsPage />, { site: buildSite(), path: '/admin' });
     const section = await screen.findByRole('region', { name: 'Invoicing and payment details' });

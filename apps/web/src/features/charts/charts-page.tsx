@@ -155,7 +155,14 @@ export function ChartsPage({ search, onSearchChange }: Props) {
       { header: t('charts.table.time'), value: (row) => formatBucket(row.date, site.timezone, resolution) },
       { header: `${seriesLabel} (kWh)`, value: (row) => row.value },
       ...(comparisonLabel ? [{ header: `${comparisonLabel} (kWh)`, value: (row) => row.comparison } satisfies CsvColumn] : []),
-      ...(showCost ? [{ header: `${t('charts.cost')} (EUR)`, value: (row) => (row.costCents === null ? null : csvCents(row.costCents)) } satisfies CsvColumn] : []),
+      ...(showCost
+        ? [
+            {
+              header: `${t('charts.cost')} (EUR)`,
+              value: (row) => (row.costCents === null ? null : csvCents(row.costCents)),
+            } satisfies CsvColumn,
+          ]
+        : []),
       ...(overlays.price ? [{ header: `${t('charts.table.price')} (c/kWh)`, value: (row) => row.price } satisfies CsvColumn] : []),
       ...(overlays.temperature
         ? [{ header: `${t('charts.series.temperature')} (°C)`, value: (row) => row.temperature } satisfies CsvColumn]

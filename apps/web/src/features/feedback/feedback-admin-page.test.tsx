@@ -38,7 +38,10 @@ describe('/admin/feedback', () => {
       },
     });
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await renderWithProviders(<FeedbackAdminPage />, { site, path: '/admin/feedback' });
     await userEvent.click(await screen.findByRole('button', { name: 'Download as CSV' }));

@@ -15,13 +15,19 @@ export function InvoicePaymentDetails({ invoiceId, payment }: { invoiceId: strin
   const { t } = useTranslation();
   const lines: Line[] = [
     { label: t('invoices.pdf.payee'), value: payment.payee, copy: null },
-    ...payment.accounts.map((account) => ({ label: t('invoices.pdf.account'), value: `${printedIban(account.iban)} · BIC ${account.bic}`, copy: account.iban })),
+    ...payment.accounts.map((account) => ({
+      label: t('invoices.pdf.account'),
+      value: `${printedIban(account.iban)} · BIC ${account.bic}`,
+      copy: account.iban,
+    })),
     {
       label: payment.referenceKind === 'purpose' ? t('invoices.pdf.payment-purpose') : t('invoices.pdf.reference'),
       value: payment.printedReference,
       copy: payment.reference,
     },
-    ...(payment.virtualBarcode ? [{ label: t('invoices.pdf.virtual-barcode'), value: payment.virtualBarcode, copy: payment.virtualBarcode }] : []),
+    ...(payment.virtualBarcode
+      ? [{ label: t('invoices.pdf.virtual-barcode'), value: payment.virtualBarcode, copy: payment.virtualBarcode }]
+      : []),
   ];
   const titleId = `payment-${invoiceId}`;
   return (

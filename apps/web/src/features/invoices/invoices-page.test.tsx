@@ -107,7 +107,10 @@ describe('/invoices', () => {
       printedReference: 'RF13 1000 0120 26',
       virtualBarcode: '521123456000007850000595513000000000001000012026261219',
     };
-    stubApi({ 'GET /api/invoices': { invoices: [unpaid], total: 1 }, [`GET /api/invoices/${unpaid.invoiceNumber}`]: buildInvoiceDetail({ payment }) });
+    stubApi({
+      'GET /api/invoices': { invoices: [unpaid], total: 1 },
+      [`GET /api/invoices/${unpaid.invoiceNumber}`]: buildInvoiceDetail({ payment }),
+    });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderWithProviders(<Harness />, { path: '/invoices' });
@@ -123,8 +126,18 @@ describe('/invoices', () => {
   });
 
   it('leaves the payment details out of a paid invoice', async () => {
-    const payment = { payee: 'Lumo Energia Oy', accounts: [{ iban: 'FI2112345600000785', bic: 'NDEAFIHH' }], referenceKind: 'rf' as const, reference: 'RF131000012026', printedReference: 'RF13 1000 0120 26', virtualBarcode: null };
-    stubApi({ 'GET /api/invoices': { invoices: [paid], total: 1 }, [`GET /api/invoices/${paid.invoiceNumber}`]: buildInvoiceDetail({ ...paid, payment }) });
+    const payment = {
+      payee: 'Lumo Energia Oy',
+      accounts: [{ iban: 'FI2112345600000785', bic: 'NDEAFIHH' }],
+      referenceKind: 'rf' as const,
+      reference: 'RF131000012026',
+      printedReference: 'RF13 1000 0120 26',
+      virtualBarcode: null,
+    };
+    stubApi({
+      'GET /api/invoices': { invoices: [paid], total: 1 },
+      [`GET /api/invoices/${paid.invoiceNumber}`]: buildInvoiceDetail({ ...paid, payment }),
+    });
     await renderWithProviders(<Harness />, { path: '/invoices' });
     await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
     await screen.findByRole('table', { name: 'Invoice rows' });
