@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
@@ -96,4 +97,55 @@ test('a Latvian customer’s invoices pass axe-core, the pay button named by its
     .first();
   await expect(pay).toHaveText(text('lv-LV', 'invoices.pay'));
   await expectAccessible(page);
+});
+
+test('a Finnish customer sees how to pay an unpaid invoice and downloads its CSV as Finnish Excel opens it: semicolons, decimal commas', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fi-FI', url: siteUrl('lumo') }]);
+  await page.goto(siteUrl('lumo', '/invoices?type=unpaid'));
+  await signInWithEid(page, 'fi-FI', 'Aino Virtanen', 'Nordea');
+  await expect(page).toHaveURL(/\/invoices/);
+  await dropConsentBanner(page);
+  const list = page.getByRole('list', { name: text('fi-FI', 'invoices.list.label') });
+  const card = list.getByRole('article').first();
+
+  // How to pay: the payee's IBAN and the reference with copy buttons (the site's seeded payee details).
+  await card.getByRole('button', { name: text('fi-FI', 'invoices.details.show') }).click();
+  const how = card.getByRole('region', { name: text('fi-FI', 'invoices.payment.title') });
+  await expect(how.getByText('FI21 1234 5600 0007 85 · BIC NDEAFIHH')).toBeVisible();
+  await expect(
+    how.getByRole('button', {
+      name: text('fi-FI', 'invoices.payment.copy').replace('{label}', text('fi-FI', 'invoices.pdf.virtual-barcode')),
+    }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: text('fi-FI', 'invoices.download.csv') }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = csv.slice(1).trimEnd().split('\r\n');
+  expect(header).toBe(
+    [
+      'invoices.csv.invoice-number',
+      'invoices.csv.position',
+      'invoices.csv.metering-point',
+      'invoices.csv.utility',
+      'invoices.csv.component',
+      'invoices.csv.quantity',
+      'invoices.csv.unit',
+      'invoices.csv.unit-price-cents',
+      'invoices.csv.net-eur',
+      'invoices.csv.vat-rate',
+    ]
+      .map((key) => text('fi-FI', key))
+      .join(';'),
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  // Ten fields a row; quantities, prices and amounts with a decimal comma; the monthly unit in Finnish.
+  for (const row of rows) expect(row).toMatch(/^[^;]+;\d+;\d+;[^;]+;[^;]+;\d+,\d{3};(kWh|kk);-?\d+,\d{5};-?\d+,\d{2};\d+,\d$/);
 });

@@ -184,6 +184,10 @@ export const ERROR_CODES = {
   DOCUMENT_TOO_COMPLEX: 'refused',
   IMPORT_TOO_LARGE: 'tooLarge',
   PARSING_BUSY: 'busy',
+  // The site's payee details (docs/decisions/095)
+  PAYEE_BUSINESS_ID_INVALID: 'refused',
+  PAYEE_VAT_NUMBER_INVALID: 'refused',
+  PAYEE_REFERENCE_KIND_INVALID: 'refused',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -119,3 +119,25 @@ export const dashboardInvoices = z
   })
   .meta({ id: 'DashboardInvoices' });
 export type DashboardInvoices = z.infer<typeof dashboardInvoices>;
+
+/**
+ * How to pay an invoice (docs/decisions/095): the payee, the accounts, the reference as banks take it and as printed,
+ * and for a Finnish account the virtual bar code (pankkiviivakoodi as 54 digits) a bank app takes pasted. `referenceKind`
+ * `purpose` means no reference: the transfer's payment purpose carries `reference` (the invoice number).
+ */
+export const invoicePaymentDetails = z
+  .object({
+    payee: z.string(),
+    accounts: z.array(z.object({ iban: z.string(), bic: z.string() })),
+    referenceKind: z.enum(['rf', 'national', 'purpose']),
+    reference: z.string(),
+    printedReference: z.string(),
+    /** Null when paid, when nothing is to be paid, or for an account outside Finland. */
+    virtualBarcode: z.string().nullable(),
+  })
+  .meta({ id: 'InvoicePaymentDetails' });
+export type InvoicePaymentDetails = z.infer<typeof invoicePaymentDetails>;
+
+/** GET /api/invoices/{invoiceNumber}: the invoice, its rows and how to pay it (null until the site has payee details). */
+export const invoiceWithPayment = invoiceDetail.extend({ payment: invoicePaymentDetails.nullable() }).meta({ id: 'InvoiceWithPayment' });
+export type InvoiceWithPayment = z.infer<typeof invoiceWithPayment>;

@@ -173,6 +173,8 @@ const calls: Call[] = [
     },
     expected: { ...signedIn(403), siteAdmin: 200 },
   },
+  { method: 'GET', url: '/api/admin/site/lumo/payee', expected: { ...signedIn(403), siteAdmin: 200 } },
+  { method: 'PUT', url: '/api/admin/site/lumo/payee', body: lumo.payee, expected: { ...signedIn(403), siteAdmin: 200 } },
   { method: 'GET', url: '/api/admin/site/lumo/translations?locale=fi-FI', expected: { ...signedIn(403), siteAdmin: 200 } },
   {
     method: 'PATCH',

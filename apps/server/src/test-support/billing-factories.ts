@@ -26,15 +26,23 @@ type InvoiceOptions = {
     utility?: Utility;
   }[];
   type?: 'Regular' | 'E-Invoice';
+  /** The reference as issued; an RF reference of a random base by default. */
+  referenceNumber?: string;
 };
 
 /** A contract to bill: a metering point of the customer and a fixed-price contract on it. */
 export async function buildBilledContract(
   db: Database,
-  { siteId, clientCode, vatPermille = 255 }: { siteId: string; clientCode: string; vatPermille?: number },
+  {
+    siteId,
+    clientCode,
+    vatPermille = 255,
+    street,
+    city,
+  }: { siteId: string; clientCode: string; vatPermille?: number; street?: string; city?: string },
 ) {
   const gsrn = `6430${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
-  const point = await buildMeteringPoint(db, { siteId, clientCode, gsrn });
+  const point = await buildMeteringPoint(db, { siteId, clientCode, gsrn, street, city });
   const id = await buildContract(db, point, {
     vatPermille,
     components: [
@@ -62,7 +70,7 @@ export async function buildInvoice(db: Database, options: InvoiceOptions) {
       customerId: options.contract.customerId,
       contractId: options.contract.id,
       invoiceNumber,
-      referenceNumber: rfReference(String(Math.floor(Math.random() * 1e9))),
+      referenceNumber: options.referenceNumber ?? rfReference(String(Math.floor(Math.random() * 1e9))),
       issueDate: options.issueDate ?? options.periodEnd ?? options.periodStart,
       dueDate: options.dueDate,
       originalDueDate: options.dueDate,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { linkKind, operatingCountryCode } from '@portal/schema/enums';
+import { REFERENCE_KINDS, type PayeeAccount } from '@portal/schema/payee';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import { contactLinkType } from '@portal/schema/site';
 import { SITE_FEATURES } from '@portal/schema/features';
@@ -140,5 +141,35 @@ export const translationOverride = pgTable(
   (table) => [
     primaryKey({ columns: [table.siteId, table.localeId, table.bundle, table.key] }),
     oneOf('translation_override_bundle_check', table.bundle, translationSet.options),
+  ],
+);
+
+/**
+ * The seller and payee the site's invoices name (docs/decisions/095): one row per site, edited in the admin area.
+ * `accounts` is the ordered list of IBAN and BIC pairs (the first one goes into the bar code and the QR code).
+ */
+export const sitePayee = pgTable(
+  'site_payee',
+  {
+    siteId: text('site_id')
+      .primaryKey()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    businessId: text('business_id').notNull(),
+    vatNumber: text('vat_number').notNull(),
+    street: text('street').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    accounts: jsonb('accounts').$type<PayeeAccount[]>().notNull(),
+    referenceKind: enumText('reference_kind', REFERENCE_KINDS).notNull(),
+    epcQr: boolean('epc_qr').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    oneOf('site_payee_reference_kind_check', table.referenceKind, REFERENCE_KINDS),
+    check(
+      'site_payee_accounts_check',
+      sql`jsonb_typeof(${table.accounts}) = 'array' and jsonb_array_length(${table.accounts}) between 1 and 3`,
+    ),
   ],
 );

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCALE_IDS, LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { feedbackForm } from '../schema/feedback.ts';
-import { locale, site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../schema/sites.ts';
+import { locale, site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField, sitePayee } from '../schema/sites.ts';
 import type { Database } from '../../platform/database.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { seedDemoEnergy } from './demo-energy.ts';
@@ -39,6 +39,11 @@ export async function seedDemoData(
     .onConflictDoNothing();
   let sites = 0;
   for (const demo of DEMO_SITES) if (await seedSite(db, demo)) sites += 1;
+  // Also for a demo seeded before sites had payee details; a row an administrator saved stays as it is.
+  await db
+    .insert(sitePayee)
+    .values(DEMO_SITES.map((demo) => ({ siteId: demo.id, ...demo.payee })))
+    .onConflictDoNothing();
   const identities = await seedDemoIdentities(db, idpIssuer);
   const newProducts = await seedDemoProducts(db);
   await seedDemoGrid(db);

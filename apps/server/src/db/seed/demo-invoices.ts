@@ -1,14 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { BillingChannelKind, Utility } from '@portal/schema/enums';
 import type { InvoiceRowKind } from '@portal/schema/invoices';
+import type { ReferenceKind } from '@portal/schema/payee';
 import { invoice, invoiceRow } from '../schema/billing.ts';
 import { contract, meteringPoint, priceComponent } from '../schema/energy.ts';
 import { customer } from '../schema/identity.ts';
-import { site } from '../schema/sites.ts';
+import { site, sitePayee } from '../schema/sites.ts';
 import { queryRows, type Database } from '../../platform/database.ts';
 import { addDays, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import { energyRowCents, feeRowCents, vatCents, whToKwh } from '../../modules/invoices/invoice-amounts.ts';
-import { rfReference } from '../../modules/invoices/reference-number.ts';
+import { referenceFor } from '../../modules/invoices/reference-number.ts';
 import {
   DAY_FROM_HOUR,
   DAY_TO_HOUR,
@@ -40,6 +41,8 @@ type ContractToBill = {
   biddingZone: string;
   customerType: string;
   timezone: string;
+  /** How the site references its invoices; RF where it has no payee details. */
+  referenceKind: ReferenceKind | null;
 };
 
 export type BilledComponent = PricedComponent & {
@@ -75,11 +78,13 @@ export async function seedDemoInvoices(db: Database, { now = new Date() }: { now
       biddingZone: meteringPoint.biddingZone,
       customerType: customer.type,
       timezone: site.timezone,
+      referenceKind: sitePayee.referenceKind,
     })
     .from(contract)
     .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
     .innerJoin(customer, eq(customer.id, contract.customerId))
     .innerJoin(site, eq(site.id, contract.siteId))
+    .leftJoin(sitePayee, eq(sitePayee.siteId, contract.siteId))
     .where(sql`not exists (select 1 from ${invoice} where ${invoice.contractId} = ${contract.id})`)
     .orderBy(asc(contract.customerId), asc(contract.startDate), asc(contract.id));
 
@@ -145,8 +150,10 @@ async function seedContractInvoices(db: Database, billed: ContractToBill, indexO
           customerId: billed.customerId,
           contractId: billed.id,
           invoiceNumber,
-          referenceNumber: rfReference(
+          referenceNumber: referenceFor(
+            billed.referenceKind ?? 'rf',
             `${billed.contractNumber.replace(/\D/g, '').slice(-10)}${plan.periodStart.slice(0, 4)}${plan.periodStart.slice(5, 7)}`,
+            invoiceNumber,
           ),
           issueDate: plan.issueDate,
           dueDate: plan.dueDate,

@@ -1,5 +1,6 @@
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { SiteFeature } from '@portal/schema/features';
+import type { PayeeDetails } from '@portal/schema/payee';
 import type { ContactLinkType, ExternalServiceType } from '@portal/schema/site';
 import type { ThemeId } from '@portal/schema/themes';
 
@@ -19,6 +20,8 @@ export type DemoSite = {
   meta: Partial<Record<LocaleId, Record<string, string>>>;
   contacts: DemoLink<ContactLinkType>[];
   links: DemoLink<ExternalServiceType>[];
+  /** Seller and payee of the site's invoices: made-up identifiers whose check digits are right. */
+  payee: PayeeDetails;
 };
 
 const portalFeatures: SiteFeature[] = ['INVOICES', 'CONTRACTS', 'CHART_SPOT_PRICE'];
@@ -96,6 +99,20 @@ export const DEMO_SITES: DemoSite[] = [
       { type: 'EXTERNAL_SUPPORT', url: 'https://tuki.lumoenergia.example/' },
       { type: 'SIGN_IN_TERMS_AND_CONDITIONS', url: 'https://www.lumoenergia.example/kirjautumisehdot' },
     ],
+    payee: {
+      legalName: 'Lumo Energia Oy',
+      businessId: '2468135-7',
+      vatNumber: 'FI24681357',
+      street: 'Mannerheimintie 12',
+      postalCode: '00100',
+      city: 'Helsinki',
+      accounts: [
+        { iban: 'FI2112345600000785', bic: 'NDEAFIHH' },
+        { iban: 'FI6157150020012345', bic: 'OKOYFIHH' },
+      ],
+      referenceKind: 'rf',
+      epcQr: true,
+    },
   },
   {
     id: 'virmalise',
@@ -146,6 +163,17 @@ export const DEMO_SITES: DemoSite[] = [
       { type: 'TERMS_OF_SERVICE', url: 'https://www.virmalise.example/tingimused' },
       { type: 'EXTERNAL_SUPPORT', url: 'https://abi.virmalise.example/' },
     ],
+    payee: {
+      legalName: 'Virmalise Energia AS',
+      businessId: '12345678',
+      vatNumber: 'EE102468135',
+      street: 'Narva mnt 5',
+      postalCode: '10117',
+      city: 'Tallinn',
+      accounts: [{ iban: 'EE382200221020145685', bic: 'HABAEE2X' }],
+      referenceKind: 'national',
+      epcQr: false,
+    },
   },
   {
     id: 'daugava',
@@ -181,5 +209,16 @@ export const DEMO_SITES: DemoSite[] = [
       { type: 'TERMS_OF_SERVICE', url: 'https://www.daugavassiltums.example/noteikumi' },
       { type: 'SIGN_IN_TERMS_AND_CONDITIONS', url: 'https://www.daugavassiltums.example/pieslegsanas-noteikumi' },
     ],
+    payee: {
+      legalName: 'Daugavas Siltums SIA',
+      businessId: '40003123453',
+      vatNumber: 'LV40003123453',
+      street: 'Krasta iela 3',
+      postalCode: 'LV-1050',
+      city: 'Rīga',
+      accounts: [{ iban: 'LV87HABA0551012345678', bic: 'HABALV22' }],
+      referenceKind: 'none',
+      epcQr: false,
+    },
   },
 ];

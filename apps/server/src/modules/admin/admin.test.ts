@@ -315,8 +315,8 @@ describe('the admin area', () => {
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()
-      .split('\n');
-    expect(lines[0]).toBe('at,person,customer_code,customer_name,action,outcome,details,before,after');
+      .split('\r\n');
+    expect(lines[0]).toBe('Aika;Henkilö;Asiakasnumero;Asiakkaan nimi;Toimenpide;Tulos;Lisätiedot;Ennen;Jälkeen');
     expect(lines).toHaveLength(updated.total + 1);
     expect(csv.body).toContain('Europe/Stockholm');
   });

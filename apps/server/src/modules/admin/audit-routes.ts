@@ -1,12 +1,24 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSiteParams, AUDIT_PAGE_SIZE, auditPage, auditQuery } from '@portal/schema/admin';
+import { streamCsv } from '../../platform/csv-writer.ts';
+import { documentTexts } from '../../platform/document-texts.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
+import { personLocale } from '../../platform/request-locale.ts';
 import type { AuditLogRepository } from './audit-log-repository.ts';
 
-const CSV_COLUMNS = ['at', 'person', 'customer_code', 'customer_name', 'action', 'outcome', 'details', 'before', 'after'];
+/** The export's columns, by the keys of their headers in packages/locales/web/admin. */
+const CSV_HEADERS = [
+  'admin.audit.at',
+  'admin.audit.person',
+  'admin.audit.csv.customer-code',
+  'admin.audit.csv.customer-name',
+  'admin.audit.action',
+  'admin.audit.outcome',
+  'admin.audit.csv.details',
+  'admin.audit.before',
+  'admin.audit.after',
+];
 
 /** The site's audit log for its administrator: a page to read, and the whole filtered log as CSV (decision 072). */
 export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }> = async (app, { auditLog }) => {
@@ -32,7 +44,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
     {
       schema: {
         tags: ['admin'],
-        summary: 'The filtered audit log as CSV (UTF-8, streamed; times in UTC)',
+        summary: "The filtered audit log as CSV in the administrator's language (UTF-8, streamed, formula-guarded; times in UTC)",
         params: adminSiteParams,
         querystring: auditQuery,
         produces: ['text/csv'],
@@ -43,24 +55,28 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
       const { page: _page, ...filter } = request.query;
       const lines = auditLog.all(request.params.siteId, request.site.timezone, filter);
       const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
-      const rows = Readable.from(
-        (async function* () {
-          for await (const entry of lines) {
-            yield [
-              entry.at,
-              entry.personName,
-              entry.customerCode,
-              entry.customerName,
-              entry.action,
-              entry.outcome,
-              entry.details,
-              json(entry.before),
-              json(entry.after),
-            ];
-          }
-        })(),
+      const rows = (async function* () {
+        for await (const entry of lines) {
+          yield [
+            entry.at,
+            entry.personName,
+            entry.customerCode,
+            entry.customerName,
+            entry.action,
+            entry.outcome,
+            entry.details,
+            json(entry.before),
+            json(entry.after),
+          ];
+        }
+      })();
+      const locale = personLocale(request);
+      const t = documentTexts(locale);
+      const csv = streamCsv(
+        CSV_HEADERS.map((key) => t(key)),
+        rows,
+        locale,
       );
-      const csv = rows.pipe(stringify({ header: true, columns: CSV_COLUMNS, bom: true }));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-${request.params.siteId}.csv"`)

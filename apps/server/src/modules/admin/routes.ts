@@ -12,6 +12,7 @@ import {
   siteUpdateRequest,
 } from '@portal/schema/admin';
 import { apiErrorBody } from '@portal/schema/errors';
+import { payeeDetails, sitePayee } from '@portal/schema/payee';
 import { siteLocale } from '@portal/schema/site';
 import { adminChangeOf } from '../../platform/admin-audit.ts';
 import type { Database } from '../../platform/database.ts';
@@ -26,6 +27,7 @@ import {
   updateSite,
   updateSiteLocales,
 } from './change-site-settings.ts';
+import { readPayeeDetails, updatePayeeDetails } from './change-payee-details.ts';
 import type { SiteAdminRepository } from './site-admin-repository.ts';
 
 type Options = { db: Database; siteAdmin: SiteAdminRepository };
@@ -176,5 +178,31 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
       },
     },
     async (request) => updateExternalServices(deps, adminChangeOf(request), request.body),
+  );
+  app.get(
+    '/api/admin/site/:siteId/payee',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The seller and payee the site's invoices name: legal name, business ID, VAT number, address, accounts, references",
+        params: adminSiteParams,
+        response: { 200: sitePayee, ...guardedErrors },
+      },
+    },
+    async (request) => readPayeeDetails(deps, request.params.siteId),
+  );
+  app.put(
+    '/api/admin/site/:siteId/payee',
+    {
+      config: { freshVerification: true },
+      schema: {
+        tags: ['admin'],
+        summary: "Replaces the site's payee details, checked against its country (docs/decisions/095)",
+        params: adminSiteParams,
+        body: payeeDetails,
+        response: { 200: sitePayee, ...refusedError, ...guardedErrors },
+      },
+    },
+    async (request) => updatePayeeDetails(deps, adminChangeOf(request), request.body),
   );
 };

@@ -1,16 +1,16 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvCents, csvDecimal } from '@portal/schema/csv-format';
 import type { InvoiceDetail } from '@portal/schema/invoices';
 import type { LocaleId } from '@portal/schema/locale-ids';
+import { writeCsv } from '../../platform/csv-writer.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
 
 /**
- * The invoice's rows as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read the
- * letters right). Numbers stay machine-readable: decimal point, no grouping, amounts in euros with two decimals.
+ * The invoice's rows as CSV, written as the customer's spreadsheet expects (platform/csv-writer.ts, docs/decisions/096):
+ * the locale's separator and decimal mark, translated headers and units; quantities, prices and amounts as numbers a
+ * spreadsheet can sum, amounts in euros with two decimals.
  */
 export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): string {
   const t = documentTexts(locale);
-  const euros = (cents: number) =>
-    `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
   const header = [
     t('invoices.csv.invoice-number'),
     t('invoices.csv.position'),
@@ -23,17 +23,19 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): stri
     t('invoices.csv.net-eur'),
     t('invoices.csv.vat-rate'),
   ];
+  // The rate per mille as a percentage, exactly: 255 → 25.5.
+  const vatRate = csvDecimal(`${Math.trunc(invoice.vatPermille / 10)}.${invoice.vatPermille % 10}`);
   const rows = invoice.rows.map((row) => [
     invoice.invoiceNumber,
-    String(row.position),
+    row.position,
     row.gsrn,
     t(`utility.${row.utility}`),
     t(`invoices.component.${row.componentKind}`),
-    row.quantity,
-    row.unit,
-    row.unitPriceCents,
-    euros(row.netCents),
-    (invoice.vatPermille / 10).toFixed(1),
+    csvDecimal(row.quantity),
+    row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'),
+    csvDecimal(row.unitPriceCents),
+    csvCents(row.netCents),
+    vatRate,
   ]);
-  return `\uFEFF${stringify([header, ...rows], { record_delimiter: '\r\n' })}`;
+  return writeCsv(header, rows, locale);
 }

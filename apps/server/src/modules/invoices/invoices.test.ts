@@ -210,9 +210,24 @@ describe('invoices of a customer with hundreds of them', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('Laskun numero');
+    // Issue 24: as Finnish Excel opens it: semicolons, decimal commas, the unit in Finnish.
+    expect(lines[0]).toBe(
+      'Laskun numero;Rivi;Käyttöpaikka;Energialaji;Hintakomponentti;Määrä;Yksikkö;Yksikköhinta (senttiä);Veroton (EUR);ALV %',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('8.49000');
+    expect(lines[1]).toBe(`${found.invoiceNumber};1;${found.rows[0].gsrn};Sähkö;Energia;300,000;kWh;8,49000;25,48;25,5`);
+    expect(lines[2]).toBe(`${found.invoiceNumber};2;${found.rows[1].gsrn};Sähkö;Perusmaksu;1,000;kk;395,00000;3,95;25,5`);
+  });
+
+  it('downloads the same CSV with commas and decimal points in English', async () => {
+    const found = (await get(`/api/invoices/${numbers[0]}`, aino)).json();
+    const response = await get(`/api/invoices/${found.id}/download/csv`, `${aino}; NEXT_LOCALE=en-GB`);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Invoice number,Row,Metering point,Utility,Price component,Quantity,Unit,Unit price (cents),Net (EUR),VAT %');
+    expect(lines[2]).toBe(`${found.invoiceNumber},2,${found.rows[1].gsrn},Electricity,Monthly fee,1.000,month,395.00000,3.95,25.5`);
   });
 });
 

@@ -3,19 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dashboardInvoices,
-  invoiceDetail,
   invoiceList,
   invoiceListQuery,
   invoiceSummary,
+  invoiceWithPayment,
   postponeInvoiceRequest,
 } from '@portal/schema/invoices';
-import { actorOf, customerOf } from '../../platform/actor.ts';
+import { actorOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from './attachment-headers.ts';
 import { invoiceCsvDocument, invoicePdfDocument } from './invoice-documents.ts';
+import { invoiceParties, invoiceSeller } from './invoice-parties.ts';
+import { invoicePayment } from './invoice-payment.ts';
 import type { InvoiceRepository } from './invoice-repository.ts';
 import { invoiceScopeOf } from './invoice-scope.ts';
 import { postponeInvoice } from './postpone-invoice.ts';
@@ -66,15 +68,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
     {
       schema: {
         tags: ['invoices'],
-        summary: 'One invoice with its rows',
+        summary: 'One invoice with its rows and how to pay it (payee, IBAN and BIC, reference, virtual bar code)',
         params: invoiceNumberParams,
-        response: { 200: invoiceDetail, ...guardedErrors },
+        response: { 200: invoiceWithPayment, ...guardedErrors },
       },
     },
     async (request) => {
       const found = await invoices.findByNumber(scopeOf(request), request.params.invoiceNumber);
       if (!found) throw new AppError('INVOICE_NOT_FOUND', 'No such invoice');
-      return found;
+      // The answer's schema leaves out the QR code's text: the page shows the codes people copy.
+      return { ...found, payment: invoicePayment(found, await invoiceSeller(db, request.site.id)) };
     },
   );
 
@@ -109,8 +112,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
     async (request, reply) => {
       const found = await invoices.findById(scopeOf(request), request.params.id);
       if (!found) return nothingToDownload(reply);
-      const customer = customerOf(request);
-      const parties = { company: { name: request.site.companyName }, customer: { name: customer.name, clientCode: customer.clientCode } };
+      const scope = scopeOf(request);
+      const parties = await invoiceParties(db, scope, found.contract.id);
       return sendAttachment(reply, await invoicePdfDocument(found, parties, personLocale(request)));
     },
   );

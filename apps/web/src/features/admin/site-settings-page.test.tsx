@@ -25,6 +25,17 @@ const settings: AdminSiteSettings = {
   links: [],
 };
 const base = '/api/admin/site/lumo';
+const payee = {
+  legalName: 'Lumo Energia Oy',
+  businessId: '2468135-7',
+  vatNumber: 'FI24681357',
+  street: 'Mannerheimintie 12',
+  postalCode: '00100',
+  city: 'Helsinki',
+  accounts: [{ iban: 'FI2112345600000785', bic: 'NDEAFIHH' }],
+  referenceKind: 'rf' as const,
+  epcQr: true,
+};
 
 describe('/admin', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -72,5 +83,40 @@ describe('/admin', () => {
     await userEvent.click(within(theme).getByRole('radio', { name: 'Theme Vuono Energia' }));
     await userEvent.click(within(theme).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', base)).toEqual([expect.objectContaining({ body: { themeId: 'fjord' } })]));
+  });
+
+  it('edits the invoicing and payment details: checks an IBAN in the browser, offers the country’s references, saves them', async () => {
+    const fetchMock = stubApi({
+      [`GET ${base}`]: settings,
+      [`GET ${base}/payee`]: { countryCode: 'FI', payee },
+      [`PUT ${base}/payee`]: {
+        countryCode: 'FI',
+        payee: { ...payee, accounts: [...payee.accounts, { iban: 'FI6157150020012345', bic: 'OKOYFIHH' }] },
+      },
+    });
+    await renderWithProviders(<SiteSettingsPage />, { site: buildSite(), path: '/admin' });
+    const section = await screen.findByRole('region', { name: 'Invoicing and payment details' });
+    expect(await within(section).findByRole('textbox', { name: 'Business ID' })).toHaveValue('2468135-7');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add an account' }));
+    await userEvent.type(within(section).getByRole('textbox', { name: 'IBAN of account 2' }), 'FI61 5715 0020 0123 46');
+    await userEvent.type(within(section).getByRole('textbox', { name: 'BIC of account 2' }), 'OKOYFIHH');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Check this field.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', `${base}/payee`)).toHaveLength(0);
+    const iban = within(section).getByRole('textbox', { name: 'IBAN of account 2' });
+    await userEvent.clear(iban);
+    await userEvent.type(iban, 'FI61 5715 0020 0123 45');
+    await userEvent.click(within(section).getByRole('combobox', { name: 'Reference on new invoices' }));
+    expect(await screen.findByRole('option', { name: 'RF creditor reference' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /None/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'National reference number' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', `${base}/payee`)[0]?.body).toEqual({
+        ...payee,
+        accounts: [...payee.accounts, { iban: 'FI61 5715 0020 0123 45', bic: 'OKOYFIHH' }],
+        referenceKind: 'national',
+      }),
+    );
   });
 });

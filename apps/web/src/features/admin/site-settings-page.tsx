@@ -8,6 +8,7 @@ import { SiteFeaturesSection } from './site-features-section.tsx';
 import { SiteLinksSection } from './site-links-section.tsx';
 import { SiteLocalesSection } from './site-locales-section.tsx';
 import { SiteMetaSection } from './site-meta-section.tsx';
+import { SitePayeeSection } from './site-payee-section.tsx';
 import { siteSettingsQueryOptions } from './site-settings-queries.ts';
 import { SiteThemeSection } from './site-theme-section.tsx';
 import { SiteTimezoneSection } from './site-timezone-section.tsx';
@@ -45,6 +46,7 @@ export function SiteSettingsPage() {
             offered={settings.offeredFeatures}
           />
           <SiteLinksSection key={`links:${JSON.stringify([settings.contactLinks, settings.links])}`} siteId={site.id} settings={settings} />
+          <SitePayeeSection siteId={site.id} companyName={site.companyName} />
           <SiteThemeSection key={`theme:${settings.themeId}`} siteId={site.id} themeId={settings.themeId} />
         </>
       ) : (

@@ -7,6 +7,7 @@ import type {
   SiteLocalesUpdateRequest,
   SiteUpdateRequest,
 } from '@portal/schema/admin';
+import type { PayeeDetails, SitePayee } from '@portal/schema/payee';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -59,3 +60,13 @@ export const useUpdateExternalServices = (siteId: string) =>
   useSiteChange(siteId, (update: ExternalServicesUpdateRequest) =>
     api<AdminSiteSettings>(`${adminSiteBase(siteId)}/external-services`, { method: 'PUT', body: update }),
   );
+
+/** GET /api/admin/site/{siteId}/payee: the seller and payee details invoices print, with the site's country. */
+export const payeeQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.payee(siteId),
+    queryFn: ({ signal }) => api<SitePayee>(`${adminSiteBase(siteId)}/payee`, { signal }),
+  });
+
+export const useUpdatePayee = (siteId: string) =>
+  useSiteChange(siteId, (update: PayeeDetails) => api<SitePayee>(`${adminSiteBase(siteId)}/payee`, { method: 'PUT', body: update }));

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { axisScaleFor, formatAxisLabel, formatBucket } from '../../shared/format/site-time.ts';
 import { effectiveResolution, periodKindOf, resolutionsFor, stepPeriod } from './chart-search.ts';
 import { validateChartSearch } from './chart-search-params.ts';
-import { centsAsEuros, readingsCsv } from './readings-csv.ts';
 
 describe('chart periods and resolutions', () => {
   it('steps days, Monday weeks, months, years and custom ranges', () => {
@@ -49,29 +48,5 @@ describe('chart periods and resolutions', () => {
       view: undefined,
     });
     expect(validateChartSearch({ from: '2026-02-01', to: '2026-01-01' })).toMatchObject({ from: '2026-01-01', to: '2026-02-01' });
-  });
-});
-
-describe('CSV of the shown data', () => {
-  it('quotes fields with semicolons or quotes and writes cents as exact euros', () => {
-    const row = {
-      date: '2026-01-01T00:00:00Z',
-      value: 1.5,
-      comparison: null,
-      estimated: false,
-      costCents: -5,
-      price: null,
-      temperature: null,
-    };
-    const csv = readingsCsv(
-      [row],
-      [
-        { header: 'Kulutus; "kWh"', value: (entry) => entry.value },
-        { header: 'Hinta', value: (entry) => centsAsEuros(entry.costCents) },
-        { header: 'Vertailu', value: (entry) => entry.comparison },
-      ],
-    );
-    expect(csv).toBe('"Kulutus; ""kWh""";Hinta;Vertailu\r\n1.5;-0.05;\r\n');
-    expect(centsAsEuros(123_456)).toBe('1234.56');
   });
 });

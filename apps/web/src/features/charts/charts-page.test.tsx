@@ -181,10 +181,11 @@ describe('/charts', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(created[0]!);
     });
+    // In English: commas and decimal points (shared/csv/csv-writer.ts writes each locale as its spreadsheets expect).
     expect(text.replace('\uFEFF', '').split('\r\n')).toEqual([
-      'Time;Consumption (kWh);Cost (EUR);Estimated',
-      '15.01.2026 00:00;1.25;0.20;',
-      '16.01.2026 00:00;2.25;0.31;yes',
+      'Time,Consumption (kWh),Cost (EUR),Estimated',
+      '15.01.2026 00:00,1.25,0.20,',
+      '16.01.2026 00:00,2.25,0.31,yes',
       '',
     ]);
     click.mockRestore();

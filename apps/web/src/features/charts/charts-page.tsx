@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReadingsResponse } from '@portal/schema/energy';
+import { csvCents, type CsvCell } from '@portal/schema/csv-format';
+import { saveCsv, writeCsv } from '../../shared/csv/csv-writer.ts';
 import { changePercent, formatCelsius, formatCents, formatCentsPerKwh, formatKwh } from '../../shared/format/energy-format.ts';
 import { formatDay, todayIn } from '@portal/schema/calendar-dates';
 import { axisScaleFor, formatBucket } from '../../shared/format/site-time.ts';
@@ -18,9 +20,8 @@ import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
 import { ChartControls } from './chart-controls.tsx';
 import { defaultPeriod, effectiveResolution, resolutionsFor, type ChartSearch, type EnergySeries } from './chart-search.ts';
-import { buildReadingRows } from './reading-rows.ts';
+import { buildReadingRows, type ReadingRow } from './reading-rows.ts';
 import { readingsChartOption } from './readings-chart-option.ts';
-import { centsAsEuros, downloadText, readingsCsv, type CsvColumn } from './readings-csv.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
 import { readingsQueryOptions } from './readings-query.ts';
 import { ReadingsTable } from './readings-table.tsx';
@@ -149,18 +150,31 @@ export function ChartsPage({ search, onSearchChange }: Props) {
       ? t('charts.summary.total', { total: formatKwh(main.data.total, locale) })
       : t('chart.empty.title');
   const exportCsv = () => {
+    type CsvColumn = { header: string; value: (row: ReadingRow) => CsvCell };
     const columns: CsvColumn[] = [
       { header: t('charts.table.time'), value: (row) => formatBucket(row.date, site.timezone, resolution) },
       { header: `${seriesLabel} (kWh)`, value: (row) => row.value },
       ...(comparisonLabel ? [{ header: `${comparisonLabel} (kWh)`, value: (row) => row.comparison } satisfies CsvColumn] : []),
-      ...(showCost ? [{ header: `${t('charts.cost')} (EUR)`, value: (row) => centsAsEuros(row.costCents) } satisfies CsvColumn] : []),
+      ...(showCost
+        ? [
+            {
+              header: `${t('charts.cost')} (EUR)`,
+              value: (row) => (row.costCents === null ? null : csvCents(row.costCents)),
+            } satisfies CsvColumn,
+          ]
+        : []),
       ...(overlays.price ? [{ header: `${t('charts.table.price')} (c/kWh)`, value: (row) => row.price } satisfies CsvColumn] : []),
       ...(overlays.temperature
         ? [{ header: `${t('charts.series.temperature')} (°C)`, value: (row) => row.temperature } satisfies CsvColumn]
         : []),
       { header: t('charts.table.estimated'), value: (row) => (row.estimated ? t('charts.csv.yes') : '') },
     ];
-    downloadText(readingsCsv(rows, columns), `${point.gsrn}_${series}_${from}_${to}.csv`);
+    const csv = writeCsv(
+      columns.map((column) => column.header),
+      rows.map((row) => columns.map((column) => column.value(row))),
+      locale,
+    );
+    saveCsv(csv, `${point.gsrn}_${series}_${from}_${to}.csv`);
   };
   const change = main.data ? changePercent(main.data.total ?? 0, main.data.comparisonTotal) : null;
 

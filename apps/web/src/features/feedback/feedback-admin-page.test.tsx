@@ -25,6 +25,42 @@ vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
 describe('/admin/feedback', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('downloads the answers as CSV written as the page’s spreadsheets expect, a formula-like answer as text', async () => {
+    stubApi({
+      'GET /api/admin/site/lumo/feedback-form': [form({ submissionCount: 2 })],
+      'GET /api/admin/site/lumo/feedback/form-new': {
+        form: form({ submissionCount: 2 }),
+        distribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: rating === 1 || rating === 5 ? 1 : 0 })),
+        submissions: [
+          { id: 's1', rating: 1, openText: '=HYPERLINK("http://x")', createdAt: '2026-11-21T10:00:00.000Z' },
+          { id: 's2', rating: 5, openText: 'Hyvä, "selkeä"', createdAt: '2026-11-21T09:00:00.000Z' },
+        ],
+      },
+    });
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:csv'), revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await renderWithProviders(<FeedbackAdminPage />, { site, path: '/admin/feedback' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download as CSV' }));
+    expect(click).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]!);
+    });
+    // The page is in English: commas; the answer that starts with "=" is written as text.
+    expect(text.replace('\uFEFF', '').split('\r\n')).toEqual([
+      'Answered,Rating,Comment',
+      `21.11.2026 12:00,1,"'=HYPERLINK(""http://x"")"`,
+      '21.11.2026 11:00,5,"Hyvä, ""selkeä"""',
+      '',
+    ]);
+    click.mockRestore();
+  });
+
   it("lists the site's forms, shows the active one's answers with the average, and changes forms through the admin calls", async () => {
     const fetchMock = stubApi({
       'GET /api/admin/site/lumo/feedback-form': [

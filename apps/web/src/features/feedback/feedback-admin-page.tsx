@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminFeedbackForm } from '@portal/schema/feedback';
+import { saveCsv, writeCsv } from '../../shared/csv/csv-writer.ts';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
-import { downloadCsv, feedbackCsv } from './feedback-csv.ts';
 import { RatingDistribution } from './rating-distribution.tsx';
 import {
   feedbackSubmissionsQueryOptions,
@@ -121,7 +121,7 @@ function FormTable({ forms, shown, onShow }: { forms: AdminFeedbackForm[]; shown
 }
 
 function Submissions({ formId }: { formId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const site = useSite();
   const answers = useQuery(feedbackSubmissionsQueryOptions(site.id, formId));
   const remove = useDeleteFeedbackSubmissions(site.id);
@@ -141,11 +141,11 @@ function Submissions({ formId }: { formId: string }) {
               leftSection={<IconDownload size={18} aria-hidden />}
               disabled={submissions.length === 0}
               onClick={() =>
-                downloadCsv(
-                  feedbackCsv(
-                    submissions,
-                    { answered: t('feedback.admin.answered'), rating: t('feedback.admin.rating'), text: t('feedback.admin.text') },
-                    (instant) => formatDateTime(instant, site.timezone),
+                saveCsv(
+                  writeCsv(
+                    [t('feedback.admin.answered'), t('feedback.admin.rating'), t('feedback.admin.text')],
+                    submissions.map((answer) => [formatDateTime(answer.createdAt, site.timezone), answer.rating, answer.openText]),
+                    i18n.language,
                   ),
                   `feedback-${site.id}-${form.createdAt.slice(0, 10)}.csv`,
                 )

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceDetail } from '@portal/schema/invoices';
+import type { InvoiceWithPayment } from '@portal/schema/invoices';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
-/** GET /api/invoices/{invoiceNumber}: the invoice with its rows. */
-export function getInvoice(invoiceNumber: string): Promise<InvoiceDetail> {
-  return api<InvoiceDetail>(`/api/invoices/${encodeURIComponent(invoiceNumber)}`);
+/** GET /api/invoices/{invoiceNumber}: the invoice with its rows and how to pay it. */
+export function getInvoice(invoiceNumber: string): Promise<InvoiceWithPayment> {
+  return api<InvoiceWithPayment>(`/api/invoices/${encodeURIComponent(invoiceNumber)}`);
 }
 
 export const invoiceQueryOptions = (invoiceNumber: string) =>

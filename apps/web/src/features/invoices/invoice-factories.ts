@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceSummary } from '@portal/schema/invoices';
+import type { InvoiceSummary, InvoiceWithPayment } from '@portal/schema/invoices';
 import type { PaymentView } from '@portal/schema/payments';
 
 /** Test data as the API answers it (kept next to the feature, used only by its tests). */
@@ -37,9 +37,10 @@ export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): In
   };
 }
 
-export function buildInvoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+export function buildInvoiceDetail(overrides: Partial<InvoiceWithPayment> = {}): InvoiceWithPayment {
   return {
     ...buildInvoiceSummary(overrides),
+    payment: null,
     rows: [
       {
         position: 1,

@@ -4,14 +4,20 @@ import type { InvoiceDetail, InvoiceRow } from '@portal/schema/invoices';
 import { useTranslation } from 'react-i18next';
 import { useInvoice } from './get-invoice.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
+import { InvoicePaymentDetails } from './invoice-payment-details.tsx';
 
-/** The rows of one invoice (per metering point and price component) with net, VAT and total. */
+/** The rows of one invoice (per metering point and price component) with net, VAT and total; how to pay one unpaid. */
 export function InvoiceRows({ invoiceNumber }: { invoiceNumber: string }) {
   const { data, isLoading, isError } = useInvoice(invoiceNumber, { enabled: true });
   const { t } = useTranslation();
   if (isLoading) return <Skeleton height={120} radius="md" aria-label={t('list.loading')} />;
   if (isError || !data) return <Alert color="red">{t('api.something-went-wrong')}</Alert>;
-  return <RowsTable invoice={data} />;
+  return (
+    <>
+      <RowsTable invoice={data} />
+      {data.payment && data.paymentStatus === 'unpaid' && <InvoicePaymentDetails invoiceId={data.id} payment={data.payment} />}
+    </>
+  );
 }
 
 /** Phones get the rows as a stacked list: a four-column table would need sideways scrolling. */

@@ -98,6 +98,52 @@ describe('/invoices', () => {
     expect(within(table).getByText('€154.93')).toBeInTheDocument();
   });
 
+  it('says how to pay an unpaid invoice, and copies the IBAN, the reference and the virtual bar code as banks take them', async () => {
+    const payment = {
+      payee: 'Lumo Energia Oy',
+      accounts: [{ iban: 'FI2112345600000785', bic: 'NDEAFIHH' }],
+      referenceKind: 'rf' as const,
+      reference: 'RF131000012026',
+      printedReference: 'RF13 1000 0120 26',
+      virtualBarcode: '521123456000007850000595513000000000001000012026261219',
+    };
+    stubApi({
+      'GET /api/invoices': { invoices: [unpaid], total: 1 },
+      [`GET /api/invoices/${unpaid.invoiceNumber}`]: buildInvoiceDetail({ payment }),
+    });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
+    const how = await screen.findByRole('region', { name: 'How to pay' });
+    expect(within(how).getByText('Lumo Energia Oy')).toBeInTheDocument();
+    expect(within(how).getByText('FI21 1234 5600 0007 85 · BIC NDEAFIHH')).toBeInTheDocument();
+    expect(within(how).getByText('RF13 1000 0120 26')).toBeInTheDocument();
+    await userEvent.click(within(how).getByRole('button', { name: 'Copy: Account' }));
+    await userEvent.click(within(how).getByRole('button', { name: 'Copy: Reference number' }));
+    await userEvent.click(within(how).getByRole('button', { name: 'Copy: Virtual bar code' }));
+    expect(writeText.mock.calls).toEqual([['FI2112345600000785'], ['RF131000012026'], [payment.virtualBarcode]]);
+  });
+
+  it('leaves the payment details out of a paid invoice', async () => {
+    const payment = {
+      payee: 'Lumo Energia Oy',
+      accounts: [{ iban: 'FI2112345600000785', bic: 'NDEAFIHH' }],
+      referenceKind: 'rf' as const,
+      reference: 'RF131000012026',
+      printedReference: 'RF13 1000 0120 26',
+      virtualBarcode: null,
+    };
+    stubApi({
+      'GET /api/invoices': { invoices: [paid], total: 1 },
+      [`GET /api/invoices/${paid.invoiceNumber}`]: buildInvoiceDetail({ ...paid, payment }),
+    });
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
+    await screen.findByRole('table', { name: 'Invoice rows' });
+    expect(screen.queryByRole('region', { name: 'How to pay' })).not.toBeInTheDocument();
+  });
+
   it('offers postponing only where the rules allow it, and says why not elsewhere', async () => {
     const limitReached = buildInvoiceSummary({
       id: '55555555-5555-4555-8555-555555555555',

@@ -142,6 +142,7 @@ export const queryKeys = {
     /** Everything the site page edits; any change of the site refreshes all of the site's admin answers. */
     site: (siteId: string) => [...queryKeys.admin.all, siteId] as const,
     settings: (siteId: string) => [...queryKeys.admin.all, siteId, 'settings'] as const,
+    payee: (siteId: string) => [...queryKeys.admin.all, siteId, 'payee'] as const,
     translations: (siteId: string, locale: string) => [...queryKeys.admin.all, siteId, 'translations', locale] as const,
     audit: (siteId: string, filter: object) => [...queryKeys.admin.all, siteId, 'audit', filter] as const,
     /** The 13 theme definitions for the theme picker's previews (code chunks, not site data). */
