@@ -111,6 +111,7 @@ import { salesforceCrm } from './integrations/crm/salesforce.ts';
 import { actorResolution, SESSION_COOKIE } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
+import { createLongAnswers, longAnswerRevocation } from './platform/long-answers.ts';
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_FROM_BYTES } from './platform/kept-answer.ts';
 import { createActorRepository } from './platform/actor-repository.ts';
 import { createSessionActivity } from './platform/session-activity.ts';
@@ -248,19 +249,29 @@ export async function buildApp({
   await sites.start();
   app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
+  // Event streams and downloads in progress end with the session or access they depend on (docs/decisions/100).
+  const longAnswers = createLongAnswers({
+    database,
+    actors,
+    onLost: (error) => app.log.warn({ err: error }, 'ends of acting unheard; ending answers staff hold'),
+    onCheckFailed: (error) => app.log.warn({ err: error }, 'a long answer could not be checked again; ended'),
+  });
   await app.register(actorResolution, {
     actors,
     actorCache: createActorCache({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'actor changes unheard; not caching actors'),
+      observer: longAnswers.personChanges,
     }),
     customerAnswers: createCustomerAnswers({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'customer data changes unheard; not keeping answers'),
+      observer: longAnswers.customerChanges,
     }),
     sessionActivity: createSessionActivity(db),
     reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
   });
+  await app.register(longAnswerRevocation, { longAnswers });
   if (config.auth.demoIdpIssuer) {
     await app.register(demoIdentityProvider, {
       issuer: config.auth.demoIdpIssuer,
