@@ -120,15 +120,18 @@ import { errorHandling } from './platform/errors.ts';
 import { dropForwardedHost } from './platform/forwarded-host.ts';
 import { jobRunning } from './platform/jobs/job-runner-plugin.ts';
 import { openApi } from './platform/openapi.ts';
-import { rateLimits } from './platform/rate-limits.ts';
+import { rateLimits, type OutsideService } from './platform/rate-limits.ts';
 import { requestIdFor } from './platform/request-id.ts';
 import { answerFrameworkError, security } from './platform/security.ts';
 import { inputCharacters } from './platform/input-characters.ts';
 import { siteResolution } from './platform/site-resolution.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
-/** A route as registered; `freshVerification` is its demand for a recent e-ID sign-in (platform/actor.ts). */
-export type RegisteredRoute = { method: string; url: string; freshVerification: boolean };
+/**
+ * A route as registered; `freshVerification` is its demand for a recent e-ID sign-in (platform/actor.ts),
+ * `outsideService` the outside system it calls while the caller waits (platform/rate-limits.ts).
+ */
+export type RegisteredRoute = { method: string; url: string; freshVerification: boolean; outsideService: OutsideService | null };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,7 +190,9 @@ export async function buildApp({
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, freshVerification: route.config?.freshVerification === true });
+      if (method === 'HEAD') continue;
+      const { freshVerification = false, outsideService = null } = route.config ?? {};
+      registeredRoutes.push({ method, url: route.url, freshVerification, outsideService });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

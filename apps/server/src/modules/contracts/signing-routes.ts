@@ -99,7 +99,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.post(
     '/api/contracts/create',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Starts a supply at a usage point of the site’s grid: the contract awaits signature, the answer says where to sign',
@@ -113,7 +113,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.post(
     '/api/contracts/create/estonia',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'The same for an Estonian site: the metering point’s EIC and the datahub’s start rule (first of a month, 21 days ahead)',
@@ -127,7 +127,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.post(
     '/api/contracts/finalize',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Settles a signing: the signed file when signed, 204 when there is no such signing, otherwise a JSON error (spec §7)',
@@ -150,6 +150,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.get(
     '/api/contracts/signing/status',
     {
+      config: { outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Where a signing stands, by its token (spec §4), read from the signing service while it is pending',
@@ -189,6 +190,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.get(
     '/api/contracts/start-info/:objectId',
     {
+      config: { outsideService: 'business-register' },
       schema: {
         tags,
         summary: 'What starting a supply at a place involves: its usage points, the start days, and a business code checked',
@@ -262,7 +264,7 @@ export const renewSigningRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async
   app.post(
     '/api/contracts/:id/renew',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Renews a contract in force with an offered product; the renewal awaits signature and ends the old one once signed',
@@ -280,6 +282,7 @@ export const addressAutocompleteRoutes: FastifyPluginAsyncZod<Pick<CreateDeps, '
   app.post(
     '/api/addresses/autocomplete',
     {
+      config: { outsideService: 'address-register' },
       schema: {
         tags: ['addresses'],
         summary: 'Addresses of the site’s grid whose street begins with the text typed',
