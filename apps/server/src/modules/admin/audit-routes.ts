@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSiteParams, AUDIT_PAGE_SIZE, auditPage, auditQuery } from '@portal/schema/admin';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import type { AuditLogRepository } from './audit-log-repository.ts';
 
@@ -61,10 +62,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
         })(),
       );
       const csv = rows.pipe(stringify({ header: true, columns: CSV_COLUMNS, bom: true }));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${request.params.siteId}.csv"`)
-        .send(csv);
+      return sendAttachment(reply, { filename: `audit-${request.params.siteId}.csv`, contentType: 'text/csv; charset=utf-8', body: csv });
     },
   );
 };

@@ -29,7 +29,7 @@ import { actorOf, customerOf, customerScopeOf } from '../../platform/actor.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { personLocale } from '../../platform/request-locale.ts';
-import { sendAttachment } from '../invoices/attachment-headers.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { createContract, renewContract, type CreateContext, type CreateDeps } from './create-contract.ts';
 import { LIVE_STATUSES, statusOn } from './contract-life-cycle.ts';
 import { settleSigning, type SettleDeps } from './settle-signing.ts';
