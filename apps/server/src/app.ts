@@ -468,6 +468,7 @@ export async function buildApp({
   const infoSettings = { reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds, authSecret: config.auth.secret };
   await app.register(webAppRoutes, {
     distDir: config.webDistDir,
+    sourceMaps: config.sourceMaps,
     appVersion,
     translations,
     signedIn: (request) =>
