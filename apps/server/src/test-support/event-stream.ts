@@ -58,11 +58,9 @@ export type OpenStream = {
 export function openStream(url: string, headers: Record<string, string>): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (response) => {
-      const ended = new Promise<void>((settle) => {
-        response.once('end', settle);
-        response.once('aborted', settle);
-        response.once('error', () => settle());
-      });
+      // 'close' comes after the last byte, or when the connection is cut off.
+      const ended = new Promise<void>((settle) => response.once('close', settle));
+      response.once('error', () => {});
       response.resume();
       resolve({ status: response.statusCode ?? 0, ended, close: () => req.destroy() });
     });
