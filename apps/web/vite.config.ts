@@ -20,7 +20,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [manifest.vite, precompress()]),
   ],
   build: {
-    sourcemap: true,
+    // The browser's scripts name no map: the maps are written beside them, and the server gives them out (with a
+    // SourceMap header) only where SOURCE_MAPS=public (docs/decisions/101). The server render's maps are for Node.
+    sourcemap: isSsrBuild ? true : 'hidden',
     // The site files under public/ are the browser build's; the server's render needs none of them.
     copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 600,

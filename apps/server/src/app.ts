@@ -111,6 +111,7 @@ import { salesforceCrm } from './integrations/crm/salesforce.ts';
 import { actorResolution, SESSION_COOKIE } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
+import { createLongAnswers, longAnswerRevocation } from './platform/long-answers.ts';
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_FROM_BYTES } from './platform/kept-answer.ts';
 import { createActorRepository } from './platform/actor-repository.ts';
 import { createSessionActivity } from './platform/session-activity.ts';
@@ -119,7 +120,7 @@ import { errorHandling } from './platform/errors.ts';
 import { dropForwardedHost } from './platform/forwarded-host.ts';
 import { jobRunning } from './platform/jobs/job-runner-plugin.ts';
 import { openApi } from './platform/openapi.ts';
-import { rateLimits } from './platform/rate-limits.ts';
+import { rateLimits, type OutsideService } from './platform/rate-limits.ts';
 import { requestIdFor } from './platform/request-id.ts';
 import { answerFrameworkError, security } from './platform/security.ts';
 import { inputCharacters } from './platform/input-characters.ts';
@@ -128,8 +129,11 @@ import { createParsingPool } from './platform/parsing-pool.ts';
 import { siteResolution } from './platform/site-resolution.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
-/** A route as registered; `freshVerification` is its demand for a recent e-ID sign-in (platform/actor.ts). */
-export type RegisteredRoute = { method: string; url: string; freshVerification: boolean };
+/**
+ * A route as registered; `freshVerification` is its demand for a recent e-ID sign-in (platform/actor.ts),
+ * `outsideService` the outside system it calls while the caller waits (platform/rate-limits.ts).
+ */
+export type RegisteredRoute = { method: string; url: string; freshVerification: boolean; outsideService: OutsideService | null };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,7 +192,9 @@ export async function buildApp({
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, freshVerification: route.config?.freshVerification === true });
+      if (method === 'HEAD') continue;
+      const { freshVerification = false, outsideService = null } = route.config ?? {};
+      registeredRoutes.push({ method, url: route.url, freshVerification, outsideService });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -260,19 +266,29 @@ export async function buildApp({
   await sites.start();
   app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
+  // Event streams and downloads in progress end with the session or access they depend on (docs/decisions/100).
+  const longAnswers = createLongAnswers({
+    database,
+    actors,
+    onLost: (error) => app.log.warn({ err: error }, 'ends of acting unheard; ending answers staff hold'),
+    onCheckFailed: (error) => app.log.warn({ err: error }, 'a long answer could not be checked again; ended'),
+  });
   await app.register(actorResolution, {
     actors,
     actorCache: createActorCache({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'actor changes unheard; not caching actors'),
+      observer: longAnswers.personChanges,
     }),
     customerAnswers: createCustomerAnswers({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'customer data changes unheard; not keeping answers'),
+      observer: longAnswers.customerChanges,
     }),
     sessionActivity: createSessionActivity(db),
     reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
   });
+  await app.register(longAnswerRevocation, { longAnswers });
   if (config.auth.demoIdpIssuer) {
     await app.register(demoIdentityProvider, {
       issuer: config.auth.demoIdpIssuer,
@@ -465,6 +481,7 @@ export async function buildApp({
   const infoSettings = { reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds, authSecret: config.auth.secret };
   await app.register(webAppRoutes, {
     distDir: config.webDistDir,
+    sourceMaps: config.sourceMaps,
     appVersion,
     translations,
     signedIn: (request) =>

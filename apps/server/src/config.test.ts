@@ -120,6 +120,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ HEALTH_PORT: '3000' })).toEqual(['HEALTH_PORT: must differ from PORT (probes get a port of their own)']);
   });
 
+  it('gives browsers the source maps in development and not in production, unless SOURCE_MAPS says', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32) };
+    expect(loadConfig({}).sourceMaps).toBe('public');
+    expect(loadConfig(production).sourceMaps).toBe('none');
+    expect(loadConfig({ ...production, SOURCE_MAPS: 'public' }).sourceMaps).toBe('public');
+    expect(loadConfig({ SOURCE_MAPS: 'none' }).sourceMaps).toBe('none');
+    expect(problemsOf({ SOURCE_MAPS: 'hidden' })).toEqual(['SOURCE_MAPS: must be public or none']);
+  });
+
   it('keeps rate-limit counters in Redis when REDIS_URL is set', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
   });

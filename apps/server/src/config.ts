@@ -45,6 +45,7 @@ const environment = z.object({
   DEMO_MODE: booleanFlag.optional(),
   DEFAULT_SITE: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  SOURCE_MAPS: z.enum(['public', 'none'], { error: 'must be public or none' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be fatal, error, warn, info, debug, trace or silent',
@@ -162,6 +163,11 @@ export type Config = {
   /** The site a request falls back to when its host name matches no site domain. */
   defaultSiteId: string | null;
   webDistDir: string;
+  /**
+   * Whether browsers get the web app's source maps (`/assets/*.js.map`, named by a SourceMap header): `public`, or
+   * `none` (404; the maps stay on disk for reading error reports). Default: none in production (docs/decisions/101).
+   */
+  sourceMaps: 'public' | 'none';
   logLevel: string;
   /** Addresses and ranges of the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; false: none. */
   trustProxy: false | string[];
@@ -256,6 +262,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoMode,
     defaultSiteId: valid.DEFAULT_SITE ?? (demoMode ? 'lumo' : null),
     webDistDir: valid.WEB_DIST_DIR ? resolve(valid.WEB_DIST_DIR) : resolve(repositoryRoot, 'apps/web/dist'),
+    sourceMaps: valid.SOURCE_MAPS ?? (valid.NODE_ENV === 'production' ? 'none' : 'public'),
     logLevel: valid.LOG_LEVEL,
     trustProxy,
     redisUrl: valid.REDIS_URL ?? null,

@@ -1,5 +1,5 @@
 import type { SessionActor } from './actor-repository.ts';
-import { createChangeChannel } from './change-channel.ts';
+import { createChangeChannel, type ChangeObserver } from './change-channel.ts';
 import type { DatabaseHandle } from './database.ts';
 
 /** Triggers of migration 0009 announce here whose actor changed: a person's id, or `*` for everyone. */
@@ -14,6 +14,8 @@ export type ActorCacheOptions = {
   syncTimeoutMs?: number;
   now?: () => number;
   onLost?: (error: Error) => void;
+  /** Also told what the channel hears (the long answers of platform/long-answers.ts re-check the person's). */
+  observer?: ChangeObserver;
 };
 
 type Entry = { value: SessionActor; personId: string; expires: number };
@@ -31,6 +33,7 @@ export function createActorCache({
   syncTimeoutMs = 2_000,
   now = Date.now,
   onLost,
+  observer,
 }: ActorCacheOptions) {
   const entries = new Map<string, Entry>();
   const changeChannel = createChangeChannel({
@@ -38,8 +41,15 @@ export function createActorCache({
     channel: ACTOR_CHANGED_CHANNEL,
     syncTimeoutMs,
     onLost,
-    onChange: (payload) => (payload === '*' ? entries.clear() : forgetPerson(payload)),
-    onReset: () => entries.clear(),
+    onChange: (payload) => {
+      if (payload === '*') entries.clear();
+      else forgetPerson(payload);
+      observer?.onChange(payload);
+    },
+    onReset: () => {
+      entries.clear();
+      observer?.onReset();
+    },
   });
 
   const keyOf = (siteId: string, token: string) => `${siteId}\u0000${token}`;

@@ -11,6 +11,8 @@ export type SessionPerson = {
   email: string | null;
   preferredLocale: string | null;
   verifiedAt: Date | null;
+  /** The session's id (`auth_session.id`): what names a session outside the server; the token never leaves it. */
+  sessionId: string;
   sessionExpires: Date;
 };
 
@@ -36,6 +38,7 @@ type SessionActorRow = {
   email: string | null;
   preferred_locale: string | null;
   verified_at: Date | string | null;
+  session_id: string;
   session_expires: Date | string;
   accesses: unknown;
   staff_roles: StaffRole[] | string;
@@ -77,7 +80,7 @@ export function createActorRepository(db: Database) {
       const [row] = await queryRows<SessionActorRow>(
         db,
         sql`
-          select p.id, p.name, p.ssn, p.email, p.preferred_locale, p.verified_at, s.expires as session_expires,
+          select p.id, p.name, p.ssn, p.email, p.preferred_locale, p.verified_at, s.id as session_id, s.expires as session_expires,
             coalesce((
               select json_agg(json_build_object(
                 'code', a.code, 'relation', a.relation, 'validUntil', a.valid_until,
@@ -104,6 +107,7 @@ export function createActorRepository(db: Database) {
           email: row.email,
           preferredLocale: row.preferred_locale,
           verifiedAt: row.verified_at === null ? null : new Date(row.verified_at),
+          sessionId: row.session_id,
           sessionExpires,
         },
         accesses: accesses.map(({ code, relation, customer: found }) => ({ code, relation, customer: found })),

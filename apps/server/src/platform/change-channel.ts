@@ -4,6 +4,9 @@ import type { DatabaseHandle } from './database.ts';
 
 const SYNC_PREFIX = 'sync:';
 
+/** Someone besides a channel's own cache who wants to hear its changes and resets (same meanings as below). */
+export type ChangeObserver = { onChange: (payload: string) => void; onReset: () => void };
+
 export type ChangeChannelOptions = {
   database: Pick<DatabaseHandle, 'db' | 'listen'>;
   /** The NOTIFY channel that triggers (or writers) announce changes on. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { todayIn } from '@portal/schema/calendar-dates';
-import { createChangeChannel } from './change-channel.ts';
+import { createChangeChannel, type ChangeObserver } from './change-channel.ts';
 import type { DatabaseHandle } from './database.ts';
 import { KeptAnswer } from './kept-answer.ts';
 
@@ -18,6 +18,8 @@ export type CustomerAnswersOptions = {
   syncTimeoutMs?: number;
   now?: () => number;
   onLost?: (error: Error) => void;
+  /** Also told what the channel hears (the long answers of platform/long-answers.ts re-check the customer's). */
+  observer?: ChangeObserver;
 };
 
 type Entry = { answer: KeptAnswer; customerId: string; expires: number };
@@ -37,6 +39,7 @@ export function createCustomerAnswers({
   syncTimeoutMs = 2_000,
   now = Date.now,
   onLost,
+  observer,
 }: CustomerAnswersOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -61,8 +64,12 @@ export function createCustomerAnswers({
     onChange: (payload) => {
       if (payload === '*') clear();
       else for (const [key, entry] of entries) if (entry.customerId === payload) drop(key);
+      observer?.onChange(payload);
     },
-    onReset: clear,
+    onReset: () => {
+      clear();
+      observer?.onReset();
+    },
   });
 
   async function keptAnswer<T>(

@@ -46,3 +46,38 @@ export function readEvents(
     req.end();
   });
 }
+
+export type OpenStream = {
+  status: number;
+  /** Settles when the answer ends: the server ends it or cuts it off (or the test closes it). */
+  ended: Promise<void>;
+  close: () => void;
+};
+
+/** Opens an answer over real HTTP and keeps it open, for what must end it (a sign-out, a lost access). */
+export function openStream(url: string, headers: Record<string, string>): Promise<OpenStream> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (response) => {
+      // 'close' comes after the last byte, or when the connection is cut off.
+      const ended = new Promise<void>((settle) => response.once('close', settle));
+      response.once('error', () => {});
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, ended, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Whether `settles` settles within `ms`: a bound on waiting, so a stream left open fails the test instead of hanging it. */
+export async function settlesWithin(settles: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([settles.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -12,13 +12,13 @@ export type ServerCopy = { app: App; database: DatabaseHandle };
  * changes (caches kept per copy). The second opens the database again, as a second server process would (PGlite:
  * the same instance). The list fills before the file's tests run.
  */
-export function useTwoServerCopies(): readonly ServerCopy[] {
+export function useTwoServerCopies(overrides: Record<string, string> = {}): readonly ServerCopy[] {
   const copies: ServerCopy[] = [];
   let drop = async () => {};
   beforeAll(async () => {
     const opened = await openTestDatabase();
     drop = opened.drop;
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false' });
+    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false', ...overrides });
     await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
     for (const database of [opened.handle, await opened.openAnotherCopy()]) {
       const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { languageOf, type LocaleId } from '@portal/schema/locale-ids';
 import { documentTexts } from '../../platform/document-texts.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { requestLocale } from '../../platform/request-locale.ts';
 import { METHODS_BY_COUNTRY, type CountryCode } from '../e-id/demo-idp-methods.ts';
 import { LOCAL_SIGNING_PATH, type LocalSigningService } from './local-signing-service.ts';
@@ -133,11 +134,12 @@ ${options}
   app.get<{ Params: { token: string } }>(`${LOCAL_SIGNING_PATH}/:token/document`, async (request, reply) => {
     const found = await signing.find(request.params.token, request.site.id);
     if (!found) return reply.status(404).type('text/plain').send('No such signing');
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `inline; filename="${found.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
-      .type('application/pdf')
-      .send(found.signedFile ?? found.document);
+    return sendAttachment(reply, {
+      filename: found.fileName,
+      contentType: 'application/pdf',
+      body: found.signedFile ?? found.document,
+      disposition: 'inline',
+    });
   });
 
   app.post<{ Params: { token: string }; Body: { decision?: string; method?: string } }>(

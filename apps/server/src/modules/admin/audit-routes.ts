@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminSiteParams, AUDIT_PAGE_SIZE, auditPage, auditQuery } from '@portal/schema/admin';
 import { streamCsv } from '../../platform/csv-writer.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import type { AuditLogRepository } from './audit-log-repository.ts';
@@ -77,10 +78,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
         rows,
         locale,
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${request.params.siteId}.csv"`)
-        .send(csv);
+      return sendAttachment(reply, { filename: `audit-${request.params.siteId}.csv`, contentType: 'text/csv; charset=utf-8', body: csv });
     },
   );
 };

@@ -25,8 +25,8 @@ type Options = {
   clientLogs: ClientLogRepository;
 };
 
-/** Sign-in and callback are what an attacker hammers: a few a minute per address is plenty for a person. */
-const signInLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+/** Sign-in and callback reach the e-ID service (and send sign-in mail): limited per person and address (decision 101). */
+const signInLimit = { outsideService: 'e-id' as const };
 
 /** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
 export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, identityProviders, mail, clientLogs }) => {

@@ -4,12 +4,14 @@ import { guardedErrors } from '../../platform/error-responses.ts';
 
 /**
  * GET /api/business/validate/{code} (spec §7): the code checked by the site's country's own rule and check digit.
- * A register lookup (does the company exist, is it active) is not made here: no register port exists yet.
+ * A register lookup (does the company exist, is it active) is not made here yet, but the call is the register's to
+ * answer and limited as such (decision 101): nobody can learn to lean on it unlimited.
  */
 export const businessCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/business/validate/:code',
     {
+      config: { outsideService: 'business-register' },
       schema: {
         tags: ['business'],
         summary: 'Whether a business code is valid for the site’s country (Y-tunnus, registry code or registration number)',

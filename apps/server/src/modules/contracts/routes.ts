@@ -10,7 +10,7 @@ import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { personLocale } from '../../platform/request-locale.ts';
-import { sendAttachment } from '../invoices/attachment-headers.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { renderContractPdf } from './contract-pdf.ts';
 import { changeBillingChannel } from './change-billing-channel.ts';
 import { reportMoveOut } from './report-move-out.ts';

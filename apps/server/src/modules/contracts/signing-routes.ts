@@ -30,7 +30,7 @@ import { AppError } from '../../platform/errors.ts';
 import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { personLocale } from '../../platform/request-locale.ts';
-import { sendAttachment } from '../invoices/attachment-headers.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { createContract, renewContract, type CreateContext, type CreateDeps } from './create-contract.ts';
 import { LIVE_STATUSES, statusOn } from './contract-life-cycle.ts';
 import { settleSigning, type SettleDeps } from './settle-signing.ts';
@@ -100,7 +100,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.post(
     '/api/contracts/create',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Starts a supply at a usage point of the site’s grid: the contract awaits signature, the answer says where to sign',
@@ -114,7 +114,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.post(
     '/api/contracts/create/estonia',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'The same for an Estonian site: the metering point’s EIC and the datahub’s start rule (first of a month, 21 days ahead)',
@@ -128,7 +128,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.post(
     '/api/contracts/finalize',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Settles a signing: the signed file when signed, 204 when there is no such signing, otherwise a JSON error (spec §7)',
@@ -151,6 +151,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.get(
     '/api/contracts/signing/status',
     {
+      config: { outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Where a signing stands, by its token (spec §4), read from the signing service while it is pending',
@@ -190,6 +191,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
   app.get(
     '/api/contracts/start-info/:objectId',
     {
+      config: { outsideService: 'business-register' },
       schema: {
         tags,
         summary: 'What starting a supply at a place involves: its usage points, the start days, and a business code checked',
@@ -265,7 +267,7 @@ export const renewSigningRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async
   app.post(
     '/api/contracts/:id/renew',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'signing' },
       schema: {
         tags,
         summary: 'Renews a contract in force with an offered product; the renewal awaits signature and ends the old one once signed',
@@ -283,6 +285,7 @@ export const addressAutocompleteRoutes: FastifyPluginAsyncZod<Pick<CreateDeps, '
   app.post(
     '/api/addresses/autocomplete',
     {
+      config: { outsideService: 'address-register' },
       schema: {
         tags: ['addresses'],
         summary: 'Addresses of the site’s grid whose street begins with the text typed',

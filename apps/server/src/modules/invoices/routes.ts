@@ -14,7 +14,7 @@ import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { personLocale } from '../../platform/request-locale.ts';
-import { sendAttachment } from './attachment-headers.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { invoiceCsvDocument, invoicePdfDocument } from './invoice-documents.ts';
 import { invoiceParties, invoiceSeller } from './invoice-parties.ts';
 import { invoicePayment } from './invoice-payment.ts';

@@ -13,6 +13,17 @@ export async function meterOfObject(executor: Executor, scope: CustomerScope, ob
   throw new AppError('OBJECT_NOT_FOUND', `No such object: ${objectId}`);
 }
 
+/**
+ * The object's meter for its live readings: as `meterOfObject`, and only while the customer is supplied there (a
+ * customer who moved out reads no more of the meter, which now measures someone else). 404 otherwise, as for an
+ * object that was never theirs.
+ */
+export async function liveReadingsMeter(executor: Executor, scope: CustomerScope, objectId: string, today: string): Promise<MeterRow> {
+  const meter = await meterOfObject(executor, scope, objectId);
+  if (await repository.suppliedOn(executor, scope, meter.meteringPointId, today)) return meter;
+  throw new AppError('OBJECT_NOT_FOUND', `No such object: ${objectId}`);
+}
+
 export async function meterByGsrn(executor: Executor, scope: CustomerScope, gsrn: string): Promise<MeterRow> {
   const meter = await repository.meterByGsrn(executor, scope, gsrn);
   if (meter) return meter;

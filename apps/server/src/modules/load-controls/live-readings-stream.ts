@@ -16,22 +16,26 @@ const event = (reading: LiveReading) => `id: ${reading.id}\nevent: reading\ndata
  * Sends a meter's live readings as Server-Sent Events (docs/decisions/062-live-readings.md). The browser's
  * EventSource sends Last-Event-ID when it reconnects by itself; a page that closed the stream while hidden
  * passes `lastEventId` in the query when it opens a new one. Either way the readings since are sent first.
+ * The stream is held by the session (docs/decisions/100): it ends when the session, the customer's access or
+ * `stillAllowed` (the object) ends, and the browser's reconnection is then refused.
  */
 export function streamLiveReadings(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: LiveReadingsHub,
   meter: MeterAddress,
-  lastEventId: string | null,
+  { lastEventId, stillAllowed }: { lastEventId: string | null; stillAllowed: () => Promise<boolean> },
 ) {
   const stream = new PassThrough();
   stream.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
   let stop = () => {};
   const end = () => {
     clearInterval(heartbeat);
+    release();
     stop();
     stream.end();
   };
+  const release = request.server.longAnswers.hold(request, { end, stillAllowed });
   const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   stop = hub.watch(

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { LoadCommand } from '@portal/schema/power';
-import { meteringPoint, spotPrice, supplyObject } from '../../db/schema/energy.ts';
+import { contract, meteringPoint, spotPrice, supplyObject } from '../../db/schema/energy.ts';
 import { auditLog } from '../../db/schema/identity.ts';
 import { controllableLoad, loadCommand, loadPlan, meterControl } from '../../db/schema/power.ts';
 import type { Executor, Transaction } from '../../platform/database.ts';
@@ -98,6 +98,29 @@ export const loadControlRepository = {
       .select({ id: supplyObject.id })
       .from(supplyObject)
       .where(and(eq(supplyObject.siteId, scope.siteId), eq(supplyObject.customerId, scope.customerId), eq(supplyObject.id, objectId)));
+    return !!row;
+  },
+
+  /**
+   * Whether the scope is supplied at the metering point on `today` (the site's calendar day): a contract of theirs
+   * has started and not ended there (decision 030's `statusOn`: signed with its start come is active, a live one past
+   * its end date has ended). After a move-out's moving day the meter's readings are the next occupant's.
+   */
+  async suppliedOn(executor: Executor, scope: CustomerScope, meteringPointId: string, today: string): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: contract.id })
+      .from(contract)
+      .where(
+        and(
+          eq(contract.siteId, scope.siteId),
+          eq(contract.customerId, scope.customerId),
+          eq(contract.meteringPointId, meteringPointId),
+          inArray(contract.status, ['signed', 'active', 'ending']),
+          lte(contract.startDate, today),
+          or(isNull(contract.endDate), gte(contract.endDate, today)),
+        ),
+      )
+      .limit(1);
     return !!row;
   },
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { todayIn } from '@portal/schema/calendar-dates';
 import { apiErrorBody } from '@portal/schema/errors';
 import {
   changeControlRequest,
@@ -23,7 +24,7 @@ import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { changeControl, readLiveReadings, setHanPort } from './change-control.ts';
 import { connectionStatus, hanPortStatus, listMeteringPointStatuses, meteringPointStatus as statusOf } from './control-status.ts';
-import { meterOfObject } from './find-meter.ts';
+import { liveReadingsMeter } from './find-meter.ts';
 import type { CommandDeps, Requester } from './issue-command.ts';
 import type { LiveReadingsHub } from './live-readings-hub.ts';
 import { streamLiveReadings } from './live-readings-stream.ts';
@@ -185,7 +186,7 @@ export const liveReadingRoutes: FastifyPluginAsyncZod<{ deps: CommandDeps; hub: 
       },
     },
     async (request) => {
-      const meter = await meterOfObject(deps.db, customerScopeOf(request), request.params.objectId);
+      const meter = await liveReadingsMeter(deps.db, customerScopeOf(request), request.params.objectId, todayIn(request.site.timezone));
       const { latest, recent } = await hub.latest({ siteId: meter.siteId, gsrn: meter.gsrn });
       return { objectId: meter.objectId, meteringPointId: meter.meteringPointId, latest, recent };
     },
@@ -215,9 +216,18 @@ export const liveReadingRoutes: FastifyPluginAsyncZod<{ deps: CommandDeps; hub: 
       },
     },
     async (request, reply) => {
-      const meter = await meterOfObject(deps.db, customerScopeOf(request), request.params.objectId);
+      const scope = customerScopeOf(request);
+      const { objectId } = request.params;
+      const { timezone } = request.site;
+      const meter = await liveReadingsMeter(deps.db, scope, objectId, todayIn(timezone));
+      // Asked again whenever the customer's data changes, and now and then: moving out ends the stream too.
+      const stillAllowed = () =>
+        liveReadingsMeter(deps.db, scope, objectId, todayIn(timezone)).then(
+          (found) => found.meteringPointId === meter.meteringPointId,
+          () => false,
+        );
       const lastEventId = request.headers['last-event-id'] ?? request.query.lastEventId ?? null;
-      return streamLiveReadings(request, reply, hub, { siteId: meter.siteId, gsrn: meter.gsrn }, lastEventId);
+      return streamLiveReadings(request, reply, hub, { siteId: meter.siteId, gsrn: meter.gsrn }, { lastEventId, stillAllowed });
     },
   );
 };

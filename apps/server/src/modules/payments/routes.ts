@@ -20,7 +20,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
   app.post(
     '/api/invoices/:invoiceNumber/payments',
     {
-      config: { freshVerification: true },
+      config: { freshVerification: true, outsideService: 'payments' },
       schema: {
         tags: ['payments'],
         summary: 'Starts paying an invoice, or returns the payment already under way; the answer says where to send the payer',
@@ -53,6 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
   app.get(
     '/api/payments/:paymentId',
     {
+      config: { outsideService: 'payments' },
       schema: {
         tags: ['payments'],
         summary: 'A payment of the acting customer; while pending, the provider is asked for news first',

@@ -90,6 +90,12 @@ describe('web push calls', () => {
       enabled: true,
     });
     expect(internal.json()).toMatchObject({ statusCode: 400, code: 'PUSH_SERVICE_NOT_ALLOWED' });
+    // An allowed push service's host on a port of someone else's choosing (issue 25) is no push service.
+    const otherPort = await call(aino, 'POST', '/api/notifications/set-token', {
+      token: tokenOf({ ...inside, endpoint: 'https://fcm.googleapis.com:22/x' }),
+      enabled: true,
+    });
+    expect(otherPort.json()).toMatchObject({ statusCode: 400, code: 'PUSH_SERVICE_NOT_ALLOWED' });
     expect(await ctx.database.db.select().from(pushSubscription)).toEqual(before);
   });
 
@@ -147,7 +153,7 @@ describe('web push delivery', () => {
     await expect(webPushSender(['fcm.googleapis.com']).send(browser, '{}', vapid, options)).rejects.toThrow(/not an allowed push service/);
   });
 
-  it('allows only the listed push services, https unless a port is named', () => {
+  it('allows only the listed push services on their own port, https unless a port is named', () => {
     const hosts = ['fcm.googleapis.com', '*.push.apple.com', '127.0.0.1:4000'];
     expect(isAllowedPushEndpoint('https://fcm.googleapis.com/fcm/send/abc', hosts)).toBe(true);
     expect(isAllowedPushEndpoint('https://web.push.apple.com/QGx', hosts)).toBe(true);
@@ -155,6 +161,11 @@ describe('web push delivery', () => {
     expect(isAllowedPushEndpoint('http://fcm.googleapis.com/fcm/send/abc', hosts)).toBe(false);
     expect(isAllowedPushEndpoint('http://127.0.0.1:4000/push/x', hosts)).toBe(true);
     expect(isAllowedPushEndpoint('http://127.0.0.1:4001/push/x', hosts)).toBe(false);
+    // The push services' own port only: 443, written or not.
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com:443/fcm/send/abc', hosts)).toBe(true);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com:22/x', hosts)).toBe(false);
+    expect(isAllowedPushEndpoint('https://web.push.apple.com:8443/QGx', hosts)).toBe(false);
+    expect(isAllowedPushEndpoint('https://someone:secret@fcm.googleapis.com/fcm/send/abc', hosts)).toBe(false);
     expect(isAllowedPushEndpoint('not a url', hosts)).toBe(false);
   });
 });

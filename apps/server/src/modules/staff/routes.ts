@@ -128,6 +128,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: D
         dataArea: customer ? 'acting' : null,
       });
       if (!customer) throw new AppError('UNKNOWN_CLIENT_CODE', `No customer of this site has client code ${request.body.clientCode}`);
+      // Acting for someone else now: what this session streams for the previous customer ends (decision 100).
+      if (actor.actingAs === 'staff') await app.longAnswers.endActing(actor.person.sessionId);
       reply.setCookie(CS_REPRESENTATIVE_COOKIE, customer.clientCode, secureCookie);
       return { clientCode: customer.clientCode, name: customer.name };
     },
@@ -139,6 +141,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: D
       schema: { tags: ['staff'], summary: 'Stops acting for a customer', response: { 204: z.null(), ...guardedErrors } },
     },
     async (request, reply) => {
+      // The cookie is the browser's: streams and downloads it opened while acting end on every copy (decision 100).
+      const actor = actorOf(request);
+      if (actor.actingAs === 'staff') await app.longAnswers.endActing(actor.person.sessionId);
       reply.clearCookie(CS_REPRESENTATIVE_COOKIE, secureCookie);
       return reply.status(204).send(null);
     },

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AttachmentType } from '@portal/schema/support';
-import { sendAttachment } from '../invoices/attachment-headers.ts';
+import { sendAttachment } from '../../platform/downloads.ts';
 
 /**
  * Sends a stored file so that no browser runs it (docs/decisions/055): always as a download (Content-Disposition

@@ -96,6 +96,34 @@ describe('attachments on support tickets', () => {
     expect((await get(`/api/staff/support/tickets/tk-lumo-aino-1/attachments/${png!.id}`, sanna)).statusCode).toBe(404);
   });
 
+  it('names each download with the extension of the type its content was judged to be, whatever it was called', async () => {
+    const sent = await upload('/api/support/send', aino, [
+      request(),
+      { name: 'files', file: PDF, fileName: 'statement.html', type: 'text/html' },
+      { name: 'files', file: PDF, fileName: 'letter.jpg', type: 'image/jpeg' },
+      { name: 'files', file: JPEG, fileName: 'meter 2024.11', type: 'image/jpeg' },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().id as string;
+    const attachments = (await get(`/api/support/tickets/${id}`, aino)).json().attachments as { id: string; fileName: string }[];
+    const savedAs = async (fileName: string) => {
+      const download = await get(
+        `/api/support/tickets/${id}/attachments/${attachments.find((file) => file.fileName === fileName)!.id}`,
+        aino,
+      );
+      return [download.headers['content-type'], download.headers['content-disposition']];
+    };
+    expect(await savedAs('statement.html')).toEqual([
+      'application/pdf',
+      `attachment; filename="statement.pdf"; filename*=UTF-8''statement.pdf`,
+    ]);
+    expect(await savedAs('letter.jpg')).toEqual(['application/pdf', `attachment; filename="letter.pdf"; filename*=UTF-8''letter.pdf`]);
+    expect(await savedAs('meter 2024.11')).toEqual([
+      'image/jpeg',
+      `attachment; filename="meter 2024.11.jpg"; filename*=UTF-8''meter%202024.11.jpg`,
+    ]);
+  });
+
   it('takes files with a comment and with a reply, each shown on its comment', async () => {
     const id = (await ctx.app
       .inject({

@@ -27,6 +27,7 @@ export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository;
   app.post(
     '/api/usage-points/search',
     {
+      config: { outsideService: 'grid-register' },
       schema: {
         tags,
         summary: 'Searches the usage points of the site’s grid by address, GSRN, EIC or meter number, answering what a stranger may know',

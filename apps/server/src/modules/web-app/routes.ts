@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '@portal/schema/locale-ids';
@@ -21,6 +21,8 @@ const yearInSeconds = 365 * 24 * 60 * 60;
 
 type Options = {
   distDir: string;
+  /** `public`: the build's source maps are served and each script names its map; `none`: they are not (decision 101). */
+  sourceMaps: 'public' | 'none';
   appVersion: string;
   translations: TranslationRepository;
   /** The session and actor info of a page request's signed-in person (its actor is resolved, see actor.ts). */
@@ -31,11 +33,12 @@ type Options = {
  * Serves the built web app: hashed assets for a year, every page as index.html written for its site; a path that is
  * none of the app's pages gets the same document with status 404.
  */
-export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, appVersion, translations, signedIn }) => {
+export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, sourceMaps, appVersion, translations, signedIn }) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const pages = template ? loadPageRoutes(distDir, app.log) : { isAppPage: () => true, preloadsFor: () => [] };
   const serverRender = template ? loadServerRender(distDir, app.log) : async () => null;
+  const maps = new Set(sourceMaps === 'public' && template ? scriptsWithMaps(join(distDir, 'assets')) : []);
   if (template) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -44,11 +47,15 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       // The build's .br and .gz copies (apps/web/precompress.ts), chosen by Accept-Encoding, with Vary. They are
       // found beside their file and need no route of their own: a third fewer routes to set up at start.
       preCompressed: true,
-      // The server render (server-render.ts) is the server's code, not a file for browsers.
-      globIgnore: ['**/*.br', '**/*.gz', 'server/**'],
+      // The server render (server-render.ts) is the server's code, not a file for browsers; source maps are the
+      // operators' to give out (decision 101: the build leaves no sourceMappingURL comment in the scripts).
+      globIgnore: ['**/*.br', '**/*.gz', 'server/**', ...(sourceMaps === 'public' ? [] : ['**/*.map'])],
       setHeaders: (res, path) => {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // Developer tools find a script's map by this header (the script itself no longer names it).
+        const script = path.replace(/\.(?:br|gz)$/, '');
+        if (maps.has(script)) res.header('sourcemap', `${basename(script)}.map`);
       },
     });
   } else {
@@ -99,6 +106,13 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
   app.get('/*', { config: { signedInPage: true } }, renderPage);
   app.get('/', { config: { signedInPage: true } }, renderPage);
 };
+
+/** The built scripts that have a source map beside them, by their full path. */
+function scriptsWithMaps(assets: string): string[] {
+  if (!existsSync(assets)) return [];
+  const files = new Set(readdirSync(assets));
+  return [...files].filter((name) => name.endsWith('.js') && files.has(`${name}.map`)).map((name) => join(assets, name));
+}
 
 /**
  * The anonymous ids of spec §3: `__user-id` names this browser on the error screen and in client logs,

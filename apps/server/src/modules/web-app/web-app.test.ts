@@ -202,6 +202,29 @@ describe('index.html written for the site', () => {
   });
 });
 
+describe('the web app’s source maps (SOURCE_MAPS, decision 101)', () => {
+  const shown = useTestApp({ SOURCE_MAPS: 'public' });
+  const hidden = useTestApp({ SOURCE_MAPS: 'none' });
+  const get = (ctx: ReturnType<typeof useTestApp>, url: string) => ctx.app.inject({ url, headers: { host: HOSTS.lumo } });
+
+  it('serves a script’s map and names it in a SourceMap header where operators make them public', async () => {
+    const script = await get(shown, '/assets/index-test.js');
+    expect(script.headers.sourcemap).toBe('index-test.js.map');
+    const map = await get(shown, '/assets/index-test.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.json()).toMatchObject({ version: 3, file: 'index-test.js' });
+  });
+
+  it('answers 404 for the maps, and names none, where they are not', async () => {
+    const map = await get(hidden, '/assets/index-test.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('sourcesContent');
+    const script = await get(hidden, '/assets/index-test.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers.sourcemap).toBeUndefined();
+  });
+});
+
 describe('the dev pseudo-locale', () => {
   const ctx = useTestApp();
 
