@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@portal/schema/calendar-dates';
 import { queryRows } from '../../platform/database.ts';
@@ -31,7 +32,7 @@ describe('identifiers in the contract flow, as people paste them', () => {
     ...overrides,
   });
   const coOwnerCodeOf = async (contractId: string) =>
-    (await queryRows<{ co_owner_code: string }>(ctx.database.db, `select co_owner_code from contract where id = '${contractId}'`))[0]
+    (await queryRows<{ co_owner_code: string }>(ctx.database.db, sql`select co_owner_code from contract where id = ${contractId}`))[0]
       ?.co_owner_code;
 
   it('refuses a co-owner whose code is no personal code of the site’s country with 400 saying so, and writes nothing', async () => {
@@ -68,7 +69,7 @@ describe('identifiers in the contract flow, as people paste them', () => {
     expect(await coOwnerCodeOf(newSeparator.json().contractId)).toBe('010594Y9032');
     const [contact] = await queryRows<{ contact_phone: string }>(
       ctx.database.db,
-      `select contact_phone from contract where id = '${pasted.json().contractId}'`,
+      sql`select contact_phone from contract where id = ${pasted.json().contractId}`,
     );
     expect(contact?.contact_phone).toBe('+358401234567');
   });
@@ -83,7 +84,7 @@ describe('identifiers in the contract flow, as people paste them', () => {
       ainoForCompany,
       finnishContract({
         usagePointId: 'gp-lumo-kalevankatu-el',
-        productId: 'pr-lumo-yritys-porssi',
+        productId: 'pr-lumo-yritys-kausi',
         businessCode: '07375462',
         billing: { channel: 'OVT', target: '0037\u00a00737\u00a05462', operator: 'Maventa' },
       }),
