@@ -54,7 +54,9 @@ const outageContactInput = z
     timing: outageNotificationTiming,
   })
   // A phone number as pasted, compacted before the server checks it in the site's country.
-  .transform((item) => (item.value && (item.method === 'Phone' || item.method === 'Gsm') ? { ...item, value: identifierText(item.value) } : item));
+  .transform((item) =>
+    item.value && (item.method === 'Phone' || item.method === 'Gsm') ? { ...item, value: identifierText(item.value) } : item,
+  );
 
 /** PUT /api/me/outage-contacts: the contract's whole list as it should be; an empty list stops outage notices. */
 export const saveOutageContactsRequest = z

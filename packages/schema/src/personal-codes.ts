@@ -31,9 +31,9 @@ export function finnishPersonalCodeOf(text: string): string | null {
   const code = identifierText(text);
   const match = /^(\d\d)(\d\d)(\d\d)([-+A-FU-Y])(\d{3})([0-9A-Y])$/.exec(code);
   if (!match) return null;
-  const [dd, mm, yy, separator, individual, control] = match.slice(1) as string[];
-  const century = FINNISH_CENTURIES[separator!]!;
-  if (!isCalendarDate(dayOf(century, yy!, mm!, dd!)) || Number(individual) < 2) return null;
+  const [, dd = '', mm = '', yy = '', separator = '', individual = '', control = ''] = match;
+  const century = FINNISH_CENTURIES[separator];
+  if (century === undefined || !isCalendarDate(dayOf(century, yy, mm, dd)) || Number(individual) < 2) return null;
   return FINNISH_CONTROL_CHARACTERS[Number(`${dd}${mm}${yy}${individual}`) % 31] === control ? code : null;
 }
 
@@ -46,9 +46,10 @@ export function estonianPersonalCodeOf(text: string): string | null {
   const code = identifierText(text);
   const match = /^([1-8])(\d\d)(\d\d)(\d\d)\d{3}(\d)$/.exec(code);
   if (!match) return null;
-  const century = 1800 + Math.floor((Number(match[1]) - 1) / 2) * 100;
-  if (!isCalendarDate(dayOf(century, match[2]!, match[3]!, match[4]!))) return null;
-  return estonianCheckDigit(code.slice(0, 10)) === Number(match[5]) ? code : null;
+  const [, sexAndCentury = '', yy = '', mm = '', dd = '', check = ''] = match;
+  const century = 1800 + Math.floor((Number(sexAndCentury) - 1) / 2) * 100;
+  if (!isCalendarDate(dayOf(century, yy, mm, dd))) return null;
+  return estonianCheckDigit(code.slice(0, 10)) === Number(check) ? code : null;
 }
 
 /**
@@ -63,11 +64,12 @@ export function estonianPersonalCodeOf(text: string): string | null {
 export function latvianPersonalCodeOf(text: string): string | null {
   const match = /^(\d{6})-?(\d{5})$/.exec(identifierText(text));
   if (!match) return null;
-  const [first, last] = [match[1]!, match[2]!];
+  const [, first = '', last = ''] = match;
   const code = `${first}-${last}`;
   if (/^3[2-9]/.test(first)) return code;
-  const century = 1800 + Number(last[0]) * 100;
-  if (Number(last[0]) > 2 || !isCalendarDate(dayOf(century, first.slice(4, 6), first.slice(2, 4), first.slice(0, 2)))) return null;
+  const centuryDigit = Number(last[0]);
+  const born = dayOf(1800 + centuryDigit * 100, first.slice(4, 6), first.slice(2, 4), first.slice(0, 2));
+  if (centuryDigit > 2 || !isCalendarDate(born)) return null;
   const digits = `${first}${last}`;
   return ((1 + weightedSum(digits.slice(0, 10), [10, 5, 8, 4, 2, 1, 6, 3, 7, 9])) % 11) % 10 === Number(digits[10]) ? code : null;
 }

@@ -94,7 +94,9 @@ describe('migrations on a database that already has data', () => {
       { id: 'lv-compact', co_owner_code: '161175-19997', contact_phone: '+37120000000' },
       { id: 'lv-written', co_owner_code: '161175-19997', contact_phone: null },
     ]);
-    const customers = await db.execute<{ id: string; business_code: string | null }>(sql`select id, business_code from customer order by id`);
+    const customers = await db.execute<{ id: string; business_code: string | null }>(
+      sql`select id, business_code from customer order by id`,
+    );
     expect(customers.rows).toEqual([
       { id: 'fi-company', business_code: '0737546-2' },
       { id: 'fi-person', business_code: null },

@@ -82,7 +82,10 @@ describe('bank accounts', () => {
 
   it('adds an IBAN pasted from a bank app or a PDF, grouped by no-break or narrow spaces, in its electronic form', async () => {
     const mikko = await sessionCookieFor(ctx.database.db, PEOPLE.mikko, 'lumo');
-    const noBreak = await call(mikko, 'POST', '/api/me/bank-accounts', { iban: 'FI21\u00a01234\u00a05600\u00a00007\u00a085', ownerName: 'Mikko' });
+    const noBreak = await call(mikko, 'POST', '/api/me/bank-accounts', {
+      iban: 'FI21\u00a01234\u00a05600\u00a00007\u00a085',
+      ownerName: 'Mikko',
+    });
     expect(noBreak.statusCode, noBreak.body).toBe(201);
     expect(noBreak.json()).toMatchObject({ iban: 'FI2112345600000785', bic: 'NDEAFIHH' });
     const narrow = await call(mikko, 'POST', '/api/me/bank-accounts', {

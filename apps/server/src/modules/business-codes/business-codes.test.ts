@@ -44,7 +44,11 @@ describe('GET /api/business/validate/{code}', () => {
 
   it('takes the registration numbers of Latvian public bodies (9…) as well as of companies (4…)', async () => {
     for (const code of ['90000069281', '90000022399', '40003032949', '40203123456']) {
-      expect((await get(`/api/business/validate/${code}`, janis, HOSTS.daugava)).json(), code).toEqual({ code, countryCode: 'LV', valid: true });
+      expect((await get(`/api/business/validate/${code}`, janis, HOSTS.daugava)).json(), code).toEqual({
+        code,
+        countryCode: 'LV',
+        valid: true,
+      });
     }
     expect((await get('/api/business/validate/90000069282', janis, HOSTS.daugava)).json().valid).toBe(false);
   });
@@ -56,7 +60,9 @@ describe('GET /api/business/validate/{code}', () => {
       countryCode: 'FI',
       valid: true,
     });
-    expect((await get(`/api/business/validate/${encodeURIComponent('9000\u00a0006\u00a09281')}`, janis, HOSTS.daugava)).json()).toMatchObject({
+    expect(
+      (await get(`/api/business/validate/${encodeURIComponent('9000\u00a0006\u00a09281')}`, janis, HOSTS.daugava)).json(),
+    ).toMatchObject({
       code: '90000069281',
       valid: true,
     });

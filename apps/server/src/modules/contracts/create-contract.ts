@@ -74,7 +74,11 @@ async function signableProduct(
 }
 
 /** The name of each country's personal code, for a refusal the signer can act on. */
-const PERSONAL_CODE_NAMES = { FI: 'Finnish personal identity code (henkilötunnus)', EE: 'Estonian personal code (isikukood)', LV: 'Latvian personal code (personas kods)' };
+const PERSONAL_CODE_NAMES = {
+  FI: 'Finnish personal identity code (henkilötunnus)',
+  EE: 'Estonian personal code (isikukood)',
+  LV: 'Latvian personal code (personas kods)',
+};
 
 /** The co-owner's personal code in its register's written form: it must be one of the site's country, where the place is. */
 function coOwnerCodeOf(context: CreateContext, code: string): string {

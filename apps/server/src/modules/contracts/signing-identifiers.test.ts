@@ -56,7 +56,10 @@ describe('identifiers in the contract flow, as people paste them', () => {
     const pasted = await post(
       '/api/contracts/create',
       mikko,
-      finnishContract({ coOwner: { name: 'Maija Mäkinen', personalCode: '\u00a0131052\u2013308t\u200b' }, contact: { email: 'mikko.korhonen@example.fi', phone: '+358\u00a040\u00a0123\u00a04567' } }),
+      finnishContract({
+        coOwner: { name: 'Maija Mäkinen', personalCode: '\u00a0131052\u2013308t\u200b' },
+        contact: { email: 'mikko.korhonen@example.fi', phone: '+358\u00a040\u00a0123\u00a04567' },
+      }),
     );
     expect(pasted.statusCode, pasted.body).toBe(200);
     expect(await coOwnerCodeOf(pasted.json().contractId)).toBe('131052-308T');
@@ -77,7 +80,10 @@ describe('identifiers in the contract flow, as people paste them', () => {
   it('takes a Y-tunnus without its hyphen when a company starts a contract, and answers it written with one', async () => {
     const info = await get('/api/contracts/start-info/go-lumo-kalevankatu-31-a-5?businessCode=07375462', ainoForCompany);
     expect(info.json().business).toMatchObject({ code: '0737546-2', valid: true });
-    const known = await get(`/api/contracts/start-info/go-lumo-kalevankatu-31-a-5?businessCode=${encodeURIComponent('3141593\u00a08')}`, ainoForCompany);
+    const known = await get(
+      `/api/contracts/start-info/go-lumo-kalevankatu-31-a-5?businessCode=${encodeURIComponent('3141593\u00a08')}`,
+      ainoForCompany,
+    );
     expect(known.json().business).toEqual({ code: '3141593-8', valid: true, company: { name: 'Revontuli Sauna Oy', active: true } });
     const created = await post(
       '/api/contracts/create',

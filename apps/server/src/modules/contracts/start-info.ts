@@ -22,7 +22,8 @@ export async function startInfo(
   let business: StartInfo['business'] = null;
   if (businessCode !== undefined) {
     const code = businessCodeOf(site.countryCode, businessCode);
-    const company = code !== null && site.features.includes('BUSINESS_CUSTOMER_INFO') ? await deps.register.lookup(site.countryCode, code) : null;
+    const company =
+      code !== null && site.features.includes('BUSINESS_CUSTOMER_INFO') ? await deps.register.lookup(site.countryCode, code) : null;
     business = { code: code ?? businessCode, valid: code !== null, company };
   }
   return {

@@ -54,7 +54,15 @@ describe('the customer-service workspace', () => {
       personId: added!.id,
       relation: 'representative',
     });
-    const forms = ['131052-308T', '131052-308t', '131052308T', 'FI 131052-308T', '131052\u2013308T', '\u00a0131052\u00a0-\u202f308T\u200b', '１３１０５２-３０８Ｔ'];
+    const forms = [
+      '131052-308T',
+      '131052-308t',
+      '131052308T',
+      'FI 131052-308T',
+      '131052\u2013308T',
+      '\u00a0131052\u00a0-\u202f308T\u200b',
+      '１３１０５２-３０８Ｔ',
+    ];
     for (const q of forms) {
       const response = await search(q, cookie);
       expect(response.statusCode, q).toBe(200);
