@@ -126,10 +126,20 @@ test('lumo: a private customer signs a new contract at a new address, restores t
   await page.getByRole('radio', { name: 'E-mail' }).check();
   await page.getByRole('textbox', { name: 'E-mail address' }).fill('mikko.korhonen@example.fi');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('mikko.korhonen@example.fi');
+  // A co-owner signs along: a code that is no henkilötunnus is refused in the reader's language before anything is
+  // sent; one pasted from a document, with no-break spaces and an en dash, is taken and shown in its written form.
+  await page.getByRole('checkbox', { name: 'A co-owner signs along' }).check();
+  await page.getByRole('textbox', { name: 'Co-owner’s name' }).fill('Maija Mäkinen');
+  const coOwnerCode = page.getByRole('textbox', { name: /Co-owner’s personal code/ });
+  await coOwnerCode.fill('131052-308U');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Enter the co-owner’s valid personal code, as on their ID')).toBeVisible();
+  await coOwnerCode.fill('131052\u00a0\u2013\u00a0308t');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
 
   const summary = page.getByRole('table', { name: 'Your new contract' });
+  await expect(summary.getByRole('row', { name: /Co-owner/ })).toContainText('Maija Mäkinen (131052-308T)');
   await expect(summary.getByRole('row', { name: /Place/ })).toContainText('Kalevankatu 31 A 5, 00100 Helsinki');
   await expect(summary.getByRole('row', { name: /Supply starts/ })).toContainText(startDay);
   await page.getByRole('checkbox', { name: /I have read the contract terms/ }).check();

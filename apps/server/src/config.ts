@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Cron } from 'croner';
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { identifierText } from '@portal/schema/identifier-text';
 
 /** Every environment variable the server reads, parsed once. Nothing else reads process.env. */
 const booleanFlag = z
@@ -399,7 +400,7 @@ function paymentsConfig(env: Partial<Environment>, demoMode: boolean, problems: 
           apiUrl: env.NEONOMICS_API_URL,
           clientId: env.NEONOMICS_CLIENT_ID,
           clientSecret: env.NEONOMICS_CLIENT_SECRET,
-          creditorIban: env.NEONOMICS_CREDITOR_IBAN.replace(/\s+/g, '').toUpperCase(),
+          creditorIban: identifierText(env.NEONOMICS_CREDITOR_IBAN),
           creditorName: env.NEONOMICS_CREDITOR_NAME ?? '',
         }
       : null;

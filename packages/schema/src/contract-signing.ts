@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isBusinessCode } from './business-codes.ts';
+import { businessCodeText } from './business-codes.ts';
 import { addDays, monthStart } from './calendar-dates.ts';
 import { changeBillingChannelRequest } from './contracts.ts';
 import { billingChannelKind, contractStatus, operatingCountryCode, usagePointKind, utility, type BillingChannelKind } from './enums.ts';
+import { identifierField } from './identifier-text.ts';
 
 /**
  * Signing a new contract and renewing one (spec §2 /contracts/sign and /contracts/{id}/offer, §7 Contracts;
@@ -86,8 +87,12 @@ export function isEic(code: string): boolean {
   return EIC_ALPHABET[36 - ((sum - 1) % 37)] === code[15];
 }
 
-/** A co-owner of the place who signs along (offered unless SIGNING_CO_OWNER_DISABLED): name and personal code. */
-export const coOwner = z.object({ name: text(120), personalCode: text(20) });
+/**
+ * A co-owner of the place who signs along (offered unless SIGNING_CO_OWNER_DISABLED): name and personal code, the
+ * code compacted here and checked by the server (and the web's form) as the site country's personal code
+ * (`personalCodeOf` of `@portal/schema/personal-codes`), stored in that register's written form.
+ */
+export const coOwner = z.object({ name: text(120), personalCode: identifierField(40).pipe(z.string().min(1).max(20)) });
 
 /**
  * POST /api/contracts/create: a usage point found by the search (or one of the customer's own), the product and
@@ -109,26 +114,20 @@ export const createContractRequest = z.object({
   billing: changeBillingChannelRequest,
   contact: z.object({
     email: z.email('Enter a valid e-mail address').max(254),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number')
-      .or(z.literal(''))
+    phone: identifierField(40)
+      .pipe(z.union([z.literal(''), z.string().regex(/^\+?[0-9()-]{6,20}$/, 'Enter a phone number')]))
       .default(''),
   }),
   coOwner: coOwner.nullable().default(null),
-  /** For a company: its business code, checked by the country's check digits. */
-  businessCode: text(20).optional(),
+  /** For a company: its business code, checked by the server against the site country's register rule (`businessCodeOf`). */
+  businessCode: businessCodeText.optional(),
 });
 export type CreateContractRequest = z.input<typeof createContractRequest>;
 export type CreateContract = z.output<typeof createContractRequest>;
 
 /** POST /api/contracts/create/estonia: the same, with the EIC the Estonian datahub knows the metering point by. */
 export const createEstonianContractRequest = createContractRequest.extend({
-  meteringPointEic: z
-    .string()
-    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-    .refine(isEic, 'Enter the metering point’s EIC code (16 characters)'),
+  meteringPointEic: identifierField(40).refine(isEic, 'Enter the metering point’s EIC code (16 characters)'),
 });
 export type CreateEstonianContractRequest = z.input<typeof createEstonianContractRequest>;
 export type CreateEstonianContract = z.output<typeof createEstonianContractRequest>;
@@ -185,7 +184,7 @@ export const uploadQuery = z.object({ contractId: text(64) });
 
 /** GET /api/contracts/start-info/{objectId}?businessCode: what starting a supply at a place involves. */
 export const startInfoParams = z.object({ objectId: text(64) });
-export const startInfoQuery = z.object({ businessCode: text(20).optional() });
+export const startInfoQuery = z.object({ businessCode: businessCodeText.optional() });
 export const startInfo = z
   .object({
     objectId: z.string(),
@@ -223,6 +222,3 @@ export const addressSuggestion = z
   .meta({ id: 'AddressSuggestion' });
 export const addressSuggestionList = z.array(addressSuggestion);
 export type AddressSuggestion = z.infer<typeof addressSuggestion>;
-
-/** A business code is right for the site's country (the register lookup happens in start-info). */
-export const businessCodeFor = (countryCode: 'FI' | 'EE' | 'LV', code: string) => isBusinessCode(countryCode, code);

@@ -1,6 +1,7 @@
-import { isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { isOvtCode } from './business-codes.ts';
+import { identifierField } from './identifier-text.ts';
 import { billingChannelKind, contractStatus, contractType, priceComponentKind, priceType, utility } from './enums.ts';
 import { PRICE_UNITS } from './energy.ts';
 import { recordedMoveOut } from './move-out.ts';
@@ -76,6 +77,10 @@ export const billingChannels = z
 export type BillingChannels = z.infer<typeof billingChannels>;
 
 const operator = z.string().trim().min(2, 'Name the operator or bank').max(100);
+/** An IBAN as pasted (any white space, lower case), kept in electronic form. */
+const ibanTarget = identifierField(64)
+  .transform((value) => electronicFormatIBAN(value) ?? '')
+  .refine((value) => isValidIBAN(value), 'Enter a valid IBAN');
 
 /**
  * POST /api/contracts/{id}/change-billing-channels: the new channel and where invoices go. Each channel says
@@ -87,29 +92,20 @@ export const changeBillingChannelRequest = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('Address'), target: z.string().trim().min(5, 'Enter the postal address').max(200) }),
   z.object({
     channel: z.literal('IBAN'),
-    target: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => isValidIBAN(value), 'Enter a valid IBAN'),
+    target: ibanTarget,
   }),
   z.object({
     channel: z.literal('OVT'),
-    target: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => isOvtCode(value), 'Enter a valid OVT code (0037 and the business ID)'),
+    target: identifierField(64).refine((value) => isOvtCode(value), 'Enter a valid OVT code (0037 and the business ID)'),
     operator,
   }),
   z.object({
     channel: z.literal('EInvoiceRequest'),
-    target: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => isValidIBAN(value), 'Enter a valid IBAN'),
+    target: ibanTarget,
     operator,
   }),
 ]);
 /** What the web's form holds. */
 export type ChangeBillingChannelRequest = z.input<typeof changeBillingChannelRequest>;
-/** What the server receives after validation (targets without spaces, upper case where the code is). */
+/** What the server receives after validation (targets compacted by `identifierText`, IBANs in electronic form). */
 export type ChangeBillingChannel = z.output<typeof changeBillingChannelRequest>;

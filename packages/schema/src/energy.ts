@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { READING_RESOLUTIONS } from './energy-rules.ts';
 import { addressSearchMode, chartSeries, contractType, priceComponentKind, priceType, usagePointKind, utility } from './enums.ts';
+import { identifierField } from './identifier-text.ts';
 
 /**
  * Energy data of spec §1, §3, §7 and §9: objects, metering points, readings, spot prices, statistics.
@@ -180,9 +181,9 @@ export const usagePointSearchRequest = z
     searchType: addressSearchMode,
     searchQuery: z.object({
       address: z.string().trim().max(200).optional(),
-      gsrn: z.string().trim().max(40).optional(),
-      eic: z.string().trim().max(40).optional(),
-      meterNumber: z.string().trim().max(40).optional(),
+      gsrn: identifierField(60).pipe(z.string().max(40)).optional(),
+      eic: identifierField(60).pipe(z.string().max(40)).optional(),
+      meterNumber: identifierField(60).pipe(z.string().max(40)).optional(),
     }),
   })
   .superRefine(({ searchType, searchQuery }, context) => {

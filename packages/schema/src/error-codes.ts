@@ -108,6 +108,7 @@ export const ERROR_CODES = {
   TERM_NOT_OFFERED: 'refused',
   CO_OWNER_NOT_OFFERED: 'refused',
   BUSINESS_CODE_INVALID: 'refused',
+  PERSONAL_CODE_INVALID: 'invalid',
   DATAHUB_FAILED: 'upstream',
   DOCUMENT_TYPE_REFUSED: 'refused',
   DOCUMENT_NOT_SIGNED: 'refused',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactPreference, customerType, MARKETING_CHANNELS, marketingChannel } from './enums.ts';
 import { siteFeature } from './features.ts';
+import { identifierField } from './identifier-text.ts';
 import { localeId } from './locales.ts';
 
 const MARKETING_CHANNEL_COUNT = MARKETING_CHANNELS.length;
@@ -79,8 +80,8 @@ export const updateProfileRequest = z
      * the link is followed. Null keeps the current address.
      */
     email: z.string().trim().max(254).pipe(z.email('email must be a valid e-mail address')).nullable(),
-    /** International format, e.g. +358401234567; the server normalises it. */
-    phone: z.string().trim().max(32).nullable(),
+    /** International format, e.g. +358401234567, white space as pasted removed here; the server normalises it. */
+    phone: identifierField(48).pipe(z.string().max(32)).nullable(),
     preferredLocale: localeId.nullable(),
     contactPreference: contactPreference,
     /** Left out, the channels stay as they are (sites with SETTINGS_MARKETING_CHANNELS_DISABLED never send them). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, maxDate, minDate } from './calendar-dates.ts';
+import { identifierText } from './identifier-text.ts';
 
 /*
  * Move-out of a contract (spec §2 /contracts/{id}/move-out, §7 POST /api/contracts/{id}/move-out): the rules the
@@ -17,9 +18,9 @@ export type MoveOutCountry = (typeof MOVE_OUT_COUNTRIES)[number];
 /** Postal codes as each country's post writes them: 00100 (FI), 10111 (EE), LV-1050 (LV). */
 const POSTAL_CODES: Record<MoveOutCountry, RegExp> = { FI: /^\d{5}$/, EE: /^\d{5}$/, LV: /^LV-\d{4}$/ };
 
-/** "lv 1050", "1050" and "LV-1050" are the same Latvian code; others lose their spaces. */
+/** "lv 1050", "1050" and "LV–1050" are the same Latvian code; others lose their spaces (any kind, as pasted). */
 export function normalPostalCode(countryCode: MoveOutCountry, text: string): string {
-  const compact = text.replace(/\s+/g, '').toUpperCase();
+  const compact = identifierText(text);
   if (countryCode === 'LV') return `LV-${compact.replace(/^LV-?/, '')}`;
   return compact;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { outageContactMethod, outageNotificationTiming, utility } from './enums.ts';
+import { identifierText } from './identifier-text.ts';
 
 /*
  * Spec §7 GET /api/me/outage-addresses, GET /api/me/outage-contacts?contractId, PUT /api/me/outage-contacts
@@ -46,11 +47,16 @@ export type OutageContacts = z.infer<typeof outageContacts>;
 
 export const outageContactsQuery = z.object({ contractId: z.string().trim().min(1, 'contractId is required').max(64) });
 
-const outageContactInput = z.object({
-  method: outageContactMethod,
-  value: z.string().trim().max(254).nullable(),
-  timing: outageNotificationTiming,
-});
+const outageContactInput = z
+  .object({
+    method: outageContactMethod,
+    value: z.string().trim().max(254).nullable(),
+    timing: outageNotificationTiming,
+  })
+  // A phone number as pasted, compacted before the server checks it in the site's country.
+  .transform((item) =>
+    item.value && (item.method === 'Phone' || item.method === 'Gsm') ? { ...item, value: identifierText(item.value) } : item,
+  );
 
 /** PUT /api/me/outage-contacts: the contract's whole list as it should be; an empty list stops outage notices. */
 export const saveOutageContactsRequest = z
@@ -69,7 +75,7 @@ export const saveOutageContactsRequest = z
       } else if (item.method === 'Email' && !z.email().safeParse(item.value).success) {
         context.addIssue({ code: 'custom', path, message: 'value must be a valid e-mail address' });
       }
-      const key = `${item.method}:${(item.value ?? '').toLowerCase().replaceAll(' ', '')}`;
+      const key = `${item.method}:${(item.value ?? '').toLowerCase()}`;
       if (seen.has(key)) context.addIssue({ code: 'custom', path, message: 'the same contact is listed twice' });
       seen.add(key);
     });

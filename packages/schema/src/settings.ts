@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { contactMethod, contractNotificationChannel } from './enums.ts';
+import { identifierField, identifierText } from './identifier-text.ts';
 
 /** POST /api/me/email-confirmation: the token of the link mailed to the new address. */
 export const confirmEmailRequest = z
@@ -8,11 +9,11 @@ export const confirmEmailRequest = z
   .meta({ id: 'ConfirmEmailRequest' });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>;
 
-/** An IBAN as people type it (spaces, lower case), in electronic form; checked by ibantools, never by our own regex. */
-export const iban = z
-  .string()
-  .trim()
-  .max(64)
+/**
+ * An IBAN as people type or paste it (any white space, lower case), in electronic form; checked by ibantools, never
+ * by our own regex.
+ */
+export const iban = identifierField(64)
   .transform((value) => electronicFormatIBAN(value) ?? '')
   .refine((value) => isValidIBAN(value), { message: 'iban must be a valid IBAN' })
   // Refunds and direct debit are SEPA payments.
@@ -65,15 +66,20 @@ export const contact = z
 export type Contact = z.infer<typeof contact>;
 export const contactList = z.array(contact);
 
-const contactInput = z.object({
-  /** Present for a contact that exists; left out for a new one. */
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().max(100),
-  method: contactMethod,
-  /** An e-mail address for Email; a phone number (checked per site country by the server) for Phone and Gsm. */
-  value: z.string().trim().min(1, 'value is required').max(254),
-  primary: z.boolean(),
-});
+const contactInput = z
+  .object({
+    /** Present for a contact that exists; left out for a new one. */
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().max(100),
+    method: contactMethod,
+    /**
+     * An e-mail address for Email; a phone number for Phone and Gsm, compacted by `identifierText` and checked per site
+     * country by the server.
+     */
+    value: z.string().trim().min(1, 'value is required').max(254),
+    primary: z.boolean(),
+  })
+  .transform((item) => (item.method === 'Email' ? item : { ...item, value: identifierText(item.value) }));
 
 /**
  * PUT /api/me/contacts: the customer's whole list as it should be. E-mail addresses are checked here; phone numbers
@@ -88,7 +94,7 @@ export const replaceContactsRequest = z
       if (item.method === 'Email' && !z.email().safeParse(item.value).success) {
         context.addIssue({ code: 'custom', path: ['contacts', index, 'value'], message: 'value must be a valid e-mail address' });
       }
-      const key = `${item.method}:${item.value.toLowerCase().replaceAll(' ', '')}`;
+      const key = `${item.method}:${item.value.toLowerCase()}`;
       if (seen.has(key))
         context.addIssue({ code: 'custom', path: ['contacts', index, 'value'], message: 'the same contact is listed twice' });
       seen.add(key);

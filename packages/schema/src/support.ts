@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierField } from './identifier-text.ts';
 
 /**
  * Support tickets, contact requests and the inbox (spec §3, §4, §5, §7; docs/decisions/054-support-tickets.md).
@@ -50,8 +51,8 @@ export const contactRequest = z.object({
   email: z.email('Enter a valid e-mail address').max(254).optional(),
   phoneNo: z
     .object({
-      dialCode: z.string().regex(/^\+\d{1,4}$/, 'A dial code is + and up to four digits'),
-      number: z.string().regex(/^[\d ()-]{4,20}$/, 'Enter the number without its dial code'),
+      dialCode: identifierField(16).pipe(z.string().regex(/^\+\d{1,4}$/, 'A dial code is + and up to four digits')),
+      number: identifierField(40).pipe(z.string().regex(/^[\d()-]{4,20}$/, 'Enter the number without its dial code')),
     })
     .optional(),
 });

@@ -57,4 +57,52 @@ describe('migrations on a database that already has data', () => {
     });
     await client.close();
   }, 120_000);
+
+  it('rewrites co-owner codes, contact phones and business codes typed before in the form the portal compares', async () => {
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    const db = drizzle(client);
+    const before = migrationsUpTo('0024_admin_audit_values_site_changes');
+    folders.push(before);
+    await migrate(db, { migrationsFolder: before });
+    // The rows alone are what the migration reads; what they point at does not matter to it.
+    await db.execute(sql`set session_replication_role = replica`);
+    await db.execute(sql`insert into site (id, company_name, timezone, default_locale_id, theme_id, country_code) values
+      ('fi', 'Lumo', 'Europe/Helsinki', 'fi-FI', 'aurora', 'FI'), ('lv', 'Daugava', 'Europe/Riga', 'lv-LV', 'daugava', 'LV')`);
+    const contract = (id: string, site: string, coOwnerCode: string | null, contactPhone: string | null) =>
+      sql`insert into contract (id, site_id, customer_id, metering_point_id, contract_number, type, product_name, price_type, start_date,
+        vat_permille, co_owner_code, contact_phone)
+        values (${id}, ${site}, 'c', 'm', ${id}, 'SupplyContract', 'P', 'Fixed', '2026-01-01', 255, ${coOwnerCode}, ${contactPhone})`;
+    await db.execute(contract('fi-pasted', 'fi', ' 131052\u2013308t\u00a0', '+358 40 123 4567'));
+    await db.execute(contract('fi-none', 'fi', null, null));
+    await db.execute(contract('fi-not-a-code', 'fi', 'ask Maija', '040-1234567'));
+    await db.execute(contract('lv-compact', 'lv', '16117519997', '+371 2000 0000'));
+    await db.execute(contract('lv-written', 'lv', '161175-19997', null));
+    await db.execute(sql`insert into customer (id, site_id, client_code, type, name, business_code) values
+      ('fi-company', 'fi', 'C1', 'legal', 'Oy', '07375462'), ('fi-written', 'fi', 'C2', 'legal', 'Oy', '0737546-2'),
+      ('lv-public', 'lv', 'C3', 'legal', 'Skola', '9000 006 9281'), ('fi-person', 'fi', 'C4', 'private', 'Aino', null)`);
+    // Still without foreign keys: the contracts point at no customer or metering point, and rows written twice in one
+    // transaction have their keys checked again.
+    await migrate(db, { migrationsFolder });
+
+    const contracts = await db.execute<{ id: string; co_owner_code: string | null; contact_phone: string | null }>(
+      sql`select id, co_owner_code, contact_phone from contract order by id`,
+    );
+    expect(contracts.rows).toEqual([
+      { id: 'fi-none', co_owner_code: null, contact_phone: null },
+      { id: 'fi-not-a-code', co_owner_code: 'ASKMAIJA', contact_phone: '040-1234567' },
+      { id: 'fi-pasted', co_owner_code: '131052-308T', contact_phone: '+358401234567' },
+      { id: 'lv-compact', co_owner_code: '161175-19997', contact_phone: '+37120000000' },
+      { id: 'lv-written', co_owner_code: '161175-19997', contact_phone: null },
+    ]);
+    const customers = await db.execute<{ id: string; business_code: string | null }>(
+      sql`select id, business_code from customer order by id`,
+    );
+    expect(customers.rows).toEqual([
+      { id: 'fi-company', business_code: '0737546-2' },
+      { id: 'fi-person', business_code: null },
+      { id: 'fi-written', business_code: '0737546-2' },
+      { id: 'lv-public', business_code: '90000069281' },
+    ]);
+    await client.close();
+  }, 120_000);
 });

@@ -29,4 +29,5 @@ export const PEOPLE = {
   liisaNewcomer: 'FI051168-318W',
   jaan: 'EE38001085718',
   toomasAdmin: 'EE37607250443',
+  janis: 'LV220790-45671',
 } as const;

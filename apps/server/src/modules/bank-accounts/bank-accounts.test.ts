@@ -80,6 +80,25 @@ describe('bank accounts', () => {
     );
   });
 
+  it('adds an IBAN pasted from a bank app or a PDF, grouped by no-break or narrow spaces, in its electronic form', async () => {
+    const mikko = await sessionCookieFor(ctx.database.db, PEOPLE.mikko, 'lumo');
+    const noBreak = await call(mikko, 'POST', '/api/me/bank-accounts', {
+      iban: 'FI21\u00a01234\u00a05600\u00a00007\u00a085',
+      ownerName: 'Mikko',
+    });
+    expect(noBreak.statusCode, noBreak.body).toBe(201);
+    expect(noBreak.json()).toMatchObject({ iban: 'FI2112345600000785', bic: 'NDEAFIHH' });
+    const narrow = await call(mikko, 'POST', '/api/me/bank-accounts', {
+      iban: '\u200bEE38\u202f2200\u202f2210\u202f2014\u202f5685\u2060',
+      ownerName: 'Mikko',
+    });
+    expect(narrow.statusCode, narrow.body).toBe(201);
+    expect(narrow.json().iban).toBe('EE382200221020145685');
+    // The same account pasted again is the same account.
+    const again = await call(mikko, 'POST', '/api/me/bank-accounts', { iban: 'fi21 1234 5600 0007 85', ownerName: 'Mikko' });
+    expect(again.json()).toMatchObject({ code: 'BANK_ACCOUNT_EXISTS' });
+  });
+
   it('looks up only real BICs, and none for a bank it does not know', () => {
     expect(bicOf('EE382200221020145685')).toBe('HABAEE2X');
     expect(bicOf('LV80BANK0000435195001')).toBeNull();

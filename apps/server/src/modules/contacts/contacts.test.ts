@@ -83,4 +83,17 @@ describe('contacts', () => {
       .where(and(eq(auditLog.action, 'PUT /api/me/contacts'), eq(auditLog.outcome, '200')));
     expect(entries).toHaveLength(1);
   });
+
+  it('saves phone numbers pasted with no-break or narrow spaces, and knows a pasted copy of a number already listed', async () => {
+    const mikko = await sessionCookieFor(ctx.database.db, PEOPLE.mikko, 'lumo');
+    const saved = await save(mikko, [{ name: 'Mobile', method: 'Gsm', value: '040\u00a0123\u202f4567', primary: true }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()[0]).toMatchObject({ method: 'Gsm', value: '+358401234567' });
+    const twice = await save(mikko, [
+      { name: '', method: 'Phone', value: '09 4250 1000', primary: false },
+      { name: '', method: 'Phone', value: '09\u00a04250\u00a01000', primary: false },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().issues[0]).toMatchObject({ path: 'body.contacts.1.value', message: 'the same contact is listed twice' });
+  });
 });

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { businessCodeOf } from '@portal/schema/business-codes';
 import { addDays } from '@portal/schema/calendar-dates';
 import {
-  businessCodeFor,
   signingChannels,
   startAllowed,
   startWindow,
@@ -12,6 +12,7 @@ import {
 } from '@portal/schema/contract-signing';
 import { changeBillingChannelRequest } from '@portal/schema/contracts';
 import type { ContractType, Utility } from '@portal/schema/enums';
+import { personalCodeOf } from '@portal/schema/personal-codes';
 import type { EstonianDatahub } from '../../integrations/datahub/port.ts';
 import { DatahubRefusal } from '../../integrations/datahub/port.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -72,6 +73,23 @@ async function signableProduct(
   return product;
 }
 
+/** The name of each country's personal code, for a refusal the signer can act on. */
+const PERSONAL_CODE_NAMES = {
+  FI: 'Finnish personal identity code (henkilötunnus)',
+  EE: 'Estonian personal code (isikukood)',
+  LV: 'Latvian personal code (personas kods)',
+};
+
+/** The co-owner's personal code in its register's written form: it must be one of the site's country, where the place is. */
+function coOwnerCodeOf(context: CreateContext, code: string): string {
+  const { countryCode } = context.site;
+  const written = personalCodeOf(countryCode, code);
+  if (written === null) {
+    throw new AppError('PERSONAL_CODE_INVALID', `coOwner.personalCode: ${code} is not a valid ${PERSONAL_CODE_NAMES[countryCode]}`);
+  }
+  return written;
+}
+
 function termOf(context: CreateContext, product: Product, chosen: number | null): number | null {
   if (chosen === null) return product.termMonths;
   if (!context.site.features.includes('SIGNING_TERM_CHANGES') || product.termMonths === null) {
@@ -127,10 +145,12 @@ export async function createContract(
   if (request.coOwner && (context.customer.type !== 'private' || features.includes('SIGNING_CO_OWNER_DISABLED'))) {
     throw new AppError('CO_OWNER_NOT_OFFERED', 'A co-owner cannot sign along here');
   }
+  const coOwnerCode = request.coOwner ? coOwnerCodeOf(context, request.coOwner.personalCode) : null;
   if (!signingChannels(features, context.customer.type, countryCode).includes(request.billing.channel)) {
     throw new AppError('BILLING_CHANNEL_NOT_AVAILABLE', `Invoices cannot be sent by ${request.billing.channel} here`);
   }
-  if (request.businessCode !== undefined && (context.customer.type !== 'legal' || !businessCodeFor(countryCode, request.businessCode))) {
+  const businessCode = request.businessCode === undefined ? null : businessCodeOf(countryCode, request.businessCode);
+  if (request.businessCode !== undefined && (context.customer.type !== 'legal' || businessCode === null)) {
     throw new AppError('BUSINESS_CODE_INVALID', 'That business code is not valid here');
   }
 
@@ -143,7 +163,7 @@ export async function createContract(
         await deps.datahub.registerSupply({
           siteId: context.scope.siteId,
           meteringPointEic: request.meteringPointEic,
-          customerCode: request.businessCode ?? context.person.ssn?.slice(2) ?? '',
+          customerCode: businessCode ?? context.person.ssn?.slice(2) ?? '',
           customerName: context.customer.name,
           startDate: request.startDate,
           contractNumber,
@@ -199,7 +219,7 @@ export async function createContract(
         contactEmail: request.contact.email,
         contactPhone: request.contact.phone || null,
         coOwnerName: request.coOwner?.name ?? null,
-        coOwnerCode: request.coOwner?.personalCode ?? null,
+        coOwnerCode,
         datahubReference,
       },
       [...product.priceComponents, ...(addOn?.priceComponents ?? [])].map((component) => ({ ...component, validFrom, validTo: null })),

@@ -1,4 +1,4 @@
-import { isBusinessCode } from '@portal/schema/business-codes';
+import { businessCodeOf } from '@portal/schema/business-codes';
 import { startWindow, type StartInfo } from '@portal/schema/contract-signing';
 import type { BusinessRegister } from '../../integrations/business-register/port.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,10 +21,10 @@ export async function startInfo(
   if (!first) throw new AppError('OBJECT_NOT_FOUND', 'No such place in this grid');
   let business: StartInfo['business'] = null;
   if (businessCode !== undefined) {
-    const valid = isBusinessCode(site.countryCode, businessCode);
+    const code = businessCodeOf(site.countryCode, businessCode);
     const company =
-      valid && site.features.includes('BUSINESS_CUSTOMER_INFO') ? await deps.register.lookup(site.countryCode, businessCode) : null;
-    business = { code: businessCode, valid, company };
+      code !== null && site.features.includes('BUSINESS_CUSTOMER_INFO') ? await deps.register.lookup(site.countryCode, code) : null;
+    business = { code: code ?? businessCode, valid: code !== null, company };
   }
   return {
     objectId,

@@ -92,6 +92,9 @@ describe('profile settings', () => {
     expect(saved.json().phone).toBe('+37251234567');
     const finnish = await put(cookie, { ...base, phone: '040 123 4567' }, HOSTS.virmalise);
     expect(finnish.json().code).toBe('INVALID_PHONE');
+    // As a phone's contact card or a web page hands it over: no-break and zero-width spaces, an en dash.
+    const pasted = await put(cookie, { ...base, phone: '\u200b+372\u00a05123\u20134567\u2060' }, HOSTS.virmalise);
+    expect(pasted.json().phone).toBe('+37251234567');
     // Daugava hides phone numbers from here on (asked before any call there, so no cached copy of the site differs).
     await ctx.database.db.insert(siteFeature).values({ siteId: 'daugava', feature: 'SETTINGS_PHONE_NUMBER_DISABLED' });
     const elsewhere = await sessionCookieFor(ctx.database.db, PEOPLE.jaan, 'daugava');

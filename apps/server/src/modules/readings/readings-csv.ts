@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { identifierText } from '@portal/schema/identifier-text';
 
 /**
  * The CSV readings format utilities receive from the grid operator's data hub, one interval a line:
@@ -134,9 +135,9 @@ export function parseReadingsCsv(text: string): { readings: ParsedReading[]; pro
 
 const value = (record: string[], at: number) => record[at]?.trim() ?? '';
 
-/** The code as stored (spaces removed), or why it cannot be a metering point's code. */
+/** The code as stored (compacted by `identifierText`: any white space removed, upper case), or why it cannot be a metering point's code. */
 function checkCode(raw: string): { code: string; problem: string | null } {
-  const code = raw.replace(/\s/g, '');
+  const code = identifierText(raw);
   if (!/^[0-9A-Z-]{16,18}$/i.test(code)) {
     return { code, problem: `metering_point "${raw}" is not a GSRN (18 digits) or EIC (16 characters)` };
   }

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_SEARCH_PAGE_SIZE, type CustomerSearchField, type CustomerSearchResult } from '@portal/schema/customer-search';
+import type { OperatingCountryCode } from '@portal/schema/enums';
+import { identifierText } from '@portal/schema/identifier-text';
+import { personalCodeOf } from '@portal/schema/personal-codes';
 import { queryRows, type Executor } from '../../platform/database.ts';
 
 type Row = { client_code: string; name: string; type: CustomerSearchResult['type']; field: CustomerSearchField; matched: string };
@@ -10,13 +13,14 @@ const codeOf = (column: SQL) => sql`upper(regexp_replace(${column}, '[^0-9A-Za-z
 /**
  * A code typed whole scores 1, its start 0.9, a piece of at least four characters inside it 0.8: codes are
  * read out on the phone, so a part is often all the caller has, but a typo in a code finds someone else.
+ * `code` is the query's code to compare with (`q.code`, or `q.personal_code` for personal codes).
  */
-function codeMatch(field: CustomerSearchField, customerId: SQL, column: SQL, from: SQL): SQL {
+function codeMatch(field: CustomerSearchField, customerId: SQL, column: SQL, from: SQL, code: SQL = sql`q.code`): SQL {
   return sql`
     select ${customerId} as customer_id, ${field}::text as field, ${column} as matched,
-      case when ${codeOf(column)} = q.code then 1.0 when ${codeOf(column)} like q.code || '%' then 0.9 else 0.8 end as score
+      case when ${codeOf(column)} = ${code} then 1.0 when ${codeOf(column)} like ${code} || '%' then 0.9 else 0.8 end as score
     from ${from}, q
-    where q.code <> '' and (${codeOf(column)} like q.code || '%' or (length(q.code) >= 4 and ${codeOf(column)} like '%' || q.code || '%'))`;
+    where ${code} <> '' and (${codeOf(column)} like ${code} || '%' or (length(${code}) >= 4 and ${codeOf(column)} like '%' || ${code} || '%'))`;
 }
 
 /** A name is what callers usually give: on an equal match it ranks above the e-mail address or street it resembles. */
@@ -38,21 +42,29 @@ function textMatch(field: CustomerSearchField, customerId: SQL, column: SQL, fro
 
 /**
  * Customers of one site found by anything a caller may give: client code, name, personal or business code,
- * e-mail, phone, address, GSRN or invoice number; each customer once, by its best match, best first.
+ * e-mail, phone, address, GSRN or invoice number; each customer once, by its best match, best first. The query is
+ * read as pasted: full-width letters and digits folded (NFKC), and a personal code of the site's country in any
+ * written form (hyphen or not, lower case, with or without its country) is looked for as the whole code people
+ * sign in with (`person.ssn`, country-prefixed).
  */
 export async function searchCustomers(
   db: Executor,
-  siteId: string,
-  query: string,
+  site: { id: string; countryCode: OperatingCountryCode },
+  asTyped: string,
   page: number,
 ): Promise<{ results: CustomerSearchResult[]; hasMore: boolean }> {
+  const siteId = site.id;
+  const query = asTyped.normalize('NFKC');
+  const compact = identifierText(asTyped);
+  const personalCode = personalCodeOf(site.countryCode, compact.startsWith(site.countryCode) ? compact.slice(2) : compact);
+  const personalQuery = personalCode === null ? query : `${site.countryCode}${personalCode}`;
   const digits = query.replace(/\D/g, '').replace(/^0+/, '');
   const people = sql`customer_access a join person p on p.id = a.person_id join customer c on c.id = a.customer_id and c.site_id = ${siteId}`;
   const peopleAs = (relation: 'self' | 'representative') => sql`${people} and a.relation = ${relation}`;
   const matches = [
     codeMatch('client-code', sql`c.id`, sql`c.client_code`, sql`customer c`),
     codeMatch('business-code', sql`c.id`, sql`c.business_code`, sql`customer c`),
-    codeMatch('personal-code', sql`a.customer_id`, sql`p.ssn`, people),
+    codeMatch('personal-code', sql`a.customer_id`, sql`p.ssn`, people, sql`q.personal_code`),
     codeMatch('gsrn', sql`m.customer_id`, sql`m.gsrn`, sql`metering_point m`),
     codeMatch('invoice-number', sql`i.customer_id`, sql`i.invoice_number`, sql`invoice i`),
     textMatch('name', sql`c.id`, sql`c.name`, sql`customer c`),
@@ -76,7 +88,10 @@ export async function searchCustomers(
   const rows = await queryRows<Row>(
     db,
     sql`
-      with q as (select portal_search_text(${query}) as text, ${codeOf(sql`${query}::text`)} as code),
+      with q as (
+        select portal_search_text(${query}) as text, ${codeOf(sql`${query}::text`)} as code,
+          ${codeOf(sql`${personalQuery}::text`)} as personal_code
+      ),
       matches as (${sql.join(matches, sql` union all `)}),
       best as (
         select distinct on (customer_id) customer_id, field, matched, score from matches

@@ -38,7 +38,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: D
     async (request) => {
       const actor = actorOf(request);
       const { q, page } = request.query;
-      const found = await searchCustomers(db, actor.siteId, q, page);
+      const found = await searchCustomers(db, { id: actor.siteId, countryCode: request.site.countryCode }, q, page);
       // Who searched for what is kept (not whom they found): a search names no one customer.
       await actors.audit({
         siteId: actor.siteId,

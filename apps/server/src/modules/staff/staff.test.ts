@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/identity.ts';
+import { auditLog, customerAccess, person } from '../../db/schema/identity.ts';
+import { customerIdOf } from '../../test-support/energy-factories.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 
@@ -41,6 +42,74 @@ describe('the customer-service workspace', () => {
       clientCode: 'LUMO-100002',
       matchedOn: 'email',
     });
+  });
+
+  it('finds a customer by a personal code in every form a caller gives it, ranked as the whole code', async () => {
+    const cookie = await staffCookie();
+    // Someone whose henkilötunnus has a separator of 2023 represents Mikko's household.
+    const [added] = await ctx.database.db.insert(person).values({ ssn: 'FI010594Y9032', name: 'Uusi Asukas' }).returning();
+    await ctx.database.db.insert(customerAccess).values({
+      code: 'rc-lumo-uusi-mikko',
+      customerId: await customerIdOf(ctx.database.db, 'lumo', 'LUMO-100002'),
+      personId: added!.id,
+      relation: 'representative',
+    });
+    const forms = [
+      '131052-308T',
+      '131052-308t',
+      '131052308T',
+      'FI 131052-308T',
+      '131052\u2013308T',
+      '\u00a0131052\u00a0-\u202f308T\u200b',
+      '１３１０５２-３０８Ｔ',
+    ];
+    for (const q of forms) {
+      const response = await search(q, cookie);
+      expect(response.statusCode, q).toBe(200);
+      expect(response.json().results[0], q).toEqual({
+        clientCode: 'LUMO-100001',
+        name: 'Aino Virtanen',
+        type: 'private',
+        matchedOn: 'personal-code',
+        matchedText: 'FI131052-308T',
+      });
+    }
+    for (const q of ['010594Y9032', '010594y9032', '010594 Y 9032']) {
+      expect((await search(q, cookie)).json().results, q).toEqual([
+        expect.objectContaining({ clientCode: 'LUMO-100002', matchedOn: 'personal-code', matchedText: 'FI010594Y9032' }),
+      ]);
+    }
+    // Since 2023 the separator tells people apart: 010594-9032 would be somebody else.
+    expect((await search('010594-9032', cookie)).json().results).toEqual([]);
+  });
+
+  it('finds Estonian and Latvian customers by their personal codes in every form, old and new', async () => {
+    const estonianStaff = await sessionCookieFor(ctx.database.db, 'EE38705120226', 'virmalise');
+    for (const q of ['38001085718', '380010 85718', 'ee38001085718', '\u20603800\u00a01085\u00a0718']) {
+      expect((await search(q, estonianStaff, HOSTS.virmalise)).json().results[0], q).toMatchObject({
+        clientCode: 'VE-500102',
+        matchedOn: 'personal-code',
+      });
+    }
+    const latvianStaff = await sessionCookieFor(ctx.database.db, 'LV121275-23457', 'daugava');
+    // A personas kods given since 2017: no date, and written with or without its hyphen.
+    const [added] = await ctx.database.db.insert(person).values({ ssn: 'LV325035-11782', name: 'Jauns Iedzīvotājs' }).returning();
+    await ctx.database.db.insert(customerAccess).values({
+      code: 'rc-ds-jauns-anna',
+      customerId: await customerIdOf(ctx.database.db, 'daugava', 'DS-300501'),
+      personId: added!.id,
+      relation: 'representative',
+    });
+    for (const [q, clientCode] of [
+      ['220790-45671', 'DS-300502'],
+      ['22079045671', 'DS-300502'],
+      ['220790\u201145671', 'DS-300502'],
+      ['32503511782', 'DS-300501'],
+      ['325035-11782', 'DS-300501'],
+      ['LV 325035 11782', 'DS-300501'],
+    ] as const) {
+      expect((await search(q, latvianStaff, HOSTS.daugava)).json().results[0], q).toMatchObject({ clientCode, matchedOn: 'personal-code' });
+    }
   });
 
   it("never finds another site's customer, however exactly it is named", async () => {

@@ -2,6 +2,7 @@ import { Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@ma
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { signingChannels } from '@portal/schema/contract-signing';
+import { identifierText } from '@portal/schema/identifier-text';
 import { useTranslation } from 'react-i18next';
 import { actorInfoQueryOptions } from '../../shared/auth/actor-info.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
@@ -20,7 +21,7 @@ export function SignBillingStep({ form }: { form: Form }) {
   const customerType = useQuery(actorInfoQueryOptions).data?.customer?.type ?? 'private';
   const channels = signingChannels(site.features, customerType, site.countryCode);
   const existing = useQuery(existingEInvoiceQueryOptions(values.utility || null)).data;
-  const businessCode = values.businessCode.trim();
+  const businessCode = identifierText(values.businessCode);
   const company = useQuery({
     ...startInfoQueryOptions(values.objectId || null, businessCode || null),
     enabled: customerType === 'legal' && businessCode.length >= 8 && values.objectId !== '',
@@ -92,7 +93,14 @@ export function SignBillingStep({ form }: { form: Form }) {
           {values.coOwner && (
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput label={t('signing.co-owner.name')} required {...form.getInputProps('coOwnerName')} />
-              <TextInput label={t('signing.co-owner.code')} required {...form.getInputProps('coOwnerCode')} />
+              <TextInput
+                label={t('signing.co-owner.code')}
+                description={t(`signing.co-owner.code-hint.${site.countryCode}`)}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                {...form.getInputProps('coOwnerCode')}
+              />
             </SimpleGrid>
           )}
         </Stack>

@@ -26,13 +26,13 @@ describe('the sign form', () => {
       termMonths: null,
     });
     expect(signRequestOf({ ...filled, meteringPointEic: '38ZEE-00060012-X' }, true)).toHaveProperty('meteringPointEic', '38ZEE-00060012-X');
-    expect(validateSign(filled, { estonian: false, window }, message)).toEqual({});
+    expect(validateSign(filled, { countryCode: 'FI', window }, message)).toEqual({});
   });
 
   it('checks each step on its own, with the start days of the place', () => {
     const errors = validateSign(
       { ...filled, productId: '', startDate: '2027-06-01', target: 'not an iban' },
-      { estonian: false, window },
+      { countryCode: 'FI', window },
       message,
     );
     expect(stepErrors(errors, 'product')).toEqual({ productId: 'bad productId' });
@@ -41,10 +41,26 @@ describe('the sign form', () => {
     expect(stepErrors(errors, 'usage-point')).toEqual({});
     const estonian = validateSign(
       { ...filled, meteringPointEic: '38ZEE-00060012-0' },
-      { estonian: true, window: { ...window, firstOfMonthOnly: true } },
+      { countryCode: 'EE', window: { ...window, firstOfMonthOnly: true } },
       message,
     );
     expect(estonian).toMatchObject({ meteringPointEic: 'bad meteringPointEic' });
+  });
+
+  it('checks the co-owner’s personal code and a company’s business code by the site country’s registers, as pasted', () => {
+    const coOwner = (coOwnerCode: string, countryCode: 'FI' | 'EE' | 'LV' = 'FI') =>
+      validateSign({ ...filled, coOwner: true, coOwnerName: 'Maija Mäkinen', coOwnerCode }, { countryCode, window }, message);
+    expect(coOwner('\u00a0131052\u2013308t')).toEqual({});
+    expect(coOwner('010594Y9032')).toEqual({});
+    expect(coOwner('131052-308U')).toEqual({ coOwnerCode: 'bad coOwnerCode' });
+    expect(coOwner('37605030299')).toEqual({ coOwnerCode: 'bad coOwnerCode' });
+    expect(coOwner('')).toEqual({ coOwnerCode: 'bad coOwnerCode' });
+    expect(coOwner('325035 11782', 'LV')).toEqual({});
+    const company = (businessCode: string, countryCode: 'FI' | 'EE' | 'LV' = 'FI') =>
+      validateSign({ ...filled, businessCode }, { countryCode, window }, message);
+    expect(company('07375462')).toEqual({});
+    expect(company('07375461')).toEqual({ businessCode: 'bad businessCode' });
+    expect(company('90000069281', 'LV')).toEqual({});
   });
 
   it('offers the billing channels the site’s signing variants allow, the e-invoice first where preferred', () => {

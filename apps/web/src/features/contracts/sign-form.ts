@@ -1,4 +1,5 @@
 import type { FormErrors } from '@mantine/form';
+import { businessCodeOf } from '@portal/schema/business-codes';
 import {
   createContractRequest,
   createEstonianContractRequest,
@@ -8,7 +9,8 @@ import {
   type StartReason,
   type StartWindow,
 } from '@portal/schema/contract-signing';
-import type { AddressSearchMode, BillingChannelKind, Utility } from '@portal/schema/enums';
+import type { AddressSearchMode, BillingChannelKind, OperatingCountryCode, Utility } from '@portal/schema/enums';
+import { personalCodeOf } from '@portal/schema/personal-codes';
 
 /** The steps of /contracts/sign (spec §2, docs/decisions/035-sign-flow.md), in order. */
 export const SIGN_STEPS = ['usage-point', 'product', 'start', 'billing', 'review'] as const;
@@ -127,14 +129,16 @@ export const STEP_FIELDS: Record<SignStep, (keyof SignValues)[]> = {
 };
 
 /**
- * The server's own request schema checks the form (rule 2), plus the start days the place allows; each failed
- * field gets the form's translated text.
+ * The server's own request schema checks the form (rule 2), plus what the server checks by the site's country: the
+ * start days the place allows, the co-owner's personal code and the company's business code by the country's
+ * registers (`personalCodeOf`, `businessCodeOf`); each failed field gets the form's translated text.
  */
 export function validateSign(
   values: SignValues,
-  { estonian, window }: { estonian: boolean; window: StartWindow | null },
+  { countryCode, window }: { countryCode: OperatingCountryCode; window: StartWindow | null },
   messageFor: (field: keyof SignValues) => string,
 ): FormErrors {
+  const estonian = countryCode === 'EE';
   const schema = estonian ? createEstonianContractRequest : createContractRequest;
   const result = schema.safeParse(signRequestOf(values, estonian));
   const errors: FormErrors = {};
@@ -147,6 +151,10 @@ export function validateSign(
   }
   if (!errors.startDate && window && values.startDate && !startAllowed(window, values.startDate))
     errors.startDate = messageFor('startDate');
+  if (!errors.coOwnerCode && values.coOwner && personalCodeOf(countryCode, values.coOwnerCode) === null)
+    errors.coOwnerCode = messageFor('coOwnerCode');
+  if (!errors.businessCode && values.businessCode.trim() && businessCodeOf(countryCode, values.businessCode) === null)
+    errors.businessCode = messageFor('businessCode');
   if (!values.accepted) errors.accepted = messageFor('accepted');
   return errors;
 }

@@ -42,7 +42,9 @@ export function SignPage() {
   const step = SIGN_STEPS[values.step] ?? 'usage-point';
 
   const errorsOf = (current: SignValues) =>
-    validateSign(current, { estonian, window }, (field) => t(`signing.error.${field}`, { defaultValue: t('signing.error.generic') }));
+    validateSign(current, { countryCode: site.countryCode, window }, (field) =>
+      t(`signing.error.${field}`, { defaultValue: t('signing.error.generic') }),
+    );
 
   const next = () => {
     const errors = stepErrors(errorsOf(form.getValues()), step);

@@ -1,8 +1,11 @@
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { businessCodeOf } from '@portal/schema/business-codes';
 import { formatDay } from '@portal/schema/calendar-dates';
+import { personalCodeOf } from '@portal/schema/personal-codes';
 import { useTranslation } from 'react-i18next';
+import { useSite } from '../../shared/site/site-context.tsx';
 import { ProductPrices } from './sign-product-step.tsx';
 import type { SignValues } from './sign-form.ts';
 import { productsQueryOptions } from './signing-queries.ts';
@@ -10,6 +13,7 @@ import { productsQueryOptions } from './signing-queries.ts';
 /** Step 5: everything chosen, read once more, and the consent before signing. */
 export function SignReviewStep({ form }: { form: UseFormReturnType<SignValues> }) {
   const { t } = useTranslation();
+  const { countryCode } = useSite();
   const values = form.getValues();
   const products = useQuery(productsQueryOptions(values.utility || null, values.campaignCode)).data ?? [];
   const product = products.find((candidate) => candidate.id === values.productId);
@@ -34,8 +38,14 @@ export function SignReviewStep({ form }: { form: UseFormReturnType<SignValues> }
     ],
     [t('signing.contact.title'), [values.email, values.phone].filter(Boolean).join(' · ')],
   ];
-  if (values.coOwner) rows.push([t('signing.co-owner.title'), `${values.coOwnerName} (${values.coOwnerCode})`]);
-  if (values.businessCode) rows.push([t('signing.business.code'), values.businessCode]);
+  // Codes as the contract will carry them: in their register's written form, whatever was pasted.
+  if (values.coOwner) {
+    rows.push([
+      t('signing.co-owner.title'),
+      `${values.coOwnerName} (${personalCodeOf(countryCode, values.coOwnerCode) ?? values.coOwnerCode})`,
+    ]);
+  }
+  if (values.businessCode) rows.push([t('signing.business.code'), businessCodeOf(countryCode, values.businessCode) ?? values.businessCode]);
 
   return (
     <Stack gap="md">

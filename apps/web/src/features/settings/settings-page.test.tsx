@@ -185,6 +185,23 @@ describe('/settings', () => {
     expect(callsTo(fetchMock, 'DELETE', `/api/me/bank-accounts/${account.bankAccountId}`)).toHaveLength(1);
   });
 
+  it('adds an IBAN pasted from a bank app with no-break spaces between its groups', async () => {
+    const pasted = 'FI60\u00a05000\u00a00120\u00a02533\u00a045';
+    const fetchMock = stubApi({
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me/bank-accounts': [],
+      'POST /api/me/bank-accounts': { ...account, iban: 'FI6050000120253345', bic: 'OKOYFIHH' },
+    });
+    await renderSettings('bank-accounts');
+    await userEvent.click(await screen.findByLabelText(/IBAN/));
+    await userEvent.paste(pasted);
+    await userEvent.type(screen.getByLabelText(/Account owner/), 'Maria Virtanen');
+    await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('Bank account FI60 5000 0120 2533 45 added.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter a valid IBAN of a SEPA country.')).toBeNull();
+    expect(callsTo(fetchMock, 'POST', '/api/me/bank-accounts')[0]!.body).toEqual({ iban: pasted, ownerName: 'Maria Virtanen' });
+  });
+
   it('edits contacts as one list, checks them as the server does and shows a refused number at its row', async () => {
     const saved: Contact = { id: 7, name: 'Home', method: 'Email', value: 'maria@example.fi', primary: true };
     const fetchMock = stubApi({
