@@ -78,7 +78,6 @@ export async function buildContract(
   point: { id: string; customerId: string; siteId: string },
   options: {
     priceType?: PriceType;
-    vatPermille?: number;
     startDate?: string;
     endDate?: string | null;
     status?: ContractStatus;
@@ -99,7 +98,6 @@ export async function buildContract(
     priceType: options.priceType ?? 'Fixed',
     startDate: options.startDate ?? '2020-01-01',
     endDate: options.endDate ?? null,
-    vatPermille: options.vatPermille ?? 255,
     status: options.status ?? 'active',
     billingChannel: options.billingChannel ?? 'Email',
     billingTarget: options.billingChannel === 'Address' ? 'Testikatu 1, 00100 Helsinki' : 'test@example.fi',

@@ -6,6 +6,7 @@ import { documentTexts } from '../../platform/document-texts.ts';
 /**
  * The invoice's rows as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read the
  * letters right). Numbers stay machine-readable: decimal point, no grouping, amounts in euros with two decimals.
+ * Each row carries its VAT rate; one record per VAT line follows the rows, with its net, rate and VAT.
  */
 export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): string {
   const t = documentTexts(locale);
@@ -22,6 +23,7 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): stri
     t('invoices.csv.unit-price-cents'),
     t('invoices.csv.net-eur'),
     t('invoices.csv.vat-rate'),
+    t('invoices.csv.vat-eur'),
   ];
   const rows = invoice.rows.map((row) => [
     invoice.invoiceNumber,
@@ -33,7 +35,22 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): stri
     row.unit,
     row.unitPriceCents,
     euros(row.netCents),
-    (invoice.vatPermille / 10).toFixed(1),
+    (row.vatPermille / 10).toFixed(1),
+    '',
   ]);
-  return `\uFEFF${stringify([header, ...rows], { record_delimiter: '\r\n' })}`;
+  // The invoice's VAT lines after its rows (decision 093): the net taxed at each rate and that VAT.
+  const vatLines = invoice.vatLines.map((line) => [
+    invoice.invoiceNumber,
+    '',
+    '',
+    '',
+    t('invoices.csv.vat-line'),
+    '',
+    '',
+    '',
+    euros(line.netCents),
+    (line.vatPermille / 10).toFixed(1),
+    euros(line.vatCents),
+  ]);
+  return `\uFEFF${stringify([header, ...rows, ...vatLines], { record_delimiter: '\r\n' })}`;
 }
