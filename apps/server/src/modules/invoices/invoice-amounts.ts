@@ -36,11 +36,6 @@ export function energyRowCents(wh: number | bigint, priceCentsPerKwh: string): n
   return Number(divideRounded(BigInt(wh) * priceToScaled(priceCentsPerKwh), 1000n * PRICE_SCALE));
 }
 
-/** Cents for a fee row: months × (c/month). */
-export function feeRowCents(months: number, priceCentsPerMonth: string): number {
-  return Number(divideRounded(BigInt(months) * priceToScaled(priceCentsPerMonth), PRICE_SCALE));
-}
-
 /** VAT on the net of one VAT line at its rate (per mille), rounded once per line, half away from zero. */
 export function vatCents(netCents: number, vatPermille: number): number {
   return Number(divideRounded(BigInt(netCents) * BigInt(vatPermille), 1000n));

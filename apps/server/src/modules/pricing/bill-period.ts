@@ -10,8 +10,8 @@ import { vatStretches, type VatSchedule } from './vat-rates.ts';
  * days into rows, VAT lines and totals, for invoices (the demo seed), the dashboard's month costs, cost estimation
  * and the renewal offers' yearly estimates alike. Free of I/O: billed-days.ts reads the days from the database.
  *
- * - The days are cut where the VAT rate changes (vat-rates.ts) and where a price component starts or ends; each
- *   stretch bills its own rows, so a row has one unit price and one rate.
+ * - The days are cut where the VAT rate changes (vat-rates.ts): each stretch at one rate bills its own rows, a row
+ *   per component kind and price, summed over the days that price was in force, so a row has one price and one rate.
  * - Energy: each day's kWh under the components in force that day (tariff.ts: day and night hours, winter season),
  *   the spot cost of spot contracts summed interval by interval; a row's net is rounded once.
  * - Fees per month (Monthly, a twelfth of YearlyCost, PaperBill while billed by post) by days: each day bills
@@ -90,94 +90,114 @@ function inForce(components: readonly BilledComponent[], date: string): BilledCo
   return [...byKind.values()];
 }
 
-/** The days from–to cut at every rate change and wherever a component starts or ends. */
-function stretchesOf(input: BillInput) {
+/** Where a component starts or ends within the days from–to: the days its prices change. */
+function priceChanges(input: BillInput): string[] {
   const cuts = new Set<string>();
   for (const component of input.components) {
     if (component.validFrom > input.from && component.validFrom <= input.to) cuts.add(component.validFrom);
-    if (component.validTo !== null && component.validTo >= input.from && component.validTo < input.to) cuts.add(addDays(component.validTo, 1));
+    if (component.validTo !== null && component.validTo >= input.from && component.validTo < input.to)
+      cuts.add(addDays(component.validTo, 1));
   }
-  return vatStretches(input.vat, input.from, input.to).flatMap((stretch) => {
-    const inside = [...cuts].filter((cut) => cut > stretch.from && cut <= stretch.to).sort();
-    const starts = [stretch.from, ...inside];
-    return starts.map((from, index) => ({
-      from,
-      to: index + 1 < starts.length ? addDays(starts[index + 1]!, -1) : stretch.to,
-      permille: stretch.permille,
-    }));
-  });
+  return [...cuts].sort();
 }
 
 function monthsText(parts: bigint): string {
   return whToKwh(divideRounded(parts * 1000n, MONTH_PARTS));
 }
 
-/** Rows of one stretch: one unit price, one rate, the components in force on all of its days. */
-function stretchRows(input: BillInput, stretch: { from: string; to: string; permille: number }, days: Map<string, BilledDay>): BillRow[] {
-  const components = inForce(input.components, stretch.from);
-  const seasonal = isSeasonal(components.map((component) => component.kind));
-  const sums = { all: 0n, day: 0n, night: 0n, dayWinter: 0n, nightWinter: 0n, spotWh: 0n, spotScaled: 0n, monthParts: 0n };
-  for (let date = stretch.from; date <= stretch.to; date = addDays(date, 1)) {
-    sums.monthParts += partsOfDay(date);
-    const day = days.get(date);
-    if (!day) continue;
-    const winter = isWinter(Number(date.slice(5, 7)));
-    sums.all += day.dayWh + day.nightWh;
-    if (winter) {
-      sums.dayWinter += day.dayWh;
-      sums.nightWinter += day.nightWh;
+type Sum = { kind: PriceComponentKind; unit: 'kWh' | 'month'; priceCents: string; amount: bigint };
+
+/**
+ * Rows of one stretch at one rate: a row per component kind and price, summed over the days that price was in
+ * force (the stretch is walked in pieces cut where a price changes), its net rounded once.
+ */
+function stretchRows(
+  input: BillInput,
+  stretch: { from: string; to: string; permille: number },
+  cuts: readonly string[],
+  days: Map<string, BilledDay>,
+) {
+  const sums = new Map<string, Sum>();
+  const add = (kind: PriceComponentKind, unit: Sum['unit'], priceCents: string, amount: bigint) => {
+    const id = `${kind}|${priceCents}`;
+    const sum = sums.get(id) ?? { kind, unit, priceCents, amount: 0n };
+    sum.amount += amount;
+    sums.set(id, sum);
+  };
+  const spot = { wh: 0n, scaled: 0n };
+  const starts = [stretch.from, ...cuts.filter((cut) => cut > stretch.from && cut <= stretch.to)];
+  starts.forEach((from, index) => {
+    const to = index + 1 < starts.length ? addDays(starts[index + 1]!, -1) : stretch.to;
+    const components = inForce(input.components, from);
+    const seasonal = isSeasonal(components.map((component) => component.kind));
+    const energy = { all: 0n, day: 0n, night: 0n, dayWinter: 0n, nightWinter: 0n, monthParts: 0n };
+    for (let date = from; date <= to; date = addDays(date, 1)) {
+      energy.monthParts += partsOfDay(date);
+      const day = days.get(date);
+      if (!day) continue;
+      const winter = isWinter(Number(date.slice(5, 7)));
+      energy.all += day.dayWh + day.nightWh;
+      if (winter) {
+        energy.dayWinter += day.dayWh;
+        energy.nightWinter += day.nightWh;
+      }
+      // Day and Night give way in winter only on a seasonal contract (tariff.ts energyKindApplies).
+      if (!(seasonal && winter)) {
+        energy.day += day.dayWh;
+        energy.night += day.nightWh;
+      }
+      spot.wh += day.spotWh;
+      spot.scaled += day.spotScaled;
     }
-    // Day and Night give way in winter only on a seasonal contract (tariff.ts energyKindApplies).
-    if (!(seasonal && winter)) {
-      sums.day += day.dayWh;
-      sums.night += day.nightWh;
+    const energyOf: Partial<Record<PriceComponentKind, bigint>> = {
+      Base: energy.all,
+      Margin: energy.all,
+      Day: energy.day,
+      Night: energy.night,
+      DayWinter: energy.dayWinter,
+      NightWinter: energy.nightWinter,
+    };
+    for (const component of components) {
+      if (component.unit === 'c/kWh') {
+        const wh = energyOf[component.kind];
+        if (wh) add(component.kind, 'kWh', component.priceCents, wh);
+      } else if (feeApplies(component.kind, input.billingChannel)) {
+        add(component.kind, 'month', feePerMonth(component), energy.monthParts);
+      }
     }
-    sums.spotWh += day.spotWh;
-    sums.spotScaled += day.spotScaled;
-  }
+  });
   const rows: BillRow[] = [];
   const rate = stretch.permille;
-  if (SPOT_PRICE_TYPES.includes(input.priceType) && sums.spotWh > 0n) {
+  if (SPOT_PRICE_TYPES.includes(input.priceType) && spot.wh > 0n) {
     rows.push({
       componentKind: 'Spot',
       unit: 'kWh',
-      quantity: whToKwh(sums.spotWh),
-      unitPriceCents: averagePrice(sums.spotScaled, sums.spotWh),
-      netCents: Number(divideRounded(sums.spotScaled, 1000n * PRICE_SCALE)),
+      quantity: whToKwh(spot.wh),
+      unitPriceCents: averagePrice(spot.scaled, spot.wh),
+      netCents: Number(divideRounded(spot.scaled, 1000n * PRICE_SCALE)),
       vatPermille: rate,
     });
   }
-  const energyOf: Partial<Record<PriceComponentKind, bigint>> = {
-    Base: sums.all,
-    Margin: sums.all,
-    Day: sums.day,
-    Night: sums.night,
-    DayWinter: sums.dayWinter,
-    NightWinter: sums.nightWinter,
-  };
-  for (const component of components) {
-    if (component.unit === 'c/kWh') {
-      const wh = energyOf[component.kind];
-      if (!wh) continue;
-      rows.push({
-        componentKind: component.kind,
-        unit: 'kWh',
-        quantity: whToKwh(wh),
-        unitPriceCents: component.priceCents,
-        netCents: energyRowCents(wh, component.priceCents),
-        vatPermille: rate,
-      });
-    } else if (feeApplies(component.kind, input.billingChannel)) {
-      const perMonth = feePerMonth(component);
-      rows.push({
-        componentKind: component.kind,
-        unit: 'month',
-        quantity: monthsText(sums.monthParts),
-        unitPriceCents: perMonth,
-        netCents: Number(divideRounded(priceToScaled(perMonth) * sums.monthParts, MONTH_PARTS * PRICE_SCALE)),
-        vatPermille: rate,
-      });
-    }
+  for (const sum of sums.values()) {
+    rows.push(
+      sum.unit === 'kWh'
+        ? {
+            componentKind: sum.kind,
+            unit: 'kWh',
+            quantity: whToKwh(sum.amount),
+            unitPriceCents: sum.priceCents,
+            netCents: energyRowCents(sum.amount, sum.priceCents),
+            vatPermille: rate,
+          }
+        : {
+            componentKind: sum.kind,
+            unit: 'month',
+            quantity: monthsText(sum.amount),
+            unitPriceCents: sum.priceCents,
+            netCents: Number(divideRounded(priceToScaled(sum.priceCents) * sum.amount, MONTH_PARTS * PRICE_SCALE)),
+            vatPermille: rate,
+          },
+    );
   }
   return rows;
 }
@@ -185,9 +205,10 @@ function stretchRows(input: BillInput, stretch: { from: string; to: string; perm
 /** Bills the days `from`–`to` of a contract. Throws MissingVatRate when a day has no rate in the table. */
 export function billPeriod(input: BillInput): Bill {
   const days = new Map(input.days.map((day) => [day.date, day]));
-  const stretches = stretchesOf(input);
+  const stretches = vatStretches(input.vat, input.from, input.to);
+  const cuts = priceChanges(input);
   const rows = stretches
-    .flatMap((stretch, index) => stretchRows(input, stretch, days).map((row) => ({ row, index })))
+    .flatMap((stretch, index) => stretchRows(input, stretch, cuts, days).map((row) => ({ row, index })))
     .sort((a, b) => KIND_ORDER.indexOf(a.row.componentKind) - KIND_ORDER.indexOf(b.row.componentKind) || a.index - b.index)
     .map(({ row }) => row);
   const lines = new Map<number, number>();
