@@ -161,7 +161,8 @@ export async function renderInvoicePdf(
       .font(font)
       .fontSize(font === 'bold' ? 12 : 10)
       .fillColor(INK);
-    doc.text(label, left + width / 2, y, { width: width / 4 });
+    // A VAT line names its rate and net: the label takes the half left of the amount.
+    doc.text(label, left + width / 4, y, { width: width / 2, align: 'right' });
     doc.text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
     y += font === 'bold' ? 20 : 16;
   }

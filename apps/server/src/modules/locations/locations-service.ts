@@ -92,22 +92,27 @@ export async function gsrnList(energy: EnergyRepository, scope: CustomerScope) {
 }
 
 /**
- * Days of a month not read yet, each at the average day of those read so far: what "the month at this pace" bills.
- * Exact integers (a day's Wh and spot sums divided by the days read, rounded half away from zero).
+ * The days of a month with every day not read at the average day of those read: what "the month at this pace" bills.
+ * Exact integers (the read days' Wh and spot sums divided by their count, rounded half away from zero).
  */
-function restOfMonthAtAverage(days: readonly BilledDay[], after: string, monthTo: string): BilledDay[] {
+function monthAtAverage(days: readonly BilledDay[], month: { from: string; to: string }): BilledDay[] {
   if (days.length === 0) return [];
   const count = BigInt(days.length);
-  const average = (pick: (day: BilledDay) => bigint) => divideRounded(days.reduce((sum, day) => sum + pick(day), 0n), count);
+  const average = (pick: (day: BilledDay) => bigint) =>
+    divideRounded(
+      days.reduce((sum, day) => sum + pick(day), 0n),
+      count,
+    );
   const shape = {
     dayWh: average((day) => day.dayWh),
     nightWh: average((day) => day.nightWh),
     spotWh: average((day) => day.spotWh),
     spotScaled: average((day) => day.spotScaled),
   };
-  const rest: BilledDay[] = [];
-  for (let date = addDays(after, 1); date <= monthTo; date = addDays(date, 1)) rest.push({ date, ...shape });
-  return rest;
+  const read = new Map(days.map((day) => [day.date, day]));
+  const all: BilledDay[] = [];
+  for (let date = month.from; date <= month.to; date = addDays(date, 1)) all.push(read.get(date) ?? { date, ...shape });
+  return all;
 }
 
 /**
@@ -137,7 +142,13 @@ export async function costEstimation(
       ),
       energy.vatRates(),
     ]);
-    const days = await energy.billedDays({ scope, contractIds: contracts.map((billed) => billed.id), from: month.from, to: today, timezone });
+    const days = await energy.billedDays({
+      scope,
+      contractIds: contracts.map((billed) => billed.id),
+      from: month.from,
+      to: today,
+      timezone,
+    });
     let wh = 0;
     let costToDateCents = 0;
     let estimatedMonthCents = 0;
@@ -145,8 +156,7 @@ export async function costEstimation(
       const read = days.get(billed.id) ?? [];
       wh += read.reduce((sum, day) => sum + Number(day.dayWh + day.nightWh), 0);
       costToDateCents += billContract(billed, rates, read, month.from, today)?.totalCents ?? 0;
-      const paced = [...read, ...restOfMonthAtAverage(read, today, month.to)];
-      estimatedMonthCents += billContract(billed, rates, paced, month.from, month.to)?.totalCents ?? 0;
+      estimatedMonthCents += billContract(billed, rates, monthAtAverage(read, month), month.from, month.to)?.totalCents ?? 0;
     }
     objects.push({ objectId, month: month.from.slice(0, 7), kwhToDate: wh / 1000, costToDateCents, estimatedMonthCents });
   }
