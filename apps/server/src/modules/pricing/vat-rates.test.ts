@@ -355,7 +355,7 @@ describe('worked examples across each change, billed and charted', () => {
     expect(monthAfter.vatLines).toEqual([line(example.change, after, newRate)]);
 
     const straddle = bill(addDays(before, 15), addDays(example.change, 14));
-    const parts = [line(addDays(before, 15), lastBefore, oldRate), line(example.change, addDays(example.change, 14), newRate)];
+    const parts = [line(addDays(before, 15), lastBefore, oldRate), line(example.change, addDays(example.change, 14), newRate)] as const;
     // One line per rate: a change that keeps the rate leaves one line with both sides' net.
     expect(straddle.vatLines).toEqual(
       oldRate === newRate

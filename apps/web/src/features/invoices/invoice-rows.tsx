@@ -47,7 +47,8 @@ function useDescription(invoice: InvoiceDetail) {
 function useVatLineLabel() {
   const { t } = useTranslation();
   const format = useInvoiceFormat();
-  return (line: InvoiceDetail['vatLines'][number]) => t('invoices.vat-line', { rate: format.vatRate(line.vatPermille), net: format.money(line.netCents) });
+  return (line: InvoiceDetail['vatLines'][number]) =>
+    t('invoices.vat-line', { rate: format.vatRate(line.vatPermille), net: format.money(line.netCents) });
 }
 
 /** Energy in cents per kWh as the price lists say it; a monthly fee in euros, as it is paid ("3,95 €/kk"). */
