@@ -37,7 +37,12 @@ export function withVatPrice(priceCents: string, vatPermille: number): string {
  * The contract with its prices, VAT included at the rate in force on its VAT day (decision 093): today, or its start
  * when that lies ahead. A price not valid that day shows the rate of the nearest day it is valid.
  */
-export function contractDetailOf(row: ContractRow, components: PriceComponentRow[], today: string, rates: readonly VatRateRow[]): ContractDetail {
+export function contractDetailOf(
+  row: ContractRow,
+  components: PriceComponentRow[],
+  today: string,
+  rates: readonly VatRateRow[],
+): ContractDetail {
   const { contract } = row;
   const vat = vatSchedule(rates, {
     countryCode: row.siteCountryCode,

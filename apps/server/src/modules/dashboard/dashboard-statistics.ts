@@ -152,7 +152,9 @@ export async function expenses(
   ]);
 
   const months = new Map<string, { month: string; wh: number; energyCents: number; feesCents: number }>();
-  if (points.length > 0) for (const month of monthsFrom(from, to)) months.set(month.slice(0, 7), { month: month.slice(0, 7), wh: 0, energyCents: 0, feesCents: 0 });
+  if (points.length > 0)
+    for (const month of monthsFrom(from, to))
+      months.set(month.slice(0, 7), { month: month.slice(0, 7), wh: 0, energyCents: 0, feesCents: 0 });
   const utilityTotals = new Map<Utility, number>();
   let comparisonTotal = 0;
   for (const [utility] of byUtility(points)) {
@@ -170,7 +172,13 @@ export async function expenses(
         utilityTotal += bill.totalCents;
       }
       for (const month of monthsFrom(shiftYears(from, -1), shiftYears(comparableTo, -1))) {
-        const bill = billContract(billed, rates, previousDays.get(billed.id) ?? [], month, minDate(monthEnd(month), shiftYears(comparableTo, -1)));
+        const bill = billContract(
+          billed,
+          rates,
+          previousDays.get(billed.id) ?? [],
+          month,
+          minDate(monthEnd(month), shiftYears(comparableTo, -1)),
+        );
         comparisonTotal += bill?.totalCents ?? 0;
       }
     }
@@ -222,7 +230,11 @@ export async function spotStatistics(
     energy.dayStart(tomorrow, timezone),
     energy.dayStart(addDays(today, 2), timezone),
   ]);
-  const [rows, rates, vatKey] = await Promise.all([energy.spotPrices(zone, start, end), energy.vatRates(), energy.vatKeyOf(scope, 'electricity')]);
+  const [rows, rates, vatKey] = await Promise.all([
+    energy.spotPrices(zone, start, end),
+    energy.vatRates(),
+    energy.vatKeyOf(scope, 'electricity'),
+  ]);
   // Shown beside the VAT-free spot prices: the rate on electricity in force on each day shown (decision 093).
   const vat = vatSchedule(rates, vatKey);
   const points15 = rows.map((row) => ({

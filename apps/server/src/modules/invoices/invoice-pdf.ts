@@ -147,13 +147,11 @@ export async function renderInvoicePdf(
   // One VAT line per rate the rows are taxed at (decision 093), as the invoice keeps them.
   const totals: [string, string, 'regular' | 'bold'][] = [
     [t('invoices.pdf.net'), money(invoice.netCents), 'regular'],
-    ...invoice.vatLines.map(
-      (line): [string, string, 'regular'] => [
-        t('invoices.vat-line', { rate: formatVatRate(line.vatPermille, locale), net: money(line.netCents) }),
-        money(line.vatCents),
-        'regular',
-      ],
-    ),
+    ...invoice.vatLines.map((line): [string, string, 'regular'] => [
+      t('invoices.vat-line', { rate: formatVatRate(line.vatPermille, locale), net: money(line.netCents) }),
+      money(line.vatCents),
+      'regular',
+    ]),
     [t('invoices.pdf.total'), money(invoice.totalCents), 'bold'],
   ];
   for (const [label, value, font] of totals) {

@@ -256,10 +256,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ deps: CommandDeps }> = async (a
         response: { 201: loadPlan, ...refusedError, ...guardedErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createPlan(deps, planScopeOf(request), request.body, requesterOf(request))),
+    async (request, reply) => reply.status(201).send(await createPlan(deps, planScopeOf(request), request.body, requesterOf(request))),
   );
 
   app.get(

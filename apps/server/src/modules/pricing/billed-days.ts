@@ -38,7 +38,14 @@ export async function billedDays(
   // chargedSpot of tariff.ts: at most the Ceiling, then at least the Floor.
   const capped = sql`least(coalesce(l.ceiling, r.spot), r.spot)`;
   const charged = sql`(case when r.price_type = 'FixedHourlyWithPriceLimits' then greatest(coalesce(l.floor, ${capped}), ${capped}) else r.spot end)`;
-  const rows = await queryRows<{ contract_id: string; day: string; day_wh: string; night_wh: string; spot_wh: string; spot_scaled: string }>(
+  const rows = await queryRows<{
+    contract_id: string;
+    day: string;
+    day_wh: string;
+    night_wh: string;
+    spot_wh: string;
+    spot_scaled: string;
+  }>(
     executor,
     sql`
     with contracts as materialized (

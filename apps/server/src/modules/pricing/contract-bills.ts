@@ -81,7 +81,13 @@ export async function contractsToBill(executor: Executor, scope: CustomerScope, 
  * The bill of a contract's own days within local dates `from`–`to`, or null when the contract has none there.
  * `days` are the contract's billed days (billed-days.ts); those outside the stretch are not read.
  */
-export function billContract(billed: ContractToBill, rates: readonly VatRateRow[], days: readonly BilledDay[], from: string, to: string): Bill | null {
+export function billContract(
+  billed: ContractToBill,
+  rates: readonly VatRateRow[],
+  days: readonly BilledDay[],
+  from: string,
+  to: string,
+): Bill | null {
   const first = maxDate(from, billed.startDate);
   const last = billed.endDate === null ? to : minDate(to, billed.endDate);
   if (first > last) return null;
@@ -101,7 +107,9 @@ const FEE_UNITS = new Set(['month']);
 /** The fees of a bill with the VAT on them (each line's VAT shared by net, the energy takes the rest): cents. */
 export function feesWithVatCents(bill: Bill): number {
   return bill.vatLines.reduce((sum, line) => {
-    const fees = bill.rows.filter((row) => row.vatPermille === line.vatPermille && FEE_UNITS.has(row.unit)).reduce((net, row) => net + row.netCents, 0);
+    const fees = bill.rows
+      .filter((row) => row.vatPermille === line.vatPermille && FEE_UNITS.has(row.unit))
+      .reduce((net, row) => net + row.netCents, 0);
     if (line.netCents === 0) return sum;
     // The line's VAT split in proportion to net, rounded half away from zero; energy gets what is left, so the two add up.
     const share = divideRounded(BigInt(fees) * BigInt(line.vatCents), BigInt(line.netCents));

@@ -420,7 +420,7 @@ describe('a period’s VAT is the sum of its parts split at the change dates', (
           { kind: 'YearlyCost', unit: 'c/year', priceCents: '1000.00000', validFrom: '2020-01-01', validTo: null },
         ];
       });
-    await fc.assert(
+    fc.assert(
       fc.property(
         fc.constantFrom(
           key('FI', 'electricity'),
