@@ -173,7 +173,7 @@ export function energySql(query: EnergyQuery): SQL {
              null::numeric as cost
           from r group by 1`;
   const pricedMinutes = FINE_BUCKETS.includes(bucket) ? (query.sourceMinutes ?? 60) : 60;
-  const pricing = withCost ? sql`, ${pricingCtes(scope, pricedMinutes, timezone, ids, lowerBound(query), upperBound(query))}` : sql``;
+  const pricing = withCost ? sql`, ${pricingCtes(scope, pricedMinutes, query, ids)}` : sql``;
   return sql`
     with bounds as (${bounds(query)}),
     points as materialized (
@@ -193,7 +193,10 @@ export function energySql(query: EnergyQuery): SQL {
  * contract the day-ahead price (€/MWh ÷ 10 = c/kWh) within its Floor and Ceiling; on top, the VAT in force on
  * that local day (vatRangesSql, decision 093): each component's days are cut at the contract's rate changes.
  */
-function pricingCtes(scope: CustomerScope, sourceMinutes: number, timezone: string, ids: SQL, lower: SQL, upper: SQL): SQL {
+function pricingCtes(scope: CustomerScope, sourceMinutes: number, period: Period, ids: SQL): SQL {
+  const { timezone } = period;
+  const lower = lowerBound(period);
+  const upper = upperBound(period);
   const spotKey = sourceMinutes >= 60 ? sql`date_trunc('hour', r.starts_at)` : sql`date_bin('15 minutes', r.starts_at, ${ORIGIN})`;
   // Hourly readings meet the hour's time-weighted mean price (spot_price_hour, decision 081); finer readings meet
   // their quarter-hour, with hourly prices (before 1 October 2025) spread over their four quarters.
@@ -236,7 +239,8 @@ function pricingCtes(scope: CustomerScope, sourceMinutes: number, timezone: stri
       select d.contract_id, d.metering_point_id, d.kind, d.price_cents, d.price_type, d.seasonal, v.permille,
              greatest(d.vf, v.vf) as vf, least(d.vt, v.vt) as vt
       from comp_days d join contract_vat v on v.contract_id = d.contract_id and v.vf <= d.vt and d.vf <= v.vt
-      where v.permille is not null
+      -- Only the days of the period: every reading is priced against every row of its point.
+      where v.permille is not null and greatest(d.vf, v.vf) <= ${period.to}::date and least(d.vt, v.vt) >= ${period.from}::date
     ),
     ${
       sourceMinutes >= 60
