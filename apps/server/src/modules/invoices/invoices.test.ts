@@ -302,6 +302,12 @@ describe('invoice PDF', () => {
       `${created.invoiceNumber},,,,ALV-erittely,,,,37.50,25.5,9.56`,
     ]);
     expect(csv[2]).toContain(',36.00,25.5,');
+
+    // The OpenAPI document says so too.
+    const schemas = (await ctx.app.inject({ url: '/api/docs/json', headers: { host: HOSTS.lumo } })).json().components.schemas;
+    expect(Object.keys(schemas.InvoiceVatLine.properties)).toEqual(['vatPermille', 'netCents', 'vatCents']);
+    expect(schemas.InvoiceSummary.properties.vatLines.items).toEqual({ $ref: '#/components/schemas/InvoiceVatLine' });
+    expect(schemas.InvoiceRow.properties).toHaveProperty('vatPermille');
   });
 
   it('is not offered as CSV on a site without the INVOICE_CSV_DOWNLOAD feature', async () => {
