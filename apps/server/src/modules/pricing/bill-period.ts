@@ -6,7 +6,7 @@ import { feeApplies, feePerMonth, isSeasonal, isWinter, SPOT_PRICE_TYPES, type P
 import { vatStretches, type VatSchedule } from './vat-rates.ts';
 
 /**
- * Billing of any stretch of days (docs/decisions/093): the one function that turns a contract's prices and metered
+ * Billing of any stretch of days (docs/decisions/094): the one function that turns a contract's prices and metered
  * days into rows, VAT lines and totals, for invoices (the demo seed), the dashboard's month costs, cost estimation
  * and the renewal offers' yearly estimates alike. Free of I/O: billed-days.ts reads the days from the database.
  *
