@@ -91,7 +91,7 @@ export const invoiceRow = pgTable(
 );
 
 /**
- * One VAT line of an invoice (docs/decisions/093): the net of its rows taxed at one rate, and that VAT, rounded once
+ * One VAT line of an invoice (docs/decisions/094): the net of its rows taxed at one rate, and that VAT, rounded once
  * per line, half away from zero. An invoice whose period straddles a rate change has a line per rate.
  */
 export const invoiceVatLine = pgTable(

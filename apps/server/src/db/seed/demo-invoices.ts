@@ -39,7 +39,7 @@ type Plan = { periodStart: string; periodEnd: string; issueDate: string; dueDate
 
 /**
  * Two years of monthly invoices for every contract that has none yet, billed FROM the metered readings and the
- * contract's price components by the one billing function (modules/pricing/bill-period.ts, decision 093): each day
+ * contract's price components by the one billing function (modules/pricing/bill-period.ts, decision 094): each day
  * at the VAT rate in force on it, so a month before a change shows the old rate. Run after the energy seed. The
  * latest invoice of each contract is unpaid, and each customer's first contract also has its second-latest invoice
  * unpaid (overdue); the rest were paid a few days before they fell due.

@@ -121,7 +121,7 @@ function monthsFrom(from: string, to: string): string[] {
 }
 
 /**
- * Rule 5: expenses per local month, as the invoices of those months are (decision 093): each contract's days of the
+ * Rule 5: expenses per local month, as the invoices of those months are (decision 094): each contract's days of the
  * month billed by the one billing function (modules/pricing/bill-period.ts), rows rounded once, VAT once per rate,
  * so a past month's cost is its invoice's total to the cent; the running month is billed to today. Integer cents.
  */

@@ -117,7 +117,7 @@ function monthAtAverage(days: readonly BilledDay[], month: { from: string; to: s
 
 /**
  * GET /api/locations/cost-estimation: this month's consumption and cost so far per object, and the month at the pace
- * so far. Both are bills of the one billing function (decision 093): so far, the days to today with their fees;
+ * so far. Both are bills of the one billing function (decision 094): so far, the days to today with their fees;
  * the month, with the days to come at the average day read so far, each day taxed at the rate in force on it.
  */
 export async function costEstimation(

@@ -114,7 +114,7 @@ describe('product catalogue and renewal offers', () => {
     expect(names(mine.map((offer) => offer.product))).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi Katto']);
     const fixed = mine.find((offer) => offer.product.name === 'Lumo Kiinteä 12 kk')!;
     expect(fixed.yearlyKwh).toBe(48);
-    // Billed as an invoice of the twelve months (decision 093): 480 c spot + 48 × 0.49 c = 23.52 → 24 c margin + 12 × 395 c
+    // Billed as an invoice of the twelve months (decision 094): 480 c spot + 48 × 0.49 c = 23.52 → 24 c margin + 12 × 395 c
     // = 5244 c, with 25.5 % VAT (1337.2 → 1337 c) 6581 c.
     expect(fixed.currentYearlyCents).toBe(6581);
     // Offered: 48 × 8.29 c = 397.92 → 398 c + 12 × 295 c = 3938 c, with VAT (1004.2 → 1004 c) 4942 c.

@@ -36,7 +36,7 @@ function daysOf(hours: readonly PricedHour[], pricing: Pricing): BilledDay[] {
 }
 
 /**
- * Twelve months of the customer's own hours billed by the one billing function (decision 093) under a price list in
+ * Twelve months of the customer's own hours billed by the one billing function (decision 094) under a price list in
  * force all along: energy at the unit prices of each local hour (spot within its limits where the price type says
  * so), fees by the days of the months under the billing channel, each day at the VAT rate in force on it; the
  * bill's total in whole cents.

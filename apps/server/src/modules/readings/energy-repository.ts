@@ -60,7 +60,7 @@ export function createEnergyRepository(db: Database) {
     buckets: (query: EnergyQuery) => energyBuckets(db, query),
     priceBuckets: (query: Parameters<typeof priceBuckets>[1]) => priceBuckets(db, query),
     temperatureBuckets: (query: Parameters<typeof temperatureBuckets>[1]) => temperatureBuckets(db, query),
-    /** What bills of the scope's contracts read (modules/pricing, decision 093). */
+    /** What bills of the scope's contracts read (modules/pricing, decisions 093 and 094). */
     contractsToBill: (scope: CustomerScope, meteringPointIds: string[]) => contractsToBill(db, scope, meteringPointIds),
     billedDays: (query: Parameters<typeof billedDays>[1]) => billedDays(db, query),
     vatRates: () => vatRateRows(db),
