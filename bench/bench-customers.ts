@@ -25,7 +25,6 @@ export async function seedBenchCustomers(db: Database, count: number, now = new 
     await db.insert(customerAccess).values({ code: `rc-bench-${index}`, customerId, personId, relation: 'self' });
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode, temperatureArea: 'fi-espoo' });
     await buildContract(db, point, {
-      vatPermille: 255,
       components: [
         { kind: 'Day', priceCents: '9.20000' },
         { kind: 'Night', priceCents: '6.10000' },

@@ -82,7 +82,6 @@ export async function readingsScale(kind: BenchDatabase['kind'], largest = Numbe
     const customerId = await customerIdOf(db, 'lumo', 'LUMO-100001');
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
     await buildContract(db, point, {
-      vatPermille: 255,
       components: [
         { kind: 'Day', priceCents: '9.2' },
         { kind: 'Night', priceCents: '6.1' },

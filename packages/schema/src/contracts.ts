@@ -8,14 +8,20 @@ import { recordedMoveOut } from './move-out.ts';
 
 const isoDate = z.iso.date();
 
-/** One price of a contract as the customer reads it: VAT excluded and with the VAT the contract adds. */
+/**
+ * One price of a contract as the customer reads it: VAT excluded and with VAT. The VAT is the rate in force on the
+ * contract's VAT day (`vatDate` of the contract) when the price is valid then, else on the nearest day it is valid:
+ * its first day for a price to come, its last for one that ended (decision 093).
+ */
 export const contractPriceComponent = z.object({
   kind: priceComponentKind,
   unit: z.enum(PRICE_UNITS),
   /** Exact decimal cents as text (five decimals), VAT excluded. */
   priceCents: z.string(),
-  /** The same with the contract's VAT, five decimals. */
+  /** The same with VAT at `vatPermille`, five decimals. */
   priceWithVatCents: z.string(),
+  /** The VAT rate of `priceWithVatCents`, per mille (25.5 % is 255). */
+  vatPermille: z.number().int(),
   validFrom: isoDate,
   validTo: isoDate.nullable(),
 });
@@ -61,7 +67,10 @@ export const contractList = z.array(contractSummary);
 /** GET /api/contracts/{id}: the contract with its prices and billing. */
 export const contractDetail = contractSummary
   .extend({
+    /** The VAT rate in force on `vatDate`, per mille: VAT is due at the rate of the day energy is supplied. */
     vatPermille: z.number().int(),
+    /** Today, or the contract's start when it lies ahead: the day whose VAT the prices are shown with. */
+    vatDate: isoDate,
     signedAt: z.iso.datetime().nullable(),
     billing: contractBilling,
     priceComponents: z.array(contractPriceComponent),

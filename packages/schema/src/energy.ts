@@ -124,7 +124,6 @@ export const contractSummary = z.object({
   priceType,
   startDate: isoDate,
   endDate: isoDate.nullable(),
-  vatPermille: z.number().int(),
   priceComponents: z.array(priceComponent),
 });
 
@@ -286,6 +285,8 @@ export type EnergyStatistics = z.infer<typeof energyStatistics>;
 export const spotPricePoint = z.object({ startsAt: isoDateTime, centsPerKwh: z.number() });
 export const spotDay = z.object({
   date: isoDate,
+  /** VAT on electricity in force that day, per mille (25.5 % is 255): what a consumer pays on top of the prices. */
+  vatPermille: z.number().int(),
   /** Day-ahead periods as published (15 minutes since 1 Oct 2025), c/kWh VAT excluded. */
   prices: z.array(spotPricePoint),
   hourly: z.array(spotPricePoint),
@@ -297,7 +298,6 @@ export const spotStatistics = z
   .object({
     biddingZone,
     timezone: z.string(),
-    vatPermille: z.number().int(),
     /** Price of the period now, null when today is not published. */
     current: spotPricePoint.nullable(),
     today: spotDay.nullable(),
@@ -309,6 +309,10 @@ export type SpotStatistics = z.infer<typeof spotStatistics>;
 export type SpotDay = z.infer<typeof spotDay>;
 
 export const expensesQuery = z.object({ period: z.enum(['month', 'year']).default('year') });
+/**
+ * A month's cost as its invoices bill it (decision 093): totalCents is the sum of the bills of the month's days,
+ * to the cent; feesCents the fees with their share of each VAT line, energyCents the rest.
+ */
 export const expenseMonth = z.object({
   month: z.string().describe('YYYY-MM in the site timezone'),
   kwh,

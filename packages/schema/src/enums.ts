@@ -15,6 +15,7 @@ export const invoiceType = z.enum(['Regular', 'E-Invoice']);
 export const invoicePaymentStatus = z.enum(['paid', 'unpaid']);
 export const invoiceDelivery = z.enum(['email', 'postal']);
 export const customerType = z.enum(['private', 'legal']);
+export type CustomerType = z.infer<typeof customerType>;
 export const contactMethod = z.enum(['Email', 'Phone', 'Gsm']);
 export const contactPreference = z.enum(['email', 'phone', 'none']);
 export const contractType = z.enum([

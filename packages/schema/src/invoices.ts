@@ -6,7 +6,7 @@ export const CURRENCIES = ['EUR'] as const;
 /** What an invoice row bills: a price component of the contract, or energy at the spot price of its hours. */
 export const INVOICE_ROW_KINDS = [...priceComponentKind.options, 'Spot'] as const;
 export type InvoiceRowKind = (typeof INVOICE_ROW_KINDS)[number];
-/** An invoice row bills energy in kWh or a fee per month. */
+/** An invoice row bills energy in kWh or a fee in months (a day is 1/(days of its month) of a month). */
 export const INVOICE_ROW_UNITS = ['kWh', 'month'] as const;
 
 /** A calendar date as the API sends it, in the site's timezone: YYYY-MM-DD. */
@@ -53,6 +53,20 @@ export const postponementWindow = z.object({
 });
 export type PostponementWindow = z.infer<typeof postponementWindow>;
 
+/**
+ * The net of an invoice's rows taxed at one rate and the VAT on it, rounded once per line (decision 093): an
+ * invoice whose period straddles a rate change has a line per rate; the lines' nets and VATs add up to the invoice's.
+ */
+export const invoiceVatLine = z
+  .object({
+    /** VAT rate per mille: 255 is 25.5 %. */
+    vatPermille: z.number().int(),
+    netCents: z.number().int(),
+    vatCents: z.number().int(),
+  })
+  .meta({ id: 'InvoiceVatLine' });
+export type InvoiceVatLine = z.infer<typeof invoiceVatLine>;
+
 export const invoiceSummary = z
   .object({
     id: z.string(),
@@ -63,12 +77,12 @@ export const invoiceSummary = z
     originalDueDate: isoDate,
     periodStart: isoDate,
     periodEnd: isoDate,
-    /** Euro cents, exact: total = net + vat. */
+    /** Euro cents, exact: total = net + vat; net and vat are the sums of the VAT lines'. */
     netCents: z.number().int(),
     vatCents: z.number().int(),
     totalCents: z.number().int(),
-    /** VAT rate per mille: 255 is 25.5 %. */
-    vatPermille: z.number().int(),
+    /** One line per VAT rate the rows are taxed at, in the order of the days they tax. */
+    vatLines: z.array(invoiceVatLine),
     currency: z.literal('EUR'),
     type: invoiceType,
     delivery: invoiceDelivery,
@@ -95,6 +109,8 @@ export const invoiceRow = z
     /** Decimal string: euro cents per unit with five decimals. */
     unitPriceCents: z.string(),
     netCents: z.number().int(),
+    /** The VAT rate the row is taxed at, per mille: the rate in force on the days it bills. */
+    vatPermille: z.number().int(),
   })
   .meta({ id: 'InvoiceRow' });
 export type InvoiceRow = z.infer<typeof invoiceRow>;

@@ -183,6 +183,8 @@ export const planHour = z.object({
   startsAt: isoDateTime,
   /** Hourly average of the published 15-minute prices, c/kWh without VAT. */
   centsPerKwh: z.number(),
+  /** The VAT rate in force on the hour's local day, per mille (255 is 25.5 %): a window may cross a rate change. */
+  vatPermille: z.number().int(),
   chosen: z.boolean(),
 });
 
@@ -193,9 +195,11 @@ export const planPreview = z
     windowEnd: isoDateTime,
     hoursNeeded: z.number().int(),
     ratedKw: z.number(),
-    vatPermille: z.number().int(),
     hours: z.array(planHour),
-    /** Energy cost in euro cents with VAT: the chosen hours, and the same hours run at once from the window's start. */
+    /**
+     * Energy cost in euro cents with each hour's VAT: the chosen hours, and the same hours run at once from the
+     * window's start.
+     */
     plannedCostCents: z.number().int(),
     atOnceCostCents: z.number().int(),
     savingCents: z.number().int(),

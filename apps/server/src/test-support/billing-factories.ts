@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { invoice, invoiceRow } from '../db/schema/billing.ts';
+import { invoice, invoiceRow, invoiceVatLine } from '../db/schema/billing.ts';
 import type { Utility } from '@portal/schema/enums';
 import type { InvoiceRowKind } from '@portal/schema/invoices';
 import type { Database } from '../platform/database.ts';
@@ -15,6 +15,7 @@ type InvoiceOptions = {
   issueDate?: string;
   dueDate: string;
   paymentStatus?: 'paid' | 'unpaid';
+  /** The rate of rows that name none. */
   vatPermille?: number;
   /** Net cents of the rows; defaults to one energy row and one monthly fee. */
   rows?: {
@@ -24,6 +25,7 @@ type InvoiceOptions = {
     unitPriceCents: string;
     netCents: number;
     utility?: Utility;
+    vatPermille?: number;
   }[];
   type?: 'Regular' | 'E-Invoice';
   /** The reference as issued; an RF reference of a random base by default. */
@@ -33,18 +35,11 @@ type InvoiceOptions = {
 /** A contract to bill: a metering point of the customer and a fixed-price contract on it. */
 export async function buildBilledContract(
   db: Database,
-  {
-    siteId,
-    clientCode,
-    vatPermille = 255,
-    street,
-    city,
-  }: { siteId: string; clientCode: string; vatPermille?: number; street?: string; city?: string },
+  { siteId, clientCode, street, city }: { siteId: string; clientCode: string; street?: string; city?: string },
 ) {
   const gsrn = `6430${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
   const point = await buildMeteringPoint(db, { siteId, clientCode, gsrn, street, city });
   const id = await buildContract(db, point, {
-    vatPermille,
     components: [
       { kind: 'Base', priceCents: '8.49000' },
       { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
@@ -53,15 +48,23 @@ export async function buildBilledContract(
   return { id, siteId, customerId: point.customerId, gsrn, meteringPointId: point.id };
 }
 
-/** One invoice with rows whose sums hold: total = net + VAT, net = Σ rows. */
+/**
+ * One invoice with rows whose sums hold: net = Σ rows, one VAT line per rate of the rows (VAT rounded once per
+ * line), total = net + VAT.
+ */
 export async function buildInvoice(db: Database, options: InvoiceOptions) {
-  const rows = options.rows ?? [
+  const given = options.rows ?? [
     { componentKind: 'Base', unit: 'kWh' as const, quantity: '512.345', unitPriceCents: '8.49000', netCents: 4350 },
     { componentKind: 'Monthly', unit: 'month' as const, quantity: '1.000', unitPriceCents: '395.00000', netCents: 395 },
   ];
-  const netCents = rows.reduce((sum, row) => sum + row.netCents, 0);
-  const vatPermille = options.vatPermille ?? 255;
-  const vat = vatCents(netCents, vatPermille);
+  const rows = given.map((row) => ({ ...row, vatPermille: row.vatPermille ?? options.vatPermille ?? 255 }));
+  const rates = [...new Set(rows.map((row) => row.vatPermille))];
+  const lines = rates.map((vatPermille) => {
+    const net = rows.filter((row) => row.vatPermille === vatPermille).reduce((sum, row) => sum + row.netCents, 0);
+    return { vatPermille, netCents: net, vatCents: vatCents(net, vatPermille) };
+  });
+  const netCents = lines.reduce((sum, line) => sum + line.netCents, 0);
+  const vat = lines.reduce((sum, line) => sum + line.vatCents, 0);
   const invoiceNumber = options.invoiceNumber ?? `T-${randomUUID().slice(0, 8).toUpperCase()}`;
   const [created] = await db
     .insert(invoice)
@@ -79,7 +82,6 @@ export async function buildInvoice(db: Database, options: InvoiceOptions) {
       netCents,
       vatCents: vat,
       totalCents: netCents + vat,
-      vatPermille,
       type: options.type ?? 'Regular',
       delivery: 'email',
       paymentStatus: options.paymentStatus ?? 'unpaid',
@@ -98,7 +100,9 @@ export async function buildInvoice(db: Database, options: InvoiceOptions) {
       quantity: row.quantity,
       unitPriceCents: row.unitPriceCents,
       netCents: row.netCents,
+      vatPermille: row.vatPermille,
     })),
   );
+  await db.insert(invoiceVatLine).values(lines.map((line, index) => ({ invoiceId: created!.id, position: index + 1, ...line })));
   return created!;
 }

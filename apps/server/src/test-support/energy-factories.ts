@@ -5,7 +5,7 @@ import { refreshSpotPriceHours } from '../db/spot-price-hours.ts';
 import { refreshRollups, writtenRange } from '../modules/readings/reading-rollups.ts';
 import { customer } from '../db/schema/identity.ts';
 import type { BiddingZone } from '@portal/schema/energy';
-import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType } from '@portal/schema/enums';
+import type { BillingChannelKind, ContractStatus, ContractType, PriceComponentKind, PriceType } from '@portal/schema/enums';
 import type { Database } from '../platform/database.ts';
 
 /**
@@ -78,7 +78,8 @@ export async function buildContract(
   point: { id: string; customerId: string; siteId: string },
   options: {
     priceType?: PriceType;
-    vatPermille?: number;
+    /** SupplyContract unless given: a GridContract sells the network service (VAT, decision 093). */
+    type?: ContractType;
     startDate?: string;
     endDate?: string | null;
     status?: ContractStatus;
@@ -94,12 +95,11 @@ export async function buildContract(
     customerId: point.customerId,
     meteringPointId: point.id,
     contractNumber: options.contractNumber ?? id,
-    type: 'SupplyContract',
+    type: options.type ?? 'SupplyContract',
     productName: 'Test product',
     priceType: options.priceType ?? 'Fixed',
     startDate: options.startDate ?? '2020-01-01',
     endDate: options.endDate ?? null,
-    vatPermille: options.vatPermille ?? 255,
     status: options.status ?? 'active',
     billingChannel: options.billingChannel ?? 'Email',
     billingTarget: options.billingChannel === 'Address' ? 'Testikatu 1, 00100 Helsinki' : 'test@example.fi',

@@ -10,8 +10,8 @@ import { site } from './sites.ts';
 
 /**
  * An invoice of one contract for one billing period. Money is in euro cents as exact integers (rule 5);
- * `total = net + vat`, and `vat` is the sum of the rows' VAT rounded once on the invoice. "Overdue" is not
- * stored: it is an unpaid invoice whose due date has passed in the site's timezone.
+ * `total = net + vat`, and `vat` is the sum of its VAT lines (invoice_vat_line), one per rate its rows are taxed
+ * at. "Overdue" is not stored: it is an unpaid invoice whose due date has passed in the site's timezone.
  */
 export const invoice = pgTable(
   'invoice',
@@ -40,8 +40,6 @@ export const invoice = pgTable(
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    /** The contract's VAT rate when the invoice was issued, per mille (25.5 % = 255). */
-    vatPermille: integer('vat_permille').notNull(),
     currency: enumText('currency', CURRENCIES).notNull().default('EUR'),
     type: enumText('type', invoiceType.options).notNull(),
     delivery: enumText('delivery', invoiceDelivery.options).notNull(),
@@ -81,6 +79,8 @@ export const invoiceRow = pgTable(
     quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
     unitPriceCents: numeric('unit_price_cents', { precision: 14, scale: 5 }).notNull(),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    /** The VAT rate the row is taxed at, per mille: the rate in force on the days it bills (decision 093). */
+    vatPermille: smallint('vat_permille').notNull(),
   },
   (table) => [
     index('invoice_row_invoice_idx').on(table.invoiceId, table.position),
@@ -88,6 +88,26 @@ export const invoiceRow = pgTable(
     oneOf('invoice_row_component_kind_check', table.componentKind, INVOICE_ROW_KINDS),
     oneOf('invoice_row_unit_check', table.unit, INVOICE_ROW_UNITS),
   ],
+);
+
+/**
+ * One VAT line of an invoice (docs/decisions/094): the net of its rows taxed at one rate, and that VAT, rounded once
+ * per line, half away from zero. An invoice whose period straddles a rate change has a line per rate.
+ */
+export const invoiceVatLine = pgTable(
+  'invoice_vat_line',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    /** Lines read in the order of the days they tax. */
+    position: smallint('position').notNull(),
+    vatPermille: smallint('vat_permille').notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [uniqueIndex('invoice_vat_line_rate_unique').on(table.invoiceId, table.vatPermille)],
 );
 
 /** Every due-date change a customer made, for the postponement rules (docs/decisions/010-invoice-postponement.md). */

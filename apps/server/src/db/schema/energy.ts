@@ -107,8 +107,6 @@ export const contract = pgTable(
     priceType: enumText('price_type', priceType.options).notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date'),
-    /** VAT rate in per mille (25.5 % = 255), as the country taxes this utility. */
-    vatPermille: integer('vat_permille').notNull(),
     /** Moved only through modules/contracts/contract-life-cycle.ts (docs/decisions/030-contract-life-cycle.md). */
     status: enumText('status', contractStatus.options).notNull().default('active'),
     /** Fixed term in months; null for a contract until further notice. */

@@ -125,8 +125,11 @@ export const loadCommand = pgTable(
   ],
 );
 
-/** The hours of a plan as they were priced when it was made. */
-export type PlannedHour = { startsAt: string; centsPerKwh: number; chosen: boolean };
+/**
+ * One hour of a plan as it was priced when the plan was made: its average spot price (c/kWh, VAT excluded) and the
+ * VAT rate in force on its local day (decision 093).
+ */
+export type PlannedHour = { startsAt: string; centsPerKwh: number; vatPermille: number; chosen: boolean };
 
 /** ★ A cheapest-hours plan: a load runs in the cheapest hours of a window; its switches run through the job runner. */
 export const loadPlan = pgTable(
@@ -146,7 +149,6 @@ export const loadPlan = pgTable(
     windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
     hoursNeeded: smallint('hours_needed').notNull(),
     ratedW: integer('rated_w').notNull(),
-    vatPermille: integer('vat_permille').notNull(),
     hours: jsonb('hours').$type<PlannedHour[]>().notNull(),
     plannedCostCents: integer('planned_cost_cents').notNull(),
     atOnceCostCents: integer('at_once_cost_cents').notNull(),

@@ -51,7 +51,6 @@ export type DemoMeter = {
     type: ContractType;
     productName: string;
     priceType: PriceType;
-    vatPermille: number;
     components: DemoComponent[];
     /** Fixed term in months; none for a contract until further notice. */
     termMonths?: number;
@@ -110,7 +109,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Lumo Pörssi',
           priceType: 'Hourly',
-          vatPermille: 255,
           billing: { channel: 'Email', target: 'aino.virtanen@example.fi' },
           previous: {
             number: 'LE-2021-004512',
@@ -148,7 +146,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Lumo Kiinteä 24 kk',
           priceType: 'Fixed',
-          vatPermille: 255,
           termMonths: 24,
           components: [
             perKwh('Base', '7.49000', '2024-01-01', '2025-05-31'),
@@ -182,7 +179,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Lumo Yösähkö',
           priceType: 'Fixed',
-          vatPermille: 255,
           components: [perKwh('Day', '9.20000'), perKwh('Night', '6.70000'), monthly('490.00000')],
         },
       },
@@ -213,7 +209,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Lumo Yritys Pörssi',
           priceType: 'Hourly',
-          vatPermille: 255,
           billing: { channel: 'OVT', target: '003712345671', operator: 'Maventa (003721291126)' },
           components: [perKwh('Margin', '0.35000'), monthly('990.00000')],
         },
@@ -244,7 +239,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Virmalise Börs',
           priceType: 'Hourly',
-          vatPermille: 240,
           billing: { channel: 'Email', target: 'mari-liis.mannik@example.ee' },
           components: [perKwh('Margin', '0.55000'), monthly('249.00000')],
         },
@@ -262,7 +256,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'GasSupplyContract',
           productName: 'Virmalise Gaas Fix',
           priceType: 'Fixed',
-          vatPermille: 240,
           components: [perKwh('Base', '5.80000'), monthly('300.00000')],
         },
       },
@@ -292,7 +285,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Virmalise Fix 12',
           priceType: 'Fixed',
-          vatPermille: 240,
           termMonths: 12,
           billing: { channel: 'EInvoiceRequest', target: 'EE471000001020145685', operator: 'LHV Pank' },
           components: [perKwh('Base', '11.90000'), monthly('199.00000')],
@@ -323,7 +315,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Virmalise Päev/Öö',
           priceType: 'Fixed',
-          vatPermille: 240,
           components: [perKwh('Day', '13.20000'), perKwh('Night', '9.40000'), monthly('500.00000')],
         },
       },
@@ -340,7 +331,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'GasSupplyContract',
           productName: 'Virmalise Gaas Äri',
           priceType: 'Fixed',
-          vatPermille: 240,
           components: [perKwh('Base', '5.40000'), monthly('1500.00000')],
         },
       },
@@ -370,7 +360,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'HeatingGridContract',
           productName: 'Daugavas Siltums Mājsaimniecībām',
           priceType: 'Fixed',
-          vatPermille: 120,
           components: [perKwh('Base', '8.90000'), monthly('250.00000')],
         },
       },
@@ -400,7 +389,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'SupplyContract',
           productName: 'Daugava Birža',
           priceType: 'Hourly',
-          vatPermille: 210,
           billing: { channel: 'Email', target: 'janis.ozolins@example.lv' },
           components: [perKwh('Margin', '0.60000'), monthly('200.00000')],
         },
@@ -418,7 +406,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'GasSupplyContract',
           productName: 'Daugava Gāze Fiksētā',
           priceType: 'Fixed',
-          vatPermille: 210,
           components: [perKwh('Base', '6.20000'), monthly('400.00000')],
         },
       },
@@ -447,7 +434,6 @@ export const DEMO_OBJECTS: DemoObject[] = [
           type: 'HeatingGridContract',
           productName: 'Daugavas Siltums Uzņēmumiem',
           priceType: 'Fixed',
-          vatPermille: 120,
           components: [perKwh('Base', '8.50000'), monthly('4500.00000')],
         },
       },

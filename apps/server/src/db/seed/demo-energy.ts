@@ -5,7 +5,6 @@ import { refreshSpotPriceHours } from '../spot-price-hours.ts';
 import { contract, meteringPoint, priceComponent, supplyObject } from '../schema/energy.ts';
 import { customer } from '../schema/identity.ts';
 import { addDays, shiftYears } from '@portal/schema/calendar-dates';
-import { vatPermille } from '../../modules/pricing/tariff.ts';
 import { refreshRollups, writtenRange } from '../../modules/readings/reading-rollups.ts';
 import { DEMO_OBJECTS, type DemoMeter, type DemoObject } from './demo-energy-catalogue.ts';
 import { loadKw, seedOf, solarKw, spotEurPerMwh, temperatureAt, utcOffsetHours, WEATHER_AREAS } from './energy-profiles.ts';
@@ -122,7 +121,6 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
           priceType: meter.contract.priceType,
           startDate,
           endDate: null,
-          vatPermille: meter.contract.vatPermille,
           status: 'active',
           termMonths: meter.contract.termMonths ?? null,
           billingChannel: meter.contract.billing?.channel ?? 'Address',
@@ -145,7 +143,6 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
             priceType: previous.priceType,
             startDate: previousStart,
             endDate: addDays(startDate, -1),
-            vatPermille: vatPermille(object.countryCode, meter.utility, previousStart),
             status: 'ended',
             billingChannel: 'Address',
             billingTarget: `${object.street}, ${object.postalCode} ${object.city}`,

@@ -1,10 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoice, invoiceRow } from '../schema/billing.ts';
+import { invoice, invoiceRow, invoiceVatLine } from '../schema/billing.ts';
+import { contract } from '../schema/energy.ts';
 import { addDays, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
+import { billPeriod, type BilledComponent } from '../../modules/pricing/bill-period.ts';
+import { vatRateRows } from '../../modules/pricing/vat-rate-repository.ts';
+import { vatPermilleOn, vatSchedule, type VatKey } from '../../modules/pricing/vat-rates.ts';
 import { buildContract, buildMeteringPoint, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
-import { billRows, ISSUE_DELAY_DAYS, type BilledComponent, PAYMENT_TERM_DAYS, seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoEnergy } from './demo-energy.ts';
+import { ISSUE_DELAY_DAYS, PAYMENT_TERM_DAYS, seedDemoInvoices } from './demo-invoices.ts';
 
 /** Local midnight of a date in Helsinki as a UTC instant. */
 function helsinkiMidnight(date: string): Date {
@@ -26,7 +31,6 @@ describe('demo invoices from readings and prices', () => {
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002' });
     const contractId = await buildContract(db, point, {
       priceType: 'Fixed',
-      vatPermille: 255,
       components: [
         { kind: 'Base', priceCents: '8.49000' },
         { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
@@ -57,14 +61,16 @@ describe('demo invoices from readings and prices', () => {
         unitPriceCents: '8.49000',
         netCents: Math.round((wh * 8.49) / 1000),
       });
-      expect(rows[1]).toMatchObject({ unit: 'month', netCents: 395 });
+      expect(rows[1]).toMatchObject({ unit: 'month', quantity: '1.000', netCents: 395 });
+      expect(rows.map((row) => row.vatPermille)).toEqual([255, 255]);
       const net = rows.reduce((sum, row) => sum + row.netCents, 0);
       expect(billed).toMatchObject({
         netCents: net,
-        vatPermille: 255,
         vatCents: Math.round((net * 255) / 1000),
         totalCents: net + Math.round((net * 255) / 1000),
       });
+      const lines = await db.select().from(invoiceVatLine).where(eq(invoiceVatLine.invoiceId, billed.id));
+      expect(lines).toMatchObject([{ position: 1, vatPermille: 255, netCents: net, vatCents: billed.vatCents }]);
       expect(billed.dueDate).toBe(addDays(billed.issueDate, PAYMENT_TERM_DAYS));
       expect(billed.referenceNumber).toMatch(/^RF\d{2}\d+$/);
     }
@@ -105,26 +111,102 @@ describe('demo invoices from readings and prices', () => {
     expect(rows[1]!.netCents).toBe(Math.round(kwh * 0.59));
   });
 
-  it('uses winter tariffs only in winter and day/night hours as local time', () => {
+  it('uses winter tariffs only in winter and day/night hours as local time, each price on its own days', async () => {
+    const vat = vatSchedule(await vatRateRows(ctx.database.db), {
+      countryCode: 'FI',
+      utility: 'electricity',
+      supply: 'energy',
+      customerType: 'private',
+    });
     const components = [
       { kind: 'DayWinter', unit: 'c/kWh', priceCents: '12.00000', validFrom: '2020-01-01', validTo: null },
       { kind: 'NightWinter', unit: 'c/kWh', priceCents: '6.00000', validFrom: '2020-01-01', validTo: null },
       { kind: 'Day', unit: 'c/kWh', priceCents: '9.00000', validFrom: '2020-01-01', validTo: null },
-      { kind: 'Night', unit: 'c/kWh', priceCents: '7.00000', validFrom: '2020-01-01', validTo: '2025-06-30' },
-      { kind: 'Night', unit: 'c/kWh', priceCents: '7.50000', validFrom: '2025-07-01', validTo: null },
+      { kind: 'Night', unit: 'c/kWh', priceCents: '7.00000', validFrom: '2020-01-01', validTo: '2026-07-15' },
+      { kind: 'Night', unit: 'c/kWh', priceCents: '7.50000', validFrom: '2026-07-16', validTo: null },
     ] satisfies BilledComponent[];
-    const energy = { dayWh: 100_000n, nightWh: 50_000n };
-    expect(
-      billRows(components, '2026-01-01', '2026-01-31', energy, undefined, 'Email').map((row) => [row.componentKind, row.netCents]),
-    ).toEqual([
-      ['DayWinter', 1200],
-      ['NightWinter', 300],
+    // 10 kWh by day and 5 kWh by night on each of the first ten and the last ten days of a month.
+    const month = (first: string) =>
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30].map((offset) => ({
+        date: addDays(first, offset),
+        dayWh: 10_000n,
+        nightWh: 5_000n,
+        spotWh: 0n,
+        spotScaled: 0n,
+      }));
+    const bill = (from: string, to: string) =>
+      billPeriod({ from, to, priceType: 'Fixed', components, billingChannel: 'Email', vat, days: month(from) }).rows.map((row) => [
+        row.componentKind,
+        row.unitPriceCents,
+        row.netCents,
+      ]);
+    expect(bill('2026-01-01', '2026-01-31')).toEqual([
+      ['DayWinter', '12.00000', 2400],
+      ['NightWinter', '6.00000', 600],
     ]);
-    expect(
-      billRows(components, '2026-07-01', '2026-07-31', energy, undefined, 'Email').map((row) => [row.componentKind, row.netCents]),
-    ).toEqual([
-      ['Day', 900],
-      ['Night', 375], // the price valid at the end of the month: 7.5 c/kWh
+    // The night price changed on 16 July: each price bills its own days.
+    expect(bill('2026-07-01', '2026-07-31')).toEqual([
+      ['Day', '9.00000', 1800],
+      ['Night', '7.00000', 350],
+      ['Night', '7.50000', 375],
     ]);
+  });
+
+  it('bills each month at the VAT in force on its days: Estonia 22 % before July 2025, Finland 24 % before September 2024', async () => {
+    const db = ctx.database.db;
+    const rates = await vatRateRows(db);
+    for (const { now, clientCodes, countryCode, expected } of [
+      {
+        now: new Date('2025-08-10T09:00:00Z'),
+        clientCodes: ['VE-500101', 'VE-500102'],
+        countryCode: 'EE' as const,
+        expected: { '2025-06': 220, '2025-07': 240 },
+      },
+      {
+        now: new Date('2024-10-10T09:00:00Z'),
+        clientCodes: ['LUMO-100002'],
+        countryCode: 'FI' as const,
+        expected: { '2024-08': 240, '2024-09': 255 },
+      },
+    ]) {
+      await seedDemoEnergy(db, { now, historyDays: 75, clientCodes });
+      await seedDemoInvoices(db, { now });
+      const contracts = await db
+        .select({ id: contract.id })
+        .from(contract)
+        .where(
+          inArray(contract.contractNumber, [
+            'VE-E-2024-004411',
+            'VE-G-2024-001208',
+            'VE-E-2024-004590',
+            'LE-2024-100842',
+            'LE-2024-100843',
+          ]),
+        );
+      const invoices = await db
+        .select()
+        .from(invoice)
+        .where(
+          inArray(
+            invoice.contractId,
+            contracts.map((row) => row.id),
+          ),
+        );
+      for (const [month, permille] of Object.entries(expected)) {
+        const ofMonth = invoices.filter((billed) => billed.periodStart.startsWith(month));
+        expect(ofMonth.length, `${countryCode} ${month}`).toBeGreaterThan(0);
+        for (const billed of ofMonth) {
+          const rows = await db.select().from(invoiceRow).where(eq(invoiceRow.invoiceId, billed.id));
+          const lines = await db.select().from(invoiceVatLine).where(eq(invoiceVatLine.invoiceId, billed.id));
+          const vatKey: VatKey = { countryCode, utility: rows[0]!.utility, supply: 'energy', customerType: 'private' };
+          // Every row at the rate in force on the days it bills, every VAT line that rate on its rows' net, once.
+          expect(vatPermilleOn(vatSchedule(rates, vatKey), billed.periodStart)).toBe(permille);
+          expect(new Set(rows.map((row) => row.vatPermille))).toEqual(new Set([permille]));
+          const net = rows.reduce((sum, row) => sum + row.netCents, 0);
+          expect(lines).toMatchObject([{ vatPermille: permille, netCents: net, vatCents: Math.round((net * permille) / 1000) }]);
+          expect(billed).toMatchObject({ netCents: net, vatCents: lines[0]!.vatCents, totalCents: net + lines[0]!.vatCents });
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { isBusinessCode } from '@portal/schema/business-codes';
+import { businessCodeOf } from '@portal/schema/business-codes';
 import type { OperatingCountryCode } from '@portal/schema/enums';
 import { REFERENCE_KINDS_OF_COUNTRY, VAT_NUMBER_FORMS, type PayeeDetails, type SitePayee } from '@portal/schema/payee';
 import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.ts';
@@ -33,20 +33,22 @@ export async function updatePayeeDetails(deps: Deps, change: AdminChange, detail
   return deps.db.transaction(async (tx) => {
     const row = await deps.siteAdmin.lockSite(tx, siteId);
     if (!row) throw new AppError('UNKNOWN_SITE', 'No such site');
-    checkForCountry(row.countryCode, details);
+    const written = checkForCountry(row.countryCode, details);
     const before = await payeeRepository.find(tx, siteId);
-    await payeeRepository.save(tx, siteId, details);
-    await auditAdminChange(tx, change, 'site payee changed', { before, after: details });
+    await payeeRepository.save(tx, siteId, written);
+    await auditAdminChange(tx, change, 'site payee changed', { before, after: written });
     return readPayeeDetails(deps, siteId, tx);
   });
 }
 
-function checkForCountry(countryCode: OperatingCountryCode, details: PayeeDetails) {
-  if (!isBusinessCode(countryCode, details.businessId)) {
+/** The details with the business ID in its register's written form (`07375462` → `0737546-2`), or the reason not. */
+function checkForCountry(countryCode: OperatingCountryCode, details: PayeeDetails): PayeeDetails {
+  const businessId = businessCodeOf(countryCode, details.businessId);
+  if (businessId === null) {
     throw new AppError('PAYEE_BUSINESS_ID_INVALID', `businessId: ${details.businessId} is not ${BUSINESS_ID_NAMES[countryCode]}`);
   }
   // In Finland the VAT number is FI and the Y-tunnus without its hyphen; in Latvia LV and the registration number.
-  const own = countryCode === 'EE' ? null : `${countryCode}${details.businessId.replace(/\D/g, '')}`;
+  const own = countryCode === 'EE' ? null : `${countryCode}${businessId.replace(/\D/g, '')}`;
   if (!VAT_NUMBER_FORMS[countryCode].test(details.vatNumber) || (own !== null && details.vatNumber !== own)) {
     const expected = own ? `, here ${own}` : ' and nine digits';
     throw new AppError('PAYEE_VAT_NUMBER_INVALID', `vatNumber: a ${countryCode} VAT number is ${countryCode}${expected}`);
@@ -55,4 +57,5 @@ function checkForCountry(countryCode: OperatingCountryCode, details: PayeeDetail
   if (!kinds.includes(details.referenceKind)) {
     throw new AppError('PAYEE_REFERENCE_KIND_INVALID', `referenceKind: banks in ${countryCode} take ${kinds.join(' or ')}`);
   }
+  return { ...details, businessId };
 }

@@ -309,7 +309,6 @@ describe('alerts from the notification thresholds', () => {
       netCents: 10000,
       vatCents: 2550,
       totalCents: 12550,
-      vatPermille: 255,
       type: 'Regular',
       delivery: 'email',
     });

@@ -8,6 +8,7 @@ import {
 } from '../../test-support/energy-factories.ts';
 import { sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { seedDemoEnergy } from '../../db/seed/demo-energy.ts';
 
 const SITES = [
   { siteId: 'lumo', host: HOSTS.lumo, clientCode: 'LUMO-100002', ssn: 'FI010101-123N', timezone: 'Europe/Helsinki' },
@@ -212,6 +213,24 @@ describe('GET /api/charts/readings', () => {
       const netted = await readings(SITES[1], `series[]=netted&from=2025-01-01&to=2025-01-01&meteringPointId=${point.id}`);
       expect(netted.json()).toMatchObject({ statusCode: 400, code: 'SERIES_NOT_AVAILABLE' });
     });
+  });
+
+  it('prices Mikko’s fixed-price kWh at 24 % VAT in August 2024 and 25.5 % from September (issue 24)', async () => {
+    const site = SITES[0];
+    // The demo history of Mikko Korhonen's flat (LE-2024-100842, Lumo Kiinteä: 7.49 c/kWh until May 2025).
+    await seedDemoEnergy(ctx.database.db, { now: new Date('2024-10-31T12:00:00Z'), historyDays: 100, clientCodes: ['LUMO-100002'] });
+    const body = (
+      await readings(site, 'series[]=consumption&from=2024-08-01&to=2024-10-31&resolution=month&meteringPointId=mp-lumo-mikko-el')
+    ).json<{ values: { value: number; costCents: number }[] }>();
+    const [august, september, october] = body.values;
+    const priced = (month: { value: number }, permille: number) =>
+      Math.round((Math.round(month.value * 1000) * 7.49 * (1000 + permille)) / 1e6);
+    expect(august!.costCents).toBe(priced(august!, 240));
+    expect(september!.costCents).toBe(priced(september!, 255));
+    expect(october!.costCents).toBe(priced(october!, 255));
+    // As the issue puts it: 9.40 × 1.24 / 1.255 ≈ 9.29 c/kWh in August, 9.40 c/kWh in October.
+    expect((august!.costCents / august!.value).toFixed(2)).toBe('9.29');
+    expect((october!.costCents / october!.value).toFixed(2)).toBe('9.40');
   });
 
   it("answers 404 for another customer's metering point, on the same site and on another", async () => {

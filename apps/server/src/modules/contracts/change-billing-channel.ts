@@ -39,6 +39,6 @@ export async function changeBillingChannel(
       operator: 'operator' in change ? change.operator : null,
     });
     const row = (await deps.contracts.find(tx, scope, locked.id))!;
-    return contractDetailOf(row, await deps.contracts.priceComponents(locked.id, tx), site.today);
+    return contractDetailOf(row, await deps.contracts.priceComponents(locked.id, tx), site.today, await deps.contracts.vatRates(tx));
   });
 }

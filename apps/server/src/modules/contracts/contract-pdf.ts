@@ -140,11 +140,13 @@ export async function renderContractPdf(
     'bold',
   );
   for (const component of contract.priceComponents) {
+    // A price valid only on days of another rate says its own rate (contract-views.ts).
+    const ownRate = component.vatPermille === contract.vatPermille ? '' : ` (${formatVatRate(component.vatPermille, locale)})`;
     row(
       [
         t(`contracts.component.${component.kind}`),
         priceText(component, component.priceCents, locale, t),
-        priceText(component, component.priceWithVatCents, locale, t),
+        `${priceText(component, component.priceWithVatCents, locale, t)}${ownRate}`,
         component.validTo
           ? `${formatDay(component.validFrom)} – ${formatDay(component.validTo)}`
           : t('contracts.prices.from', { date: formatDay(component.validFrom) }),
@@ -152,12 +154,17 @@ export async function renderContractPdf(
       'regular',
     );
   }
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(t('contracts.prices.vat-note', { date: formatDay(contract.vatDate) }), left, y + 6, { width });
   if (contract.priceType === 'Hourly' || contract.priceType === 'FixedHourlyWithPriceLimits') {
     doc
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(t('contracts.prices.spot-note'), left, y + 6, { width });
+      .text(t('contracts.prices.spot-note'), left, doc.y + 4, { width });
   }
   doc.end();
   return done;

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { BillingChannelKind, ContractStatus } from '@portal/schema/enums';
+import type { BillingChannelKind, ContractStatus, CustomerType, OperatingCountryCode } from '@portal/schema/enums';
 import type { MoveOut } from '@portal/schema/move-out';
 import { contract, contractMoveOut, meteringPoint, priceComponent, supplyObject } from '../../db/schema/energy.ts';
+import { customer } from '../../db/schema/identity.ts';
+import { site } from '../../db/schema/sites.ts';
 import type { Database, Executor, Transaction } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import { vatRateRows } from '../pricing/vat-rate-repository.ts';
 import type { GridPointRow } from './grid-repository.ts';
 
 const summaryColumns = {
@@ -17,6 +20,9 @@ const summaryColumns = {
   city: supplyObject.city,
   countryCode: supplyObject.countryCode,
   moveOut: contractMoveOut,
+  /** The VAT key's country and customer type (decision 093): the site's country, the customer's type. */
+  siteCountryCode: site.countryCode,
+  customerType: customer.type,
 };
 
 export type ContractRow = {
@@ -29,6 +35,8 @@ export type ContractRow = {
   city: string;
   countryCode: string;
   moveOut: typeof contractMoveOut.$inferSelect | null;
+  siteCountryCode: OperatingCountryCode;
+  customerType: CustomerType;
 };
 
 export type PriceComponentRow = Pick<typeof priceComponent.$inferSelect, 'kind' | 'unit' | 'priceCents' | 'validFrom' | 'validTo'>;
@@ -41,6 +49,8 @@ export function createContractRepository(db: Database) {
       .from(contract)
       .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
       .innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId))
+      .innerJoin(site, eq(site.id, contract.siteId))
+      .innerJoin(customer, eq(customer.id, contract.customerId))
       .leftJoin(contractMoveOut, eq(contractMoveOut.contractId, contract.id));
 
   return {
@@ -53,6 +63,9 @@ export function createContractRepository(db: Database) {
       const [row] = await joined(executor).where(and(scoped(scope), eq(contract.id, id)));
       return row;
     },
+
+    /** The VAT rate history the contract's prices are shown with (decision 093). */
+    vatRates: (executor: Executor = db) => vatRateRows(executor),
 
     /** A contract's prices; inside a change's transaction when one is given. */
     async priceComponents(contractId: string, executor: Executor = db): Promise<PriceComponentRow[]> {

@@ -1,6 +1,8 @@
 import type { BillingChannels, ContractDetail, ContractSummary } from '@portal/schema/contracts';
 import type { BillingChannelKind } from '@portal/schema/enums';
+import { maxDate } from '@portal/schema/calendar-dates';
 import { divideRounded, priceToScaled, scaledToPrice } from '../invoices/invoice-amounts.ts';
+import { supplyOf, vatPermilleOn, vatSchedule, type VatRateRow } from '../pricing/vat-rates.ts';
 import { statusOn } from './contract-life-cycle.ts';
 import type { ContractRow, PriceComponentRow } from './contract-repository.ts';
 
@@ -26,22 +28,41 @@ export function contractSummaryOf(row: ContractRow, today: string): ContractSumm
   };
 }
 
-/** A price with the contract's VAT on top, exactly, five decimals. */
+/** A price with VAT at a rate (per mille) on top, exactly, five decimals. */
 export function withVatPrice(priceCents: string, vatPermille: number): string {
   return scaledToPrice(divideRounded(priceToScaled(priceCents) * BigInt(1000 + vatPermille), 1000n));
 }
 
-export function contractDetailOf(row: ContractRow, components: PriceComponentRow[], today: string): ContractDetail {
+/**
+ * The contract with its prices, VAT included at the rate in force on its VAT day (decision 093): today, or its start
+ * when that lies ahead. A price not valid that day shows the rate of the nearest day it is valid.
+ */
+export function contractDetailOf(
+  row: ContractRow,
+  components: PriceComponentRow[],
+  today: string,
+  rates: readonly VatRateRow[],
+): ContractDetail {
   const { contract } = row;
+  const vat = vatSchedule(rates, {
+    countryCode: row.siteCountryCode,
+    utility: row.utility,
+    supply: supplyOf(contract.type),
+    customerType: row.customerType,
+  });
+  const vatDate = maxDate(today, contract.startDate);
+  const vatPermille = vatPermilleOn(vat, vatDate);
   return {
     ...contractSummaryOf(row, today),
-    vatPermille: contract.vatPermille,
+    vatPermille,
+    vatDate,
     signedAt: contract.signedAt?.toISOString() ?? null,
     billing: { channel: contract.billingChannel, target: contract.billingTarget, operator: contract.billingOperator },
-    priceComponents: components.map((component) => ({
-      ...component,
-      priceWithVatCents: withVatPrice(component.priceCents, contract.vatPermille),
-    })),
+    priceComponents: components.map((component) => {
+      const day = component.validTo !== null && component.validTo < vatDate ? component.validTo : maxDate(vatDate, component.validFrom);
+      const rate = vatPermilleOn(vat, day);
+      return { ...component, priceWithVatCents: withVatPrice(component.priceCents, rate), vatPermille: rate };
+    }),
     moveOut: row.moveOut && {
       endDate: row.moveOut.endDate,
       finalInvoiceAddress: {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '@portal/schema/calendar-dates';
+import { addDays, formatDay, todayIn } from '@portal/schema/calendar-dates';
 import { buildContract, buildMeteringPoint } from '../../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
@@ -26,7 +26,6 @@ describe('contracts of the acting customer', () => {
     ainoContract = await buildContract(db, home, {
       contractNumber: 'LE-TEST-1',
       priceType: 'Hourly',
-      vatPermille: 255,
       startDate: '2025-01-01',
       components: [
         { kind: 'Margin', priceCents: '0.49000' },
@@ -78,6 +77,7 @@ describe('contracts of the acting customer', () => {
       contractNumber: 'LE-TEST-1',
       priceType: 'Hourly',
       vatPermille: 255,
+      vatDate: today,
       billing: { channel: 'Email', target: 'test@example.fi', operator: null },
       priceComponents: [
         { kind: 'Margin', unit: 'c/kWh', priceCents: '0.49000', priceWithVatCents: '0.61495' },
@@ -114,6 +114,62 @@ describe('contracts of the acting customer', () => {
     expect(text).toMatch(/Sis\. ALV 25,5\s%/);
     expect((await get(`/api/contracts/${ainoContract}/download`, mikko)).statusCode).toBe(204);
     expect((await get('/api/contracts/no-such-contract/download', aino)).statusCode).toBe(204);
+  });
+
+  it('shows prices with the VAT in force today, an ended price with its own days’ rate, a contract to come with its start’s', async () => {
+    const db = ctx.database.db;
+    const flat = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Hämeenkatu 21 B 14', city: 'Tampere' });
+    const fixed = await buildContract(db, flat, {
+      startDate: '2024-01-01',
+      components: [
+        { kind: 'Base', priceCents: '7.49000', validFrom: '2024-01-01', validTo: '2024-08-31' },
+        { kind: 'Base', priceCents: '8.99000', validFrom: '2024-09-01' },
+      ],
+    });
+    const detail = (await get(`/api/contracts/${fixed}`, mikko)).json();
+    expect(detail).toMatchObject({ vatPermille: 255, vatDate: today });
+    // 7.49 c was charged until 31 August 2024, at 24 %: 9.2876 c, not 7.49 × 1.255.
+    expect(detail.priceComponents).toEqual([
+      {
+        kind: 'Base',
+        unit: 'c/kWh',
+        priceCents: '7.49000',
+        priceWithVatCents: '9.28760',
+        vatPermille: 240,
+        validFrom: '2024-01-01',
+        validTo: '2024-08-31',
+      },
+      {
+        kind: 'Base',
+        unit: 'c/kWh',
+        priceCents: '8.99000',
+        priceWithVatCents: '11.28245',
+        vatPermille: 255,
+        validFrom: '2024-09-01',
+        validTo: null,
+      },
+    ]);
+    const text = extractPdfText(
+      await renderContractPdf(
+        {
+          contract: detail,
+          company: { name: 'Lumo Energia Oy' },
+          customer: { name: 'Mikko Korhonen', clientCode: 'LUMO-100002' },
+          locale: 'fi-FI',
+        },
+        { compress: false },
+      ),
+    );
+    expect(text).toMatch(/9,288\s*snt\/kWh\s*\(24\s%\)/);
+    expect(text.replace(/\s+/g, ' ')).toContain(`Verolliset hinnat ${formatDay(today)} voimassa olevalla ALV-kannalla`);
+
+    const cottage = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Mökkitie 3', city: 'Korpilahti' });
+    const start = addDays(today, 20);
+    const coming = await buildContract(db, cottage, {
+      startDate: start,
+      components: [{ kind: 'Base', priceCents: '8.00000', validFrom: start }],
+    });
+    expect((await get(`/api/contracts/${coming}`, mikko)).json()).toMatchObject({ vatDate: start, vatPermille: 255 });
   });
 
   it('never shows or changes one customer’s contract to another', async () => {

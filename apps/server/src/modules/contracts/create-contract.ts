@@ -16,7 +16,6 @@ import { personalCodeOf } from '@portal/schema/personal-codes';
 import type { EstonianDatahub } from '../../integrations/datahub/port.ts';
 import { DatahubRefusal } from '../../integrations/datahub/port.ts';
 import { AppError } from '../../platform/errors.ts';
-import { vatPermille } from '../pricing/tariff.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import { isAvailableOn, isVisibleTo } from '../products/product-visibility.ts';
 import { LIVE_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
@@ -207,7 +206,6 @@ export async function createContract(
         priceType: product.priceType,
         startDate: request.startDate,
         endDate: null,
-        vatPermille: vatPermille(countryCode, point.utility, request.startDate),
         status: nextStatus('draft', 'submit'),
         termMonths,
         billingChannel: request.billing.channel,
@@ -288,7 +286,6 @@ export async function renewContract(
         priceType: product.priceType,
         startDate: request.startDate,
         endDate: null,
-        vatPermille: vatPermille(countryCode, row.utility, request.startDate),
         status: nextStatus('draft', 'submit'),
         termMonths,
         billingChannel: billing?.channel ?? current.billingChannel,

@@ -44,7 +44,7 @@ export async function reportMoveOut(
     if (!locked) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
     const answer = async () => {
       const row = (await deps.contracts.find(tx, scope, locked.id))!;
-      return contractDetailOf(row, await deps.contracts.priceComponents(locked.id, tx), site.today);
+      return contractDetailOf(row, await deps.contracts.priceComponents(locked.id, tx), site.today, await deps.contracts.vatRates(tx));
     };
 
     const recorded = await deps.contracts.moveOutOf(tx, locked.id);

@@ -62,7 +62,7 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
     async (request) => {
       const row = await found(request);
-      return contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request));
+      return contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request), await contracts.vatRates());
     },
   );
 
@@ -81,7 +81,7 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       if (!row) return reply.header('cache-control', 'no-store').status(204).send(null);
       const customer = customerOf(request);
       const locale = personLocale(request);
-      const contract = contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request));
+      const contract = contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request), await contracts.vatRates());
       return sendAttachment(reply, {
         filename: `${documentTexts(locale)('contracts.file-name', { number: contract.contractNumber })}.pdf`,
         contentType: 'application/pdf',

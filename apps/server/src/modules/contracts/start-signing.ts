@@ -50,7 +50,12 @@ export async function contractDocument(
 ) {
   const row = await deps.contracts.find(deps.db, context.scope, contractId);
   if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
-  const contract = contractDetailOf(row, await deps.contracts.priceComponents(row.contract.id), context.today);
+  const contract = contractDetailOf(
+    row,
+    await deps.contracts.priceComponents(row.contract.id),
+    context.today,
+    await deps.contracts.vatRates(),
+  );
   const t = documentTexts(context.locale);
   const body = await renderContractPdf({
     contract,

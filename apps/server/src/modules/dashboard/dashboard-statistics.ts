@@ -3,8 +3,9 @@ import type { Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
-import { addDays, localDate, monthOf, shiftYears, yearOf } from '@portal/schema/calendar-dates';
-import { vatPermille } from '../pricing/tariff.ts';
+import { addDays, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
+import { billContract, feesWithVatCents } from '../pricing/contract-bills.ts';
+import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
 type Site = { timezone: string };
@@ -112,9 +113,17 @@ export async function yearlyConsumption(
   return { timezone, utilities };
 }
 
+/** The first days of the local months from–to. */
+function monthsFrom(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = monthStart(from); month <= to; month = monthStart(month, 1)) months.push(month);
+  return months;
+}
+
 /**
- * Rule 5: expenses per local month from the contracts' price components, in integer cents: each month's
- * energy cost is rounded once in the database, monthly fees are added whole, totals are integer sums.
+ * Rule 5: expenses per local month, as the invoices of those months are (decision 094): each contract's days of the
+ * month billed by the one billing function (modules/pricing/bill-period.ts), rows rounded once, VAT once per rate,
+ * so a past month's cost is its invoice's total to the cent; the running month is billed to today. Integer cents.
  */
 export async function expenses(
   energy: EnergyRepository,
@@ -126,47 +135,56 @@ export async function expenses(
   const { timezone } = site;
   const today = localDate(now, timezone);
   const { from, to } = periodRange(period, today);
+  // The same stretch a year back, up to the same day, so a running month or year compares like with like.
+  const comparableTo = minDate(today, to);
   const points = await energy.meteringPoints(scope);
+  const [contracts, rates] = await Promise.all([
+    energy.contractsToBill(
+      scope,
+      points.map((point) => point.id),
+    ),
+    energy.vatRates(),
+  ]);
+  const contractIds = contracts.map((billed) => billed.id);
+  const [days, previousDays] = await Promise.all([
+    energy.billedDays({ scope, contractIds, from, to: comparableTo, timezone }),
+    energy.billedDays({ scope, contractIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
+  ]);
+
   const months = new Map<string, { month: string; wh: number; energyCents: number; feesCents: number }>();
+  if (points.length > 0)
+    for (const month of monthsFrom(from, to))
+      months.set(month.slice(0, 7), { month: month.slice(0, 7), wh: 0, energyCents: 0, feesCents: 0 });
   const utilityTotals = new Map<Utility, number>();
   let comparisonTotal = 0;
-  let hasComparison = false;
-
-  for (const [utility, list] of byUtility(points)) {
-    const ids = list.map((point) => point.id);
-    const base = {
-      scope,
-      meteringPointIds: ids,
-      directions: 'consumption',
-      bucket: 'month',
-      timezone,
-      withCost: true,
-    } as const;
-    // The same stretch a year back, up to the same day, so a running month or year compares like with like.
-    const comparableTo = today < to ? today : to;
-    const [rows, fees, previousRows, previousFees] = await Promise.all([
-      energy.buckets({ ...base, from, to }),
-      energy.monthlyFees({ scope, meteringPointIds: ids, from, to: comparableTo, timezone }),
-      energy.buckets({ ...base, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1) }),
-      energy.monthlyFees({ scope, meteringPointIds: ids, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
-    ]);
+  for (const [utility] of byUtility(points)) {
     let utilityTotal = 0;
-    for (const row of rows) {
-      const month = row.key.slice(0, 7);
-      const entry = months.get(month) ?? { month, wh: 0, energyCents: 0, feesCents: 0 };
-      entry.wh += row.wh ?? 0;
-      entry.energyCents += row.costCents ?? 0;
-      entry.feesCents += fees.get(month) ?? 0;
-      utilityTotal += (row.costCents ?? 0) + (fees.get(month) ?? 0);
-      months.set(month, entry);
+    for (const billed of contracts.filter((candidate) => candidate.utility === utility)) {
+      const contractDays = days.get(billed.id) ?? [];
+      for (const entry of months.values()) {
+        const month = `${entry.month}-01`;
+        for (const day of contractDays) if (day.date.startsWith(entry.month)) entry.wh += Number(day.dayWh + day.nightWh);
+        const bill = billContract(billed, rates, contractDays, month, minDate(monthEnd(month), comparableTo));
+        if (!bill) continue;
+        const fees = feesWithVatCents(bill);
+        entry.feesCents += fees;
+        entry.energyCents += bill.totalCents - fees;
+        utilityTotal += bill.totalCents;
+      }
+      for (const month of monthsFrom(shiftYears(from, -1), shiftYears(comparableTo, -1))) {
+        const bill = billContract(
+          billed,
+          rates,
+          previousDays.get(billed.id) ?? [],
+          month,
+          minDate(monthEnd(month), shiftYears(comparableTo, -1)),
+        );
+        comparisonTotal += bill?.totalCents ?? 0;
+      }
     }
     utilityTotals.set(utility, utilityTotal);
-    for (const row of previousRows) {
-      if (row.costCents !== null) hasComparison = true;
-      comparisonTotal += row.costCents ?? 0;
-    }
-    for (const cents of previousFees.values()) comparisonTotal += cents;
   }
+  const hasComparison = [...previousDays.values()].some((list) => list.length > 0);
 
   const monthList = [...months.values()]
     .sort((a, b) => a.month.localeCompare(b.month))
@@ -193,7 +211,7 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * Today's and tomorrow's day-ahead prices of the site's bidding zone (the customer's electricity point's zone
- * when it has one), as published and as hourly averages, in c/kWh without VAT.
+ * when it has one), as published and as hourly averages, in c/kWh without VAT, each day with the VAT rate in force.
  */
 export async function spotStatistics(
   energy: EnergyRepository,
@@ -212,7 +230,13 @@ export async function spotStatistics(
     energy.dayStart(tomorrow, timezone),
     energy.dayStart(addDays(today, 2), timezone),
   ]);
-  const rows = await energy.spotPrices(zone, start, end);
+  const [rows, rates, vatKey] = await Promise.all([
+    energy.spotPrices(zone, start, end),
+    energy.vatRates(),
+    energy.vatKeyOf(scope, 'electricity'),
+  ]);
+  // Shown beside the VAT-free spot prices: the rate on electricity in force on each day shown (decision 093).
+  const vat = vatSchedule(rates, vatKey);
   const points15 = rows.map((row) => ({
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + row.resolutionMinutes * 60_000),
@@ -229,6 +253,7 @@ export async function spotStatistics(
     const values = list.map((point) => point.centsPerKwh);
     return {
       date,
+      vatPermille: vatPermilleOn(vat, date),
       prices: list.map((point) => ({ startsAt: point.startsAt.toISOString(), centsPerKwh: point.centsPerKwh })),
       hourly: [...hours].map(([hour, prices]) => ({
         startsAt: new Date(hour).toISOString(),
@@ -243,8 +268,6 @@ export async function spotStatistics(
   return {
     biddingZone: zone,
     timezone,
-    // Shown beside the VAT-free spot prices: the zone's country's rate on electricity today.
-    vatPermille: vatPermille(zone, 'electricity', today),
     current: current ? { startsAt: current.startsAt.toISOString(), centsPerKwh: current.centsPerKwh } : null,
     today: day(today, start, middle),
     tomorrow: day(tomorrow, middle, end),

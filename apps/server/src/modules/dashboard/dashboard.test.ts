@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { invoice } from '../../db/schema/billing.ts';
+import { seedDemoInvoices } from '../../db/seed/demo-invoices.ts';
 import { buildContract, buildMeteringPoint, customerIdOf, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
@@ -15,11 +18,10 @@ describe('dashboard statistics', () => {
     customerId: await customerIdOf(ctx.database.db, siteId, clientCode),
   });
 
-  it('expenses: energy from price components plus whole monthly fees, VAT on top, integer cents', async () => {
+  it('expenses: each month billed as its invoice is, fees by days, VAT once per rate, integer cents', async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'virmalise', clientCode: 'VE-500101' });
     await buildContract(db, point, {
-      vatPermille: 255,
       components: [
         { kind: 'Base', priceCents: '10.00000' },
         { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
@@ -34,12 +36,35 @@ describe('dashboard statistics', () => {
       'year',
       new Date('2030-01-20T10:00:00Z'),
     );
-    // 48 × 10 c × 1.255 = 602.4 → 602; 395 c × 1.255 = 495.725 → 496 for January only (the months to come are not due yet).
-    expect(result.months[0]).toEqual({ month: '2030-01', kwh: 48, energyCents: 602, feesCents: 496, totalCents: 1098 });
+    // 1–20 January billed (the months to come are not due yet): 48 kWh × 10 c = 480 c and 395 c × 20/31 = 254.8 → 255 c,
+    // 735 c net; Estonia's 24 %: 176.4 → 176 c VAT; 911 c. The fees with their share of the VAT: 255 + 61 = 316 c.
+    expect(result.months[0]).toEqual({ month: '2030-01', kwh: 48, energyCents: 595, feesCents: 316, totalCents: 911 });
     expect(result.months).toHaveLength(12);
-    expect(result.totalCents).toBe(1098);
-    expect(result.byUtility).toEqual([{ utility: 'electricity', totalCents: 1098 }]);
+    expect(result.totalCents).toBe(911);
+    expect(result.byUtility).toEqual([{ utility: 'electricity', totalCents: 911 }]);
     expect(result.comparisonTotalCents).toBeNull();
+  });
+
+  it('costs a past month on the dashboard what its invoice bills, to the cent', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002' });
+    const contractId = await buildContract(db, point, {
+      components: [
+        { kind: 'Base', priceCents: '7.49000' },
+        { kind: 'Monthly', unit: 'c/month', priceCents: '295.00000' },
+      ],
+    });
+    // October 2026 in Helsinki, 745 hours (the clocks went back on the 25th) of 1.001 kWh: 745.745 kWh.
+    await insertReadings(db, point.id, { from: new Date('2026-09-30T21:00:00Z'), to: new Date('2026-10-31T22:00:00Z'), wh: () => 1001 });
+    const now = new Date('2026-11-10T10:00:00Z');
+    await seedDemoInvoices(db, { now });
+    const [october] = await db.select().from(invoice).where(eq(invoice.contractId, contractId));
+    // The invoice: 745.745 × 7.49 c = 5585.63 → 5586 c, + 295 c = 5881 c; VAT 25.5 % 1499.655 → 1500 c: 73,81 €.
+    expect(october).toMatchObject({ periodStart: '2026-10-01', periodEnd: '2026-10-31', totalCents: 7381 });
+    const result = await expenses(createEnergyRepository(db), { siteId: 'lumo', customerId: point.customerId }, HELSINKI, 'year', now);
+    const card = result.months.find((month) => month.month === '2026-10')!;
+    // Rounded apart, energy with VAT (7009.97 → 7010 c) and the fee with VAT (370.2 → 370 c) came to 73,80 €.
+    expect(card.totalCents).toBe(october!.totalCents);
   });
 
   it('counts a meter that only ever delivered quarter-hours (the audit saw empty statistics for one)', async () => {
@@ -114,7 +139,7 @@ describe('dashboard statistics', () => {
     await insertSpotPrices(db, 'FI', { ...today, eurPerMwh: (at) => `${40 + at.getUTCMinutes()}.00` });
     const morning = await spotStatistics(energy, scope, HELSINKI, new Date('2031-03-10T08:20:00Z'));
     expect(morning.biddingZone).toBe('FI');
-    expect(morning.vatPermille).toBe(255);
+    expect(morning.today!.vatPermille).toBe(255);
     expect(morning.today!.prices).toHaveLength(96);
     expect(morning.today!.hourly).toHaveLength(24);
     expect(morning.today!.hourly[0]!.centsPerKwh).toBe(6.25); // (40 + 55 + 70 + 85) / 4 €/MWh
@@ -126,11 +151,10 @@ describe('dashboard statistics', () => {
     expect(afternoon.tomorrow).toMatchObject({ date: '2031-03-11', average: 1.234 });
   });
 
-  it('cost estimation extends the month so far by its average day, fees whole', async () => {
+  it('cost estimation bills the month so far, and the month with its other days at the average day', async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
     await buildContract(db, point, {
-      vatPermille: 0,
       components: [
         { kind: 'Base', priceCents: '10.00000' },
         { kind: 'Monthly', unit: 'c/month', priceCents: '500.00000' },
@@ -145,8 +169,10 @@ describe('dashboard statistics', () => {
       [point.objectId],
       new Date('2032-04-11T09:00:00Z'),
     );
+    // So far (1–11 April): 2,400 c + 500 c × 11/30 = 183 c → 2,583 c, with 25.5 % VAT (658.7 → 659) 3,242 c.
+    // The month: 30 days of 24 kWh = 7,200 c + 500 c = 7,700 c, with VAT (1,963.5 → 1,964) 9,664 c.
     expect(result.objects).toEqual([
-      { objectId: point.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 2900, estimatedMonthCents: 7700 },
+      { objectId: point.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 3242, estimatedMonthCents: 9664 },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divideRounded, energyRowCents, feeRowCents, priceToScaled, vatCents, whToKwh } from './invoice-amounts.ts';
+import { divideRounded, energyRowCents, priceToScaled, vatCents, whToKwh } from './invoice-amounts.ts';
 import { isValidRfReference, rfReference } from './reference-number.ts';
 
 describe('invoice amounts are exact cents', () => {
@@ -12,12 +12,7 @@ describe('invoice amounts are exact cents', () => {
     expect(energyRowCents(123_456_789, '12.34567')).toBe(1_524_157); // 1524156.776… c
   });
 
-  it('prices monthly fees', () => {
-    expect(feeRowCents(1, '395.00000')).toBe(395);
-    expect(feeRowCents(1, '249.99500')).toBe(250);
-  });
-
-  it('applies the VAT rate of each country, rounded once on the invoice', () => {
+  it('applies a VAT line’s rate to its net, rounded once per line', () => {
     expect(vatCents(10_000, 255)).toBe(2550); // Finland 25.5 %
     expect(vatCents(10_000, 240)).toBe(2400); // Estonia 24 %
     expect(vatCents(10_000, 210)).toBe(2100); // Latvia 21 %

@@ -3,7 +3,8 @@
  * energy is integer watt-hours, and every result is whole euro cents rounded half away from zero, once.
  */
 
-const PRICE_SCALE = 100_000n;
+/** Prices are kept as integers of 1/100000 cent (numeric(14,5)). */
+export const PRICE_SCALE = 100_000n;
 
 /** "12.34567" → 1234567n (the price in 1/100000 cents). */
 export function priceToScaled(price: string): bigint {
@@ -35,12 +36,7 @@ export function energyRowCents(wh: number | bigint, priceCentsPerKwh: string): n
   return Number(divideRounded(BigInt(wh) * priceToScaled(priceCentsPerKwh), 1000n * PRICE_SCALE));
 }
 
-/** Cents for a fee row: months × (c/month). */
-export function feeRowCents(months: number, priceCentsPerMonth: string): number {
-  return Number(divideRounded(BigInt(months) * priceToScaled(priceCentsPerMonth), PRICE_SCALE));
-}
-
-/** VAT on an invoice's net sum at the contract's rate, rounded once on the invoice. */
+/** VAT on the net of one VAT line at its rate (per mille), rounded once per line, half away from zero. */
 export function vatCents(netCents: number, vatPermille: number): number {
   return Number(divideRounded(BigInt(netCents) * BigInt(vatPermille), 1000n));
 }

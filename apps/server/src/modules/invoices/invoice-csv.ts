@@ -4,10 +4,14 @@ import type { LocaleId } from '@portal/schema/locale-ids';
 import { writeCsv } from '../../platform/csv-writer.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
 
+/** A rate per mille as a percentage, exactly: 255 → 25.5. */
+const vatRate = (permille: number) => csvDecimal(`${Math.trunc(permille / 10)}.${permille % 10}`);
+
 /**
  * The invoice's rows as CSV, written as the customer's spreadsheet expects (platform/csv-writer.ts, docs/decisions/096):
  * the locale's separator and decimal mark, translated headers and units; quantities, prices and amounts as numbers a
- * spreadsheet can sum, amounts in euros with two decimals.
+ * spreadsheet can sum, amounts in euros with two decimals. Each row carries its VAT rate; one record per VAT line
+ * follows the rows, with its net, rate and VAT (decision 094).
  */
 export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): string {
   const t = documentTexts(locale);
@@ -22,9 +26,8 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): stri
     t('invoices.csv.unit-price-cents'),
     t('invoices.csv.net-eur'),
     t('invoices.csv.vat-rate'),
+    t('invoices.csv.vat-eur'),
   ];
-  // The rate per mille as a percentage, exactly: 255 → 25.5.
-  const vatRate = csvDecimal(`${Math.trunc(invoice.vatPermille / 10)}.${invoice.vatPermille % 10}`);
   const rows = invoice.rows.map((row) => [
     invoice.invoiceNumber,
     row.position,
@@ -35,7 +38,22 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): stri
     row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'),
     csvDecimal(row.unitPriceCents),
     csvCents(row.netCents),
-    vatRate,
+    vatRate(row.vatPermille),
+    '',
   ]);
-  return writeCsv(header, rows, locale);
+  // The invoice's VAT lines after its rows (decision 093): the net taxed at each rate and that VAT.
+  const vatLines = invoice.vatLines.map((line) => [
+    invoice.invoiceNumber,
+    '',
+    '',
+    '',
+    t('invoices.csv.vat-line'),
+    '',
+    '',
+    '',
+    csvCents(line.netCents),
+    vatRate(line.vatPermille),
+    csvCents(line.vatCents),
+  ]);
+  return writeCsv(header, [...rows, ...vatLines], locale);
 }

@@ -139,7 +139,6 @@ describe('what an invoice says about the seller, the buyer and how to pay', () =
     const contract = await buildBilledContract(db, {
       siteId: 'daugava',
       clientCode: 'DS-800301',
-      vatPermille: 210,
       street: 'Brīvības iela 40',
       city: 'Rīga',
     });

@@ -153,10 +153,12 @@ export async function renderInvoicePdf(
     const component = t(`invoices.component.${row.componentKind}`);
     const utility = t(`utility.${row.utility}`);
     const unitLabel = row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month');
+    // With several VAT lines each row says its rate, so a reader can tell which line it belongs to.
+    const rate = invoice.vatLines.length > 1 ? ` · ${formatVatRate(row.vatPermille, locale)}` : '';
     drawRow(
       [
-        `${component} · ${utility}\n${row.gsrn}`,
-        `${formatDecimal(row.quantity, locale, row.unit === 'kWh' ? 3 : 0)} ${unitLabel}`,
+        `${component} · ${utility}${rate}\n${row.gsrn}`,
+        `${formatDecimal(row.quantity, locale, row.unit === 'kWh' || !row.quantity.endsWith('.000') ? 3 : 0)} ${unitLabel}`,
         // Energy in cents per kWh to five places, as the contract prices it; a monthly fee in euros per month.
         row.unit === 'kWh'
           ? `${formatDecimal(row.unitPriceCents, locale, 5)} c/kWh`
@@ -170,9 +172,14 @@ export async function renderInvoicePdf(
 
   // Totals.
   y += 10;
+  // One VAT line per rate the rows are taxed at (decision 093), as the invoice keeps them.
   const totals: [string, string, 'regular' | 'bold'][] = [
     [t('invoices.pdf.net'), money(invoice.netCents), 'regular'],
-    [t('invoices.pdf.vat', { rate: formatVatRate(invoice.vatPermille, locale) }), money(invoice.vatCents), 'regular'],
+    ...invoice.vatLines.map((line): [string, string, 'regular'] => [
+      t('invoices.vat-line', { rate: formatVatRate(line.vatPermille, locale), net: money(line.netCents) }),
+      money(line.vatCents),
+      'regular',
+    ]),
     [t('invoices.pdf.total'), money(invoice.totalCents), 'bold'],
   ];
   for (const [label, value, font] of totals) {
@@ -180,7 +187,8 @@ export async function renderInvoicePdf(
       .font(font)
       .fontSize(font === 'bold' ? 12 : 10)
       .fillColor(INK);
-    doc.text(label, left + width / 2, y, { width: width / 4 });
+    // A VAT line names its rate and net: the label takes the half left of the amount.
+    doc.text(label, left + width / 4, y, { width: width / 2, align: 'right' });
     doc.text(value, left + (width * 3) / 4, y, { width: width / 4, align: 'right' });
     y += font === 'bold' ? 20 : 16;
   }

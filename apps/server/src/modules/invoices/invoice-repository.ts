@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InvoiceDetail, InvoiceRow, InvoiceSort, InvoiceStatusFilter, InvoiceSummary } from '@portal/schema/invoices';
-import { invoice, invoicePostponement, invoiceRow } from '../../db/schema/billing.ts';
+import { invoice, invoicePostponement, invoiceRow, invoiceVatLine } from '../../db/schema/billing.ts';
 import { contract } from '../../db/schema/energy.ts';
 import type { Database, Executor, Transaction } from '../../platform/database.ts';
 import { postponementWindow, type PostponementFacts } from './invoice-postponement.ts';
@@ -19,6 +19,11 @@ const nextInvoiceDueDate = sql<string | null>`(
   select min(next.due_date)::text from ${invoice} as next
   where next.contract_id = ${invoice.contractId} and next.period_start > ${invoice.periodStart}
 )`;
+const vatLines = sql<{ vatPermille: number; netCents: number | string; vatCents: number | string }[] | string>`coalesce((
+  select json_agg(json_build_object('vatPermille', ${invoiceVatLine.vatPermille}, 'netCents', ${invoiceVatLine.netCents}, 'vatCents', ${invoiceVatLine.vatCents})
+                  order by ${invoiceVatLine.position})
+  from ${invoiceVatLine} where ${invoiceVatLine.invoiceId} = ${invoice.id}
+), '[]')`;
 const utilities = sql<string[]>`coalesce((
   select array_agg(distinct ${invoiceRow.utility} order by ${invoiceRow.utility}) from ${invoiceRow} where ${invoiceRow.invoiceId} = ${invoice.id}
 ), '{}')`;
@@ -30,6 +35,7 @@ const summaryColumns = {
   postponementsUsed,
   nextInvoiceDueDate,
   utilities,
+  vatLines,
 };
 
 type SummaryRow = {
@@ -39,6 +45,7 @@ type SummaryRow = {
   postponementsUsed: number;
   nextInvoiceDueDate: string | null;
   utilities: string[];
+  vatLines: { vatPermille: number; netCents: number | string; vatCents: number | string }[] | string;
 };
 
 function factsOf(row: SummaryRow, scope: InvoiceScope): PostponementFacts {
@@ -68,7 +75,9 @@ function toSummary(row: SummaryRow, scope: InvoiceScope): InvoiceSummary {
     netCents: found.netCents,
     vatCents: found.vatCents,
     totalCents: found.totalCents,
-    vatPermille: found.vatPermille,
+    vatLines: (typeof row.vatLines === 'string' ? (JSON.parse(row.vatLines) as Exclude<SummaryRow['vatLines'], string>) : row.vatLines).map(
+      (line) => ({ vatPermille: Number(line.vatPermille), netCents: Number(line.netCents), vatCents: Number(line.vatCents) }),
+    ),
     currency: 'EUR',
     type: found.type,
     delivery: found.delivery,
@@ -115,6 +124,7 @@ function toRow(row: typeof invoiceRow.$inferSelect): InvoiceRow {
     quantity: row.quantity,
     unitPriceCents: row.unitPriceCents,
     netCents: row.netCents,
+    vatPermille: row.vatPermille,
   };
 }
 

@@ -6,7 +6,7 @@ import { extractPdfText } from '../../test-support/pdf-text.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
-import { formatMoney } from '../../platform/document-texts.ts';
+import { formatMoney, formatVatRate } from '../../platform/document-texts.ts';
 
 const JANIS = 'LV220790-45671';
 
@@ -210,13 +210,16 @@ describe('invoices of a customer with hundreds of them', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    // Issue 24: as Finnish Excel opens it: semicolons, decimal commas, the unit in Finnish.
+    // Issue 24: as Finnish Excel opens it: semicolons, decimal commas, the unit in Finnish; two rows, then the
+    // invoice's one VAT line: its net, rate and VAT.
     expect(lines[0]).toBe(
-      'Laskun numero;Rivi;Käyttöpaikka;Energialaji;Hintakomponentti;Määrä;Yksikkö;Yksikköhinta (senttiä);Veroton (EUR);ALV %',
+      'Laskun numero;Rivi;Käyttöpaikka;Energialaji;Hintakomponentti;Määrä;Yksikkö;Yksikköhinta (senttiä);Veroton (EUR);ALV %;ALV (EUR)',
     );
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`${found.invoiceNumber};1;${found.rows[0].gsrn};Sähkö;Energia;300,000;kWh;8,49000;25,48;25,5`);
-    expect(lines[2]).toBe(`${found.invoiceNumber};2;${found.rows[1].gsrn};Sähkö;Perusmaksu;1,000;kk;395,00000;3,95;25,5`);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe(`${found.invoiceNumber};1;${found.rows[0].gsrn};Sähkö;Energia;300,000;kWh;8,49000;25,48;25,5;`);
+    expect(lines[2]).toBe(`${found.invoiceNumber};2;${found.rows[1].gsrn};Sähkö;Perusmaksu;1,000;kk;395,00000;3,95;25,5;`);
+    const comma = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+    expect(lines[3]).toBe(`${found.invoiceNumber};;;;ALV-erittely;;;;${comma(found.netCents)};25,5;${comma(found.vatCents)}`);
   });
 
   it('downloads the same CSV with commas and decimal points in English', async () => {
@@ -226,8 +229,13 @@ describe('invoices of a customer with hundreds of them', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Invoice number,Row,Metering point,Utility,Price component,Quantity,Unit,Unit price (cents),Net (EUR),VAT %');
-    expect(lines[2]).toBe(`${found.invoiceNumber},2,${found.rows[1].gsrn},Electricity,Monthly fee,1.000,month,395.00000,3.95,25.5`);
+    expect(lines[0]).toBe(
+      'Invoice number,Row,Metering point,Utility,Price component,Quantity,Unit,Unit price (cents),Net (EUR),VAT %,VAT (EUR)',
+    );
+    expect(lines[2]).toBe(`${found.invoiceNumber},2,${found.rows[1].gsrn},Electricity,Monthly fee,1.000,month,395.00000,3.95,25.5,`);
+    expect(lines[3]).toBe(
+      `${found.invoiceNumber},,,,VAT line,,,,${(found.netCents / 100).toFixed(2)},25.5,${(found.vatCents / 100).toFixed(2)}`,
+    );
   });
 });
 
@@ -237,7 +245,7 @@ describe('invoice PDF', () => {
   it('is a real PDF in the customer’s language with the number, the total and every letter of the name', async () => {
     const db = ctx.database.db;
     const cookie = await sessionCookieFor(db, JANIS, 'daugava');
-    const contract = await buildBilledContract(db, { siteId: 'daugava', clientCode: 'DS-300502', vatPermille: 210 });
+    const contract = await buildBilledContract(db, { siteId: 'daugava', clientCode: 'DS-300502' });
     const today = todayIn('Europe/Riga');
     const created = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate: addDays(today, 10), vatPermille: 210 });
 
@@ -262,6 +270,65 @@ describe('invoice PDF', () => {
     expect(text).not.toContain('395,00000');
   });
 
+  it('shows an invoice across a rate change with a VAT line per rate, in JSON, PDF and CSV alike', async () => {
+    const db = ctx.database.db;
+    const cookie = await sessionCookieFor(db, PEOPLE.aino, 'lumo');
+    const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    // 16 August–15 September 2024, 1 kWh an hour at 10 c and 3 € a month, as billed across Finland's change to 25.5 %.
+    const created = await buildInvoice(db, {
+      contract,
+      periodStart: '2024-08-16',
+      periodEnd: '2024-09-15',
+      issueDate: '2024-09-20',
+      dueDate: '2024-10-11',
+      rows: [
+        { componentKind: 'Base', unit: 'kWh', quantity: '384.000', unitPriceCents: '10.00000', netCents: 3840, vatPermille: 240 },
+        { componentKind: 'Base', unit: 'kWh', quantity: '360.000', unitPriceCents: '10.00000', netCents: 3600, vatPermille: 255 },
+        { componentKind: 'Monthly', unit: 'month', quantity: '0.516', unitPriceCents: '300.00000', netCents: 155, vatPermille: 240 },
+        { componentKind: 'Monthly', unit: 'month', quantity: '0.500', unitPriceCents: '300.00000', netCents: 150, vatPermille: 255 },
+      ],
+    });
+    const get = (url: string) => ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
+
+    const json = (await get(`/api/invoices/${created.invoiceNumber}`)).json();
+    // 3,995 c at 24 % (958.8 → 959 c) and 3,750 c at 25.5 % (956.25 → 956 c): each line rounded once.
+    expect(json.vatLines).toEqual([
+      { vatPermille: 240, netCents: 3995, vatCents: 959 },
+      { vatPermille: 255, netCents: 3750, vatCents: 956 },
+    ]);
+    expect(json).toMatchObject({ netCents: 7745, vatCents: 1915, totalCents: 9660 });
+    expect(json.rows.map((row: { vatPermille: number }) => row.vatPermille)).toEqual([240, 255, 240, 255]);
+
+    const pdf = await get(`/api/invoices/${created.id}/download`);
+    const text = extractPdfText(pdf.rawPayload);
+    for (const [rate, net, vat] of [
+      [240, 3995, 959],
+      [255, 3750, 956],
+    ] as const) {
+      expect(text).toContain(`ALV ${formatVatRate(rate, 'fi-FI')} (veroton ${formatMoney(net, 'fi-FI')})`);
+      expect(text).toContain(formatMoney(vat, 'fi-FI'));
+    }
+    expect(text).toContain(formatMoney(9660, 'fi-FI'));
+    // A part of a month says how much of it.
+    expect(text).toContain('0,516');
+
+    const csv = (await get(`/api/invoices/${created.id}/download/csv`)).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv.slice(-2)).toEqual([
+      `${created.invoiceNumber},,,,ALV-erittely,,,,39.95,24.0,9.59`,
+      `${created.invoiceNumber},,,,ALV-erittely,,,,37.50,25.5,9.56`,
+    ]);
+    expect(csv[2]).toContain(',36.00,25.5,');
+
+    // The OpenAPI document says so too.
+    const schemas = (await ctx.app.inject({ url: '/api/docs/json', headers: { host: HOSTS.lumo } })).json().components.schemas;
+    expect(Object.keys(schemas.InvoiceVatLine.properties)).toEqual(['vatPermille', 'netCents', 'vatCents']);
+    expect(schemas.InvoiceSummary.properties.vatLines.items).toEqual({ $ref: '#/components/schemas/InvoiceVatLine' });
+    expect(schemas.InvoiceRow.properties).toHaveProperty('vatPermille');
+  });
+
   it('is not offered as CSV on a site without the INVOICE_CSV_DOWNLOAD feature', async () => {
     const cookie = await sessionCookieFor(ctx.database.db, JANIS, 'daugava');
     const response = await ctx.app.inject({
@@ -279,7 +346,7 @@ describe('advanced invoice postponement', () => {
   it('lets a Virmalise customer move a due date twice, up to 30 days', async () => {
     const db = ctx.database.db;
     const cookie = await sessionCookieFor(db, PEOPLE.jaan, 'virmalise');
-    const contract = await buildBilledContract(db, { siteId: 'virmalise', clientCode: 'VE-500102', vatPermille: 240 });
+    const contract = await buildBilledContract(db, { siteId: 'virmalise', clientCode: 'VE-500102' });
     const today = todayIn('Europe/Tallinn');
     const created = await buildInvoice(db, { contract, periodStart: monthStart(today, -1), dueDate: addDays(today, 2), vatPermille: 240 });
     const put = (dueDate: string) =>

@@ -45,15 +45,18 @@ describe('cheapest hours', () => {
     const chosen = cheapestHours(hours, 3);
     expect([...chosen].sort()).toEqual([1, 3, 4]);
     // 3 kW for an hour at 0.5, 1.0 and 1.0 c/kWh: 7.5 c, plus 25.5 % VAT = 9.4125 → 9 c.
-    expect(costCents([hours[3]!, hours[1]!, hours[4]!], 3000, 255)).toBe(9);
+    expect(costCents([hours[3]!, hours[1]!, hours[4]!], 3000, () => 255)).toBe(9);
     // Running at once, hours 0–2: 3 kW × (5 + 1 + 8) c/kWh = 42 c, with VAT 52.71 → 53 c.
-    expect(costCents(hours.slice(0, 3), 3000, 255)).toBe(53);
+    expect(costCents(hours.slice(0, 3), 3000, () => 255)).toBe(53);
+    // The same hours with the first at 24 % (a window that starts the day before a change): 5 × 1.24 + 9 × 1.255 per kW.
+    // 3 kW × (5 c × 1.24 + 9 c × 1.255) = 18.6 + 33.885 = 52.485 → 52 c.
+    expect(costCents(hours.slice(0, 3), 3000, (hour) => (hour === hours[0] ? 240 : 255))).toBe(52);
   });
 
   it('counts negative prices as money back, rounded half away from zero', () => {
     const hours = pricedHours(quarters([Array(4).fill('-2.50') as string[]]), at(0), at(1))!;
     // 10 kW × −0.25 c/kWh = −2.5 c, no VAT → −3 c.
-    expect(costCents(hours, 10_000, 0)).toBe(-3);
+    expect(costCents(hours, 10_000, () => 0)).toBe(-3);
   });
 
   it('switches off where the window starts idle, on and off around each run, and back on at its end', () => {

@@ -47,11 +47,12 @@ export function cheapestHours(hours: PricedHour[], needed: number): Set<number> 
 }
 
 /**
- * Energy cost in euro cents with VAT of running `ratedW` for an hour in each of `hours`:
+ * Energy cost in euro cents with VAT of running `ratedW` for an hour in each of `hours`, each hour at the rate in
+ * force on its local day (`vatPermilleOf`, decision 093):
  * W × (hundredths €/MWh × minutes) / 60 → W·€/MWh; ÷ 10⁶ → cents; × (1000 + VAT‰) / 1000.
  */
-export function costCents(hours: PricedHour[], ratedW: number, vatPermille: number): number {
-  const sum = hours.reduce((total, hour) => total + hour.priceMinutes, 0n) * BigInt(ratedW) * BigInt(1000 + vatPermille);
+export function costCents(hours: PricedHour[], ratedW: number, vatPermilleOf: (hour: PricedHour) => number): number {
+  const sum = hours.reduce((total, hour) => total + hour.priceMinutes * BigInt(1000 + vatPermilleOf(hour)), 0n) * BigInt(ratedW);
   const divisor = 60n * 1_000_000n * 1000n;
   // Round half away from zero (prices can be negative).
   const rounded = sum >= 0n ? (sum * 2n + divisor) / (2n * divisor) : -((-sum * 2n + divisor) / (2n * divisor));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { localDate } from '@portal/schema/calendar-dates';
+import type { CustomerType, OperatingCountryCode } from '@portal/schema/enums';
 import { PLANNABLE_LOAD_KINDS, type LoadPlan, type PlanPreview, type PlanRequest } from '@portal/schema/power';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { PlannedHour } from '../../db/schema/power.ts';
@@ -7,7 +8,8 @@ import type { Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
-import { vatPermille as vatPermilleOf } from '../pricing/tariff.ts';
+import { vatRateRows } from '../pricing/vat-rate-repository.ts';
+import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
 import { centsPerKwhOf, cheapestHours, costCents, pricedHours, switchesOf, type PricedHour } from './cheapest-hours.ts';
 import { plannedSwitchJob } from './command-jobs.ts';
 import { issueCommandIn, type CommandDeps, type Requester } from './issue-command.ts';
@@ -18,8 +20,8 @@ const MAX_WINDOW_HOURS = 48;
 /** A switch this late is skipped: running a load an hour after its cheap hour is not what was planned. */
 const STALE_SWITCH_MS = 30 * 60_000;
 
-/** The acting customer, and the site's clock: VAT is that of the local day the window starts on. */
-type PlanScope = CustomerScope & { timezone: string };
+/** The acting customer, and the site's clock and country: each hour's VAT is that of its local day (decision 093). */
+type PlanScope = CustomerScope & { timezone: string; countryCode: OperatingCountryCode; customerType: CustomerType };
 
 type Priced = { load: LoadRow; preview: PlanPreview; hours: PricedHour[]; chosen: Set<number> };
 
@@ -57,13 +59,19 @@ async function price(deps: CommandDeps, executor: Executor, scope: PlanScope, re
     );
   }
   const chosen = cheapestHours(hours, request.hours);
-  const vatPermille = vatPermilleOf(meter.biddingZone, 'electricity', localDate(from, scope.timezone));
+  const vat = vatSchedule(await vatRateRows(executor), {
+    countryCode: scope.countryCode,
+    utility: 'electricity',
+    supply: 'energy',
+    customerType: scope.customerType,
+  });
+  const vatOf = (hour: PricedHour) => vatPermilleOn(vat, localDate(hour.startsAt, scope.timezone));
   const plannedCostCents = costCents(
     hours.filter((_, index) => chosen.has(index)),
     load.ratedW,
-    vatPermille,
+    vatOf,
   );
-  const atOnceCostCents = costCents(hours.slice(0, request.hours), load.ratedW, vatPermille);
+  const atOnceCostCents = costCents(hours.slice(0, request.hours), load.ratedW, vatOf);
   return {
     load,
     hours,
@@ -74,10 +82,10 @@ async function price(deps: CommandDeps, executor: Executor, scope: PlanScope, re
       windowEnd: to.toISOString(),
       hoursNeeded: request.hours,
       ratedKw: load.ratedW / 1000,
-      vatPermille,
       hours: hours.map((hour, index) => ({
         startsAt: hour.startsAt.toISOString(),
         centsPerKwh: centsPerKwhOf(hour),
+        vatPermille: vatOf(hour),
         chosen: chosen.has(index),
       })),
       plannedCostCents,
@@ -103,7 +111,6 @@ function toLoadPlan(row: PlanRow, loadName: string): LoadPlan {
     windowEnd: row.windowEnd.toISOString(),
     hoursNeeded: row.hoursNeeded,
     ratedKw: row.ratedW / 1000,
-    vatPermille: row.vatPermille,
     hours,
     plannedCostCents: row.plannedCostCents,
     atOnceCostCents: row.atOnceCostCents,
@@ -127,7 +134,6 @@ export async function createPlan(deps: CommandDeps, scope: PlanScope, request: P
       windowEnd: new Date(preview.windowEnd),
       hoursNeeded: preview.hoursNeeded,
       ratedW: load.ratedW,
-      vatPermille: preview.vatPermille,
       hours: preview.hours,
       plannedCostCents: preview.plannedCostCents,
       atOnceCostCents: preview.atOnceCostCents,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CommandAnswer, LoadPlan, PlanPreview } from '@portal/schema/power';
 import { job } from '../../db/schema/jobs.ts';
 import { loadCommand } from '../../db/schema/power.ts';
+import { vatRate } from '../../db/schema/vat-rates.ts';
+import { localDate } from '@portal/schema/calendar-dates';
 import { insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { eventually, seedPowerDemo } from '../../test-support/power-fixtures.ts';
 import { HOSTS, useTestApp, type TestContext } from '../../test-support/test-app.ts';
@@ -49,8 +51,25 @@ describe('★ cheapest-hours plans', () => {
     expect(preview.hours.filter((hour) => hour.chosen).map((hour) => hour.startsAt)).toEqual([at(1), at(3)]);
     expect(preview.hours.map((hour) => hour.centsPerKwh)).toEqual([5, 1, 8, 0.5, 6, 2]);
     // 3 kW × (1 + 0.5) c/kWh = 4.5 c, +25.5 % VAT → 6 c; at once (hours 0 and 1): 3 × (5 + 1) = 18 c → 23 c.
-    expect(preview).toMatchObject({ ratedKw: 3, vatPermille: 255, plannedCostCents: 6, atOnceCostCents: 23, savingCents: 17 });
+    expect(preview).toMatchObject({ ratedKw: 3, plannedCostCents: 6, atOnceCostCents: 23, savingCents: 17 });
+    expect(preview.hours.map((hour) => hour.vatPermille)).toEqual([255, 255, 255, 255, 255, 255]);
     expect(await ctx.database.db.$count(job, eq(job.kind, 'load-control.planned-switch'))).toBe(0);
+  });
+
+  it('prices each hour at the VAT the rate table has for its local day', async () => {
+    // A rate change as one more row of the table (decision 093), from the window's own day: every hour takes it.
+    const [added] = await ctx.database.db
+      .insert(vatRate)
+      .values({ countryCode: 'FI', validFrom: localDate(windowStart, 'Europe/Helsinki'), permille: 500, legalSource: 'test' })
+      .returning({ id: vatRate.id });
+    try {
+      const preview = (await (await caller(ctx))('POST', '/api/load-controls/plans/preview', request)).json<PlanPreview>();
+      expect(preview.hours.map((hour) => hour.vatPermille)).toEqual([500, 500, 500, 500, 500, 500]);
+      // 4.5 c × 1.5 = 6.75 → 7 c; at once 18 c × 1.5 = 27 c.
+      expect(preview).toMatchObject({ plannedCostCents: 7, atOnceCostCents: 27 });
+    } finally {
+      await ctx.database.db.delete(vatRate).where(eq(vatRate.id, added!.id));
+    }
   });
 
   it('makes the plan, schedules its switches as jobs, and switches the relay at the first one', async () => {

@@ -19,7 +19,7 @@ import {
   planRequest,
   type CommandAnswer,
 } from '@portal/schema/power';
-import { actorOf, customerScopeOf } from '../../platform/actor.ts';
+import { actorOf, customerOf, customerScopeOf } from '../../platform/actor.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { changeControl, readLiveReadings, setHanPort } from './change-control.ts';
@@ -47,6 +47,14 @@ const statusOfAnswer = (answer: CommandAnswer) => (answer.alreadyPending ? 200 :
  * Status calls and switching (spec §7, /api/load-controls/…), in the customer area behind any of the power
  * features; change-control checks the feature of what it switches (RELAY_CONTROL, POWER_CONTROL_ON_OFF).
  */
+/** The acting customer with what a plan's prices need: the site's clock and country, the customer's type (VAT). */
+const planScopeOf = (request: FastifyRequest) => ({
+  ...customerScopeOf(request),
+  timezone: request.site.timezone,
+  countryCode: request.site.countryCode,
+  customerType: customerOf(request).type,
+});
+
 export const loadControlRoutes: FastifyPluginAsyncZod<{ deps: CommandDeps }> = async (app, { deps }) => {
   app.get(
     '/api/load-controls/metering-points',
@@ -244,7 +252,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ deps: CommandDeps }> = async (a
         response: { 200: planPreview, ...refusedError, ...guardedErrors },
       },
     },
-    async (request) => previewPlan(deps, { ...customerScopeOf(request), timezone: request.site.timezone }, request.body),
+    async (request) => previewPlan(deps, planScopeOf(request), request.body),
   );
 
   app.post(
@@ -258,10 +266,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ deps: CommandDeps }> = async (a
         response: { 201: loadPlan, ...refusedError, ...guardedErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createPlan(deps, { ...customerScopeOf(request), timezone: request.site.timezone }, request.body, requesterOf(request))),
+    async (request, reply) => reply.status(201).send(await createPlan(deps, planScopeOf(request), request.body, requesterOf(request))),
   );
 
   app.get(

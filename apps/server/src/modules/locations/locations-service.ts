@@ -1,7 +1,10 @@
 import type { Location } from '@portal/schema/energy';
 import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
-import { daysInMonth, localDate, monthOf } from '@portal/schema/calendar-dates';
+import { addDays, localDate, monthOf } from '@portal/schema/calendar-dates';
+import { divideRounded } from '../invoices/invoice-amounts.ts';
+import type { BilledDay } from '../pricing/bill-period.ts';
+import { billContract } from '../pricing/contract-bills.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
 const addressOf = (point: MeteringPointRow) => ({
@@ -52,7 +55,6 @@ export async function listLocations(energy: EnergyRepository, scope: CustomerSco
           priceType: row.priceType,
           startDate: row.startDate,
           endDate: row.endDate,
-          vatPermille: row.vatPermille,
           priceComponents: row.priceComponents.map((component) => ({
             kind: component.kind,
             unit: component.unit,
@@ -90,8 +92,33 @@ export async function gsrnList(energy: EnergyRepository, scope: CustomerScope) {
 }
 
 /**
- * GET /api/locations/cost-estimation: this month's consumption and cost so far per object, and the month
- * extended at the average daily cost so far. Monthly fees count once, whole. Integer cents throughout.
+ * The days of a month with every day not read at the average day of those read: what "the month at this pace" bills.
+ * Exact integers (the read days' Wh and spot sums divided by their count, rounded half away from zero).
+ */
+function monthAtAverage(days: readonly BilledDay[], month: { from: string; to: string }): BilledDay[] {
+  if (days.length === 0) return [];
+  const count = BigInt(days.length);
+  const average = (pick: (day: BilledDay) => bigint) =>
+    divideRounded(
+      days.reduce((sum, day) => sum + pick(day), 0n),
+      count,
+    );
+  const shape = {
+    dayWh: average((day) => day.dayWh),
+    nightWh: average((day) => day.nightWh),
+    spotWh: average((day) => day.spotWh),
+    spotScaled: average((day) => day.spotScaled),
+  };
+  const read = new Map(days.map((day) => [day.date, day]));
+  const all: BilledDay[] = [];
+  for (let date = month.from; date <= month.to; date = addDays(date, 1)) all.push(read.get(date) ?? { date, ...shape });
+  return all;
+}
+
+/**
+ * GET /api/locations/cost-estimation: this month's consumption and cost so far per object, and the month at the pace
+ * so far. Both are bills of the one billing function (decision 094): so far, the days to today with their fees;
+ * the month, with the days to come at the average day read so far, each day taxed at the rate in force on it.
  */
 export async function costEstimation(
   energy: EnergyRepository,
@@ -108,33 +135,30 @@ export async function costEstimation(
   for (const objectId of [...new Set(objectIds)]) {
     const list = points.filter((point) => point.objectId === objectId);
     if (list.length === 0) throw new AppError('OBJECT_NOT_FOUND', `No such object: ${objectId}`);
-    const ids = list.map((point) => point.id);
-    const [rows, fees] = await Promise.all([
-      energy.buckets({
+    const [contracts, rates] = await Promise.all([
+      energy.contractsToBill(
         scope,
-        meteringPointIds: ids,
-        directions: 'consumption',
-        bucket: 'day',
-        timezone,
-        from: month.from,
-        to: today,
-        withCost: true,
-      }),
-      energy.monthlyFees({ scope, meteringPointIds: ids, from: month.from, to: month.to, timezone }),
+        list.map((point) => point.id),
+      ),
+      energy.vatRates(),
     ]);
-    const measuredDays = rows.filter((row) => row.wh !== null).length;
-    const wh = rows.reduce((sum, row) => sum + (row.wh ?? 0), 0);
-    const energyCents = rows.reduce((sum, row) => sum + (row.costCents ?? 0), 0);
-    const feeCents = [...fees.values()].reduce((sum, cents) => sum + cents, 0);
-    const [year, monthNumber] = month.from.split('-').map(Number) as [number, number];
-    const projectedEnergy = measuredDays === 0 ? 0 : Math.round((energyCents * daysInMonth(year, monthNumber)) / measuredDays);
-    objects.push({
-      objectId,
-      month: month.from.slice(0, 7),
-      kwhToDate: wh / 1000,
-      costToDateCents: energyCents + feeCents,
-      estimatedMonthCents: projectedEnergy + feeCents,
+    const days = await energy.billedDays({
+      scope,
+      contractIds: contracts.map((billed) => billed.id),
+      from: month.from,
+      to: today,
+      timezone,
     });
+    let wh = 0;
+    let costToDateCents = 0;
+    let estimatedMonthCents = 0;
+    for (const billed of contracts) {
+      const read = days.get(billed.id) ?? [];
+      wh += read.reduce((sum, day) => sum + Number(day.dayWh + day.nightWh), 0);
+      costToDateCents += billContract(billed, rates, read, month.from, today)?.totalCents ?? 0;
+      estimatedMonthCents += billContract(billed, rates, monthAtAverage(read, month), month.from, month.to)?.totalCents ?? 0;
+    }
+    objects.push({ objectId, month: month.from.slice(0, 7), kwhToDate: wh / 1000, costToDateCents, estimatedMonthCents });
   }
   return { objects };
 }

@@ -3,13 +3,13 @@ import {
   DAY_FROM_HOUR,
   DAY_TO_HOUR,
   ENERGY_KINDS,
-  FEE_KINDS,
   LIMIT_KINDS,
   PRICED_STATUSES,
   SEASONAL_KINDS,
   SPOT_PRICE_TYPES,
   WINTER_MONTHS,
 } from './tariff.ts';
+import { NETWORK_CONTRACT_TYPES, SPECIFICITY } from './vat-rates.ts';
 
 /** The pricing rules of `tariff.ts` as SQL, for the statements that price readings in the database. */
 
@@ -20,7 +20,6 @@ const list = (values: readonly (string | number)[]) =>
 export const pricedStatusesSql = list(PRICED_STATUSES);
 export const energyAndLimitKindsSql = list([...ENERGY_KINDS, ...LIMIT_KINDS]);
 export const spotPriceTypesSql = list(SPOT_PRICE_TYPES);
-export const feeKindsSql = list(FEE_KINDS);
 
 /** True when the contract `contractId` has a winter component, so its Day and Night give way in winter. */
 export function seasonalSql(contractId: SQL): SQL {
@@ -62,13 +61,55 @@ export function componentRateSql(c: RateColumns): SQL {
     else ${c.price} end)`;
 }
 
+/** What a contract of type `contractType` supplies, for the VAT key: `supplyOf` of vat-rates.ts. */
+export function supplySql(contractType: SQL): SQL {
+  return sql`(case when ${contractType} in (${list(NETWORK_CONTRACT_TYPES)}) then 'network' else 'energy' end)`;
+}
+
 /**
- * c/month a fee component charges, VAT excluded (`feePerMonth` and `feeApplies` of tariff.ts): PaperBill only
- * while invoices go by post, a yearly fee a twelfth.
+ * Two CTEs, `vat_series` and `contract_vat`, that give each contract of `keys` (a relation with contract_id,
+ * country_code, utility, supply and customer_type) its VAT schedule: rows (contract_id, vf, vt, permille), local
+ * days vf–vt inclusive taxed at permille, vt 'infinity' while no later change is known. `vatSchedule` of vat-rates.ts
+ * as SQL: each row of `vat_rate` is in force until the next of its series or its valid_to, and on each day the most
+ * specific row in force wins. A contract's schedule has a handful of rows, so statements join readings to it by
+ * their local date instead of looking a rate up per reading. Days before the table's first row have a null rate.
  */
-export function monthlyFeeSql(c: { kind: SQL; unit: SQL; price: SQL; billingChannel: SQL }): SQL {
-  return sql`(case when ${c.kind} not in (${feeKindsSql}) then 0
-                   when ${c.kind} = 'PaperBill' and ${c.billingChannel} <> 'Address' then 0
-                   when ${c.unit} = 'c/year' then round(${c.price} / 12, 5)
-                   else ${c.price} end)`;
+export function vatRangesSql(keys: SQL): SQL {
+  const matches = sql`s.country_code = k.country_code and (s.utility is null or s.utility = k.utility)
+      and (s.supply is null or s.supply = k.supply) and (s.customer_type is null or s.customer_type = k.customer_type)`;
+  const weight = (column: string, value: number) => sql`(case when v.${sql.raw(column)} is null then 0 else ${sql.raw(String(value))} end)`;
+  return sql`
+    vat_series as (
+      select v.country_code, v.utility, v.supply, v.customer_type, v.permille, v.valid_from as vf,
+             least(coalesce(v.valid_to, 'infinity'::date),
+                   coalesce(lead(v.valid_from) over (partition by v.country_code, v.utility, v.supply, v.customer_type order by v.valid_from) - 1,
+                            'infinity'::date)) as vt,
+             ${weight('utility', SPECIFICITY.utility)} + ${weight('supply', SPECIFICITY.supply)} + ${weight('customer_type', SPECIFICITY.customerType)} as weight
+      from vat_rate v
+    ),
+    contract_vat as (
+      select k.contract_id, b.vf,
+             coalesce(lead(b.vf) over (partition by k.contract_id order by b.vf) - 1, 'infinity'::date) as vt,
+             (select s.permille from vat_series s where ${matches} and s.vf <= b.vf and b.vf <= s.vt
+              order by s.weight desc limit 1) as permille
+      from ${keys} k
+      cross join lateral (
+        select s.vf from vat_series s where ${matches}
+        union
+        select s.vt + 1 from vat_series s where ${matches} and s.vt < 'infinity'::date
+      ) b
+    )`;
+}
+
+/**
+ * The VAT key of each contract of `contracts` (a condition on contract c): the site's country, the metering point's
+ * utility, what the contract type supplies and the customer's type, as the relation `vatRangesSql` reads.
+ */
+export function contractVatKeysSql(contracts: SQL): SQL {
+  return sql`select c.id as contract_id, s.country_code, mp.utility, ${supplySql(sql`c.type`)} as supply, cu.type as customer_type
+    from contract c
+    join site s on s.id = c.site_id
+    join metering_point mp on mp.id = c.metering_point_id
+    join customer cu on cu.id = c.customer_id
+    where ${contracts}`;
 }

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { PriceComponentKind, PriceType } from '@portal/schema/enums';
 import { buildContract, buildMeteringPoint, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
-import { energyBuckets, monthlyFees } from '../readings/energy-queries.ts';
-import { energyUnitPrice, feeApplies, feePerMonth, vatPermille, type PricedComponent } from './tariff.ts';
+import { energyBuckets } from '../readings/energy-queries.ts';
+import { billPeriod } from './bill-period.ts';
+import { contractsToBill } from './contract-bills.ts';
+import { energyUnitPrice, feeApplies, feePerMonth, type PricedComponent } from './tariff.ts';
+import { vatRateRows } from './vat-rate-repository.ts';
+import { vatPermilleOn, vatSchedule } from './vat-rates.ts';
 
 const kwh = (kind: PriceComponentKind, priceCents: string): PricedComponent => ({ kind, unit: 'c/kWh', priceCents });
 const winterEvening = { month: 1, hour: 23 };
@@ -56,15 +60,6 @@ describe('pricing: worked examples of every component kind', () => {
     expect(feeApplies('Monthly', 'OVT')).toBe(true);
     expect(feeApplies('Base', 'Address')).toBe(false);
   });
-
-  it('takes VAT per country, utility and date', () => {
-    expect(vatPermille('FI', 'electricity', '2024-08-31')).toBe(240);
-    expect(vatPermille('FI', 'electricity', '2024-09-01')).toBe(255);
-    expect(vatPermille('EE', 'gas', '2025-06-30')).toBe(220);
-    expect(vatPermille('EE', 'gas', '2025-07-01')).toBe(240);
-    expect(vatPermille('LV', 'electricity', '2026-11-23')).toBe(210);
-    expect(vatPermille('LV', 'heating', '2026-11-23')).toBe(120);
-  });
 });
 
 /** Local month and hour of an instant on a site's clock. */
@@ -96,17 +91,22 @@ describe('pricing in the database against the plain reference', () => {
     priceType: fc.constantFrom<PriceType>('Fixed', 'Hourly', 'FixedHourlyWithPriceLimits'),
     kinds,
     prices: fc.array(price, { minLength: 8, maxLength: 8 }),
-    vat: fc.constantFrom(240, 255, 210),
   });
 
-  it('prices every interval as energyUnitPrice does, VAT on top, per local day', async () => {
+  it('prices every interval as energyUnitPrice does, with the VAT in force on its local day on top', async () => {
     const db = ctx.database.db;
+    const vat = vatSchedule(await vatRateRows(db), {
+      countryCode: 'FI',
+      utility: 'electricity',
+      supply: 'energy',
+      customerType: 'private',
+    });
     await insertSpotPrices(db, 'FI', { from, to, minutes: 60, eurPerMwh: (at) => spotEur(at).toFixed(2) });
     await fc.assert(
-      fc.asyncProperty(contractArbitrary, async ({ priceType, kinds: chosen, prices, vat }) => {
+      fc.asyncProperty(contractArbitrary, async ({ priceType, kinds: chosen, prices }) => {
         const components = chosen.map((kind, index) => kwh(kind, prices[index]!));
         const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002' });
-        await buildContract(db, point, { priceType, vatPermille: vat, components });
+        await buildContract(db, point, { priceType, components });
         await insertReadings(db, point.id, { from, to, wh: whOf });
 
         const expected = new Map<string, number>();
@@ -114,7 +114,8 @@ describe('pricing in the database against the plain reference', () => {
           const instant = new Date(at);
           const local = localTime(instant, timezone);
           const unit = energyUnitPrice(priceType, components, local, spotEur(instant) / 10);
-          expected.set(local.date, (expected.get(local.date) ?? 0) + (whOf(instant) * unit * (1000 + vat)) / 1_000_000);
+          const rate = vatPermilleOn(vat, local.date);
+          expected.set(local.date, (expected.get(local.date) ?? 0) + (whOf(instant) * unit * (1000 + rate)) / 1_000_000);
         }
         const rows = await energyBuckets(db, {
           scope: { siteId: 'lumo', customerId: point.customerId },
@@ -137,20 +138,21 @@ describe('pricing in the database against the plain reference', () => {
   });
 
   it('charges fees a month at a time: Monthly, a twelfth of YearlyCost, PaperBill only by post', async () => {
-    const db = ctx.database.db;
+    const vat = vatSchedule(await vatRateRows(ctx.database.db), {
+      countryCode: 'FI',
+      utility: 'electricity',
+      supply: 'energy',
+      customerType: 'private',
+    });
     const fees = [
-      { kind: 'Monthly' as const, unit: 'c/month' as const, priceCents: '395.00000' },
-      { kind: 'YearlyCost' as const, unit: 'c/year' as const, priceCents: '1200.00000' },
-      { kind: 'PaperBill' as const, unit: 'c/month' as const, priceCents: '290.00000' },
+      { kind: 'Monthly' as const, unit: 'c/month' as const, priceCents: '395.00000', validFrom: '2026-01-01', validTo: null },
+      { kind: 'YearlyCost' as const, unit: 'c/year' as const, priceCents: '1200.00000', validFrom: '2026-01-01', validTo: null },
+      { kind: 'PaperBill' as const, unit: 'c/month' as const, priceCents: '290.00000', validFrom: '2026-01-01', validTo: null },
     ];
-    const byPost = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002' });
-    await buildContract(db, byPost, { billingChannel: 'Address', vatPermille: 255, startDate: '2026-01-01', components: fees });
-    const byMail = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002' });
-    await buildContract(db, byMail, { billingChannel: 'Email', vatPermille: 255, startDate: '2026-01-01', components: fees });
-    const query = { scope: { siteId: 'lumo', customerId: byPost.customerId }, from: '2026-02-01', to: '2026-02-28', timezone };
+    const february = { from: '2026-02-01', to: '2026-02-28', priceType: 'Fixed' as const, components: fees, vat, days: [] };
     // (395 + 100 + 290) × 1.255 = 985.175 → 985 c; without the paper fee (395 + 100) × 1.255 = 621.225 → 621 c.
-    expect((await monthlyFees(db, { ...query, meteringPointIds: [byPost.id] })).get('2026-02')).toBe(985);
-    expect((await monthlyFees(db, { ...query, meteringPointIds: [byMail.id] })).get('2026-02')).toBe(621);
+    expect(billPeriod({ ...february, billingChannel: 'Address' }).totalCents).toBe(985);
+    expect(billPeriod({ ...february, billingChannel: 'Email' }).totalCents).toBe(621);
   });
 
   it('does not price a contract that was never signed or was cancelled', async () => {
@@ -161,13 +163,6 @@ describe('pricing in the database against the plain reference', () => {
       startDate: '2026-01-01',
       components: [{ kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' }],
     });
-    const fees = await monthlyFees(db, {
-      scope: { siteId: 'lumo', customerId: point.customerId },
-      meteringPointIds: [point.id],
-      from: '2026-02-01',
-      to: '2026-02-28',
-      timezone,
-    });
-    expect(fees.get('2026-02') ?? 0).toBe(0);
+    expect(await contractsToBill(db, { siteId: 'lumo', customerId: point.customerId }, [point.id])).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType, Utility } from '@portal/schema/enums';
+import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType } from '@portal/schema/enums';
 import { divideRounded, priceToScaled, scaledToPrice } from '../invoices/invoice-amounts.ts';
 
 /**
- * The one pricing module (issue 9): what each price component kind of spec §3 charges, when, and with which
- * VAT, for offers, cost estimation, the dashboard and invoices alike. The SQL in `pricing-sql.ts` is written
- * from the same constants; `pricing.test.ts` checks it against the plain functions below.
+ * The one pricing module (issue 9): what each price component kind of spec §3 charges and when, for offers, cost
+ * estimation, the dashboard and invoices alike; the VAT on top is that of the supply day (vat-rates.ts, decision
+ * 093). The SQL in `pricing-sql.ts` is written from the same constants; `pricing.test.ts` checks it against the
+ * plain functions below.
  *
  * Kinds:
  * - Base, Margin (c/kWh): every kWh. Margin sits on the spot price of an hourly contract, Base is a fixed energy price.
@@ -32,30 +33,6 @@ export const SPOT_PRICE_TYPES: readonly PriceType[] = ['Hourly', 'FixedHourlyWit
 
 /** Where each country's sites keep their clock (rule 4: bucket and price in the site's time zone). */
 export const COUNTRY_TIME_ZONES: Record<string, string> = { FI: 'Europe/Helsinki', EE: 'Europe/Tallinn', LV: 'Europe/Riga' };
-
-/**
- * Standard VAT per country in per mille, with the day each rate took effect (newest first): Finland 25.5 % from
- * 1 Sep 2024, Estonia 24 % from 1 Jul 2025 (22 % from 2024), Latvia 21 %; Latvian district heat for homes 12 %.
- */
-const VAT_RATES: Record<string, { from: string; permille: number; heatingPermille?: number }[]> = {
-  FI: [
-    { from: '2024-09-01', permille: 255 },
-    { from: '2013-01-01', permille: 240 },
-  ],
-  EE: [
-    { from: '2025-07-01', permille: 240 },
-    { from: '2024-01-01', permille: 220 },
-    { from: '2009-07-01', permille: 200 },
-  ],
-  LV: [{ from: '2011-01-01', permille: 210, heatingPermille: 120 }],
-};
-
-export function vatPermille(countryCode: string, utility: Utility, date: string): number {
-  const rates = VAT_RATES[countryCode];
-  if (!rates) throw new Error(`No VAT rates for ${countryCode}`);
-  const rate = rates.find((candidate) => candidate.from <= date) ?? rates[rates.length - 1]!;
-  return utility === 'heating' && rate.heatingPermille !== undefined ? rate.heatingPermille : rate.permille;
-}
 
 /** A local wall-clock moment as the rules read it: month 1–12, hour 0–23. */
 export type LocalTime = { month: number; hour: number };

@@ -1,26 +1,25 @@
 import type { ContractOffer } from '@portal/schema/products';
-import { todayIn } from '@portal/schema/calendar-dates';
+import { addDays, addMonths, instantAt, todayIn } from '@portal/schema/calendar-dates';
 import { LIVE_STATUSES, statusOn } from '../contracts/contract-life-cycle.ts';
 import type { ContractRepository } from '../contracts/contract-repository.ts';
-import { vatPermille } from '../pricing/tariff.ts';
+import { supplyOf, vatSchedule } from '../pricing/vat-rates.ts';
+import { GRID_GROUP } from '../contracts/create-contract.ts';
 import { isAvailableOn, isVisibleTo } from './product-visibility.ts';
 import type { ProductRepository } from './product-repository.ts';
 import { yearlyCostCents } from './yearly-estimate.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
-const YEAR_MS = 365 * 24 * 3_600_000;
-
 /**
  * GET /api/me/contract-offers: for each live contract of the acting customer, the products of the same utility
  * the customer may see today (Public, their TargetGroup, Personal to them; campaign products need their code and
  * are not offered unasked), other than the product they have, with the last twelve months of their own
- * consumption priced both ways.
+ * consumption (to yesterday) priced both ways, each day at the VAT rate in force on it.
  */
 export async function contractOffers(
   deps: { contracts: ContractRepository; products: ProductRepository },
   scope: CustomerScope,
   customer: { id: string; type: 'private' | 'legal' },
-  site: { timezone: string; countryCode: string },
+  site: { timezone: string; countryCode: 'FI' | 'EE' | 'LV' },
   now: Date,
 ): Promise<ContractOffer[]> {
   const today = todayIn(site.timezone, now);
@@ -28,6 +27,10 @@ export async function contractOffers(
     LIVE_STATUSES.includes(statusOn(row.contract.status, row.contract.endDate, today)),
   );
   if (live.length === 0) return [];
+  const year = { from: addMonths(today, -12), to: addDays(today, -1) };
+  const rates = await deps.contracts.vatRates();
+  const vatOf = (utility: (typeof live)[number]['utility'], supply: 'energy' | 'network') =>
+    vatSchedule(rates, { countryCode: site.countryCode, utility, supply, customerType: customer.type });
   const catalogue = (await deps.products.catalogue(scope.siteId, {})).filter(
     (candidate) =>
       isAvailableOn(candidate, today) &&
@@ -44,19 +47,18 @@ export async function contractOffers(
       scope,
       row.contract.meteringPointId,
       site.timezone,
-      new Date(now.getTime() - YEAR_MS),
-      now,
+      instantAt(year.from, 0, site.timezone),
+      instantAt(today, 0, site.timezone),
     );
     const current = (await deps.contracts.priceComponents(row.contract.id)).filter(
       (component) => component.validFrom <= today && (component.validTo === null || component.validTo >= today),
     );
     const billingChannel = row.contract.billingChannel;
-    const currentYearlyCents = yearlyCostCents(hours, {
-      priceType: row.contract.priceType,
-      components: current,
-      vatPermille: row.contract.vatPermille,
-      billingChannel,
-    });
+    const currentYearlyCents = yearlyCostCents(
+      hours,
+      { priceType: row.contract.priceType, components: current, billingChannel, vat: vatOf(row.utility, supplyOf(row.contract.type)) },
+      year,
+    );
     for (const candidate of candidates) {
       offers.push({
         contractId: row.contract.id,
@@ -77,12 +79,16 @@ export async function contractOffers(
         },
         yearlyKwh: Math.round(hours.reduce((sum, hour) => sum + hour.wh, 0)) / 1000,
         currentYearlyCents,
-        offeredYearlyCents: yearlyCostCents(hours, {
-          priceType: candidate.priceType,
-          components: candidate.priceComponents,
-          vatPermille: vatPermille(site.countryCode, candidate.utility, today),
-          billingChannel,
-        }),
+        offeredYearlyCents: yearlyCostCents(
+          hours,
+          {
+            priceType: candidate.priceType,
+            components: candidate.priceComponents,
+            billingChannel,
+            vat: vatOf(candidate.utility, candidate.productGroup === GRID_GROUP ? 'network' : 'energy'),
+          },
+          year,
+        ),
       });
     }
   }

@@ -7,8 +7,11 @@ import { queryRows, type Database } from '../../platform/database.ts';
 
 export type CatalogueRow = typeof product.$inferSelect;
 
-/** One hour of a metering point's consumption with the day-ahead price of its zone (c/kWh, null when unpublished). */
-export type PricedHour = { month: number; hour: number; wh: number; spotCents: number | null };
+/**
+ * One hour of a metering point's consumption: its local date and hour, Wh, and the hour's mean day-ahead price of
+ * its zone (€/MWh as a decimal string, null when unpublished).
+ */
+export type PricedHour = { date: string; hour: number; wh: number; spotEurPerMwh: string | null };
 
 export function createProductRepository(db: Database) {
   async function withComponents(rows: CatalogueRow[]): Promise<(CatalogueRow & { priceComponents: Product['priceComponents'] })[]> {
@@ -88,13 +91,13 @@ export function createProductRepository(db: Database) {
       from: Date,
       to: Date,
     ): Promise<PricedHour[]> {
-      const rows = await queryRows<{ month: number; hour: number; wh: string | number; spot: string | null }>(
+      const rows = await queryRows<{ date: string; hour: number; wh: string | number; spot: string | null }>(
         db,
         sql`
-        select extract(month from r.starts_at at time zone ${timezone}::text)::int as month,
+        select to_char(r.starts_at at time zone ${timezone}::text, 'YYYY-MM-DD') as date,
                extract(hour from r.starts_at at time zone ${timezone}::text)::int as hour,
                r.wh,
-               sh.eur_per_mwh / 10 as spot
+               round(sh.eur_per_mwh, 4)::text as spot
         from metering_point mp
         join reading_hour r on r.metering_point_id = mp.id
         left join spot_price_hour sh on sh.bidding_zone = mp.bidding_zone and sh.starts_at = r.starts_at
@@ -102,12 +105,7 @@ export function createProductRepository(db: Database) {
           and r.direction = 'consumption'
           and r.starts_at >= ${from.toISOString()}::timestamptz and r.starts_at < ${to.toISOString()}::timestamptz`,
       );
-      return rows.map((row) => ({
-        month: Number(row.month),
-        hour: Number(row.hour),
-        wh: Number(row.wh),
-        spotCents: row.spot === null ? null : Number(row.spot),
-      }));
+      return rows.map((row) => ({ date: row.date, hour: Number(row.hour), wh: Number(row.wh), spotEurPerMwh: row.spot }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { instantAt, todayIn } from '@portal/schema/calendar-dates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildContract, buildMeteringPoint, customerIdOf, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
@@ -36,8 +37,8 @@ describe('product catalogue and renewal offers', () => {
       ],
     });
     await db.execute(`update contract set product_name = 'Lumo Pörssi' where id = '${ainoContract}'`);
-    // 48 hours of 1 kWh at a spot price of 100 €/MWh (10 c/kWh).
-    const to = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    // 48 hours of 1 kWh at a spot price of 100 €/MWh (10 c/kWh), up to today (the estimates read to yesterday).
+    const to = instantAt(todayIn('Europe/Helsinki'), 0, 'Europe/Helsinki');
     const from = new Date(to.getTime() - 48 * 3_600_000);
     await insertReadings(db, point.id, { from, to, wh: () => 1000 });
     await insertSpotPrices(db, 'FI', { from, to, minutes: 60, eurPerMwh: () => '100.00' });
@@ -113,11 +114,12 @@ describe('product catalogue and renewal offers', () => {
     expect(names(mine.map((offer) => offer.product))).toEqual(['Lumo Kiinteä 12 kk', 'Lumo Pörssi Katto']);
     const fixed = mine.find((offer) => offer.product.name === 'Lumo Kiinteä 12 kk')!;
     expect(fixed.yearlyKwh).toBe(48);
-    // Now: 48 kWh × (10 + 0.49) c + 12 × 395 c = 5243.52 c, with 25.5 % VAT 6580.6 → 6581 c.
+    // Billed as an invoice of the twelve months (decision 094): 480 c spot + 48 × 0.49 c = 23.52 → 24 c margin + 12 × 395 c
+    // = 5244 c, with 25.5 % VAT (1337.2 → 1337 c) 6581 c.
     expect(fixed.currentYearlyCents).toBe(6581);
-    // Offered: 48 × 8.29 c + 12 × 295 c = 3937.92 c, with VAT 4942.1 → 4942 c.
+    // Offered: 48 × 8.29 c = 397.92 → 398 c + 12 × 295 c = 3938 c, with VAT (1004.2 → 1004 c) 4942 c.
     expect(fixed.offeredYearlyCents).toBe(4942);
-    // Capped spot: 48 × (10 + 0.79) c + 12 × 395 c = 5257.92 c → 6598.69 → 6599 c.
+    // Capped spot: 480 c + 48 × 0.79 c = 37.92 → 38 c + 4740 c = 5258 c, with VAT (1340.8 → 1341 c) 6599 c.
     expect(mine.find((offer) => offer.product.name === 'Lumo Pörssi Katto')!.offeredYearlyCents).toBe(6599);
   });
 

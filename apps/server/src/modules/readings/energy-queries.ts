@@ -3,11 +3,12 @@ import type { ReadingResolution } from '@portal/schema/energy';
 import { queryRows, type Database } from '../../platform/database.ts';
 import {
   componentRateSql,
+  contractVatKeysSql,
   energyAndLimitKindsSql,
-  monthlyFeeSql,
   pricedStatusesSql,
   seasonalSql,
   spotPriceTypesSql,
+  vatRangesSql,
 } from '../pricing/pricing-sql.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -172,7 +173,7 @@ export function energySql(query: EnergyQuery): SQL {
              null::numeric as cost
           from r group by 1`;
   const pricedMinutes = FINE_BUCKETS.includes(bucket) ? (query.sourceMinutes ?? 60) : 60;
-  const pricing = withCost ? sql`, ${pricingCtes(scope, pricedMinutes, timezone, ids, lowerBound(query), upperBound(query))}` : sql``;
+  const pricing = withCost ? sql`, ${pricingCtes(scope, pricedMinutes, query, ids)}` : sql``;
   return sql`
     with bounds as (${bounds(query)}),
     points as materialized (
@@ -189,9 +190,13 @@ export function energySql(query: EnergyQuery): SQL {
 /**
  * Rule 5: cost of every interval in exact numeric cents, by the one pricing module (modules/pricing): each
  * component valid on the interval's local day charges its rate (componentRateSql), the spot row of a spot
- * contract the day-ahead price (€/MWh ÷ 10 = c/kWh) within its Floor and Ceiling; VAT per contract on top.
+ * contract the day-ahead price (€/MWh ÷ 10 = c/kWh) within its Floor and Ceiling; on top, the VAT in force on
+ * that local day (vatRangesSql, decision 093): each component's days are cut at the contract's rate changes.
  */
-function pricingCtes(scope: CustomerScope, sourceMinutes: number, timezone: string, ids: SQL, lower: SQL, upper: SQL): SQL {
+function pricingCtes(scope: CustomerScope, sourceMinutes: number, period: Period, ids: SQL): SQL {
+  const { timezone } = period;
+  const lower = lowerBound(period);
+  const upper = upperBound(period);
   const spotKey = sourceMinutes >= 60 ? sql`date_trunc('hour', r.starts_at)` : sql`date_bin('15 minutes', r.starts_at, ${ORIGIN})`;
   // Hourly readings meet the hour's time-weighted mean price (spot_price_hour, decision 081); finer readings meet
   // their quarter-hour, with hourly prices (before 1 October 2025) spread over their four quarters.
@@ -216,17 +221,26 @@ function pricingCtes(scope: CustomerScope, sourceMinutes: number, timezone: stri
     local: sql`r.local`,
   });
   return sql`
-    comp as materialized (
-      select c.id as contract_id, c.metering_point_id, pc.kind, pc.price_cents, c.vat_permille, c.price_type,
+    contract_keys as materialized (${contractVatKeysSql(contracts)}),
+    ${vatRangesSql(sql`contract_keys`)},
+    comp_days as (
+      select c.id as contract_id, c.metering_point_id, pc.kind, pc.price_cents, c.price_type,
              ${seasonalSql(sql`c.id`)} as seasonal,
              greatest(pc.valid_from, c.start_date) as vf,
              least(coalesce(pc.valid_to, 'infinity'::date), coalesce(c.end_date, 'infinity'::date)) as vt
       from contract c join price_component pc on pc.contract_id = c.id
       where ${contracts} and pc.unit = 'c/kWh' and pc.kind in (${energyAndLimitKindsSql})
       union all
-      select c.id, c.metering_point_id, 'Spot', 0, c.vat_permille, c.price_type, false, c.start_date, coalesce(c.end_date, 'infinity'::date)
+      select c.id, c.metering_point_id, 'Spot', 0, c.price_type, false, c.start_date, coalesce(c.end_date, 'infinity'::date)
       from contract c
       where ${contracts} and c.price_type in (${spotPriceTypesSql})
+    ),
+    comp as materialized (
+      select d.contract_id, d.metering_point_id, d.kind, d.price_cents, d.price_type, d.seasonal, v.permille,
+             greatest(d.vf, v.vf) as vf, least(d.vt, v.vt) as vt
+      from comp_days d join contract_vat v on v.contract_id = d.contract_id and v.vf <= d.vt and d.vf <= v.vt
+      -- Only the days of the period: every reading is priced against every row of its point.
+      where v.permille is not null and greatest(d.vf, v.vf) <= ${period.to}::date and least(d.vt, v.vt) >= ${period.from}::date
     ),
     ${
       sourceMinutes >= 60
@@ -244,7 +258,7 @@ function pricingCtes(scope: CustomerScope, sourceMinutes: number, timezone: stri
     priced as (
       select r.starts_at, r.wh, r.estimated,
         r.wh * (
-          select coalesce(sum(${rate} * (1000 + c.vat_permille)), 0) / 1000000
+          select coalesce(sum(${rate} * (1000 + c.permille)), 0) / 1000000
           from comp c
           where c.metering_point_id = r.metering_point_id
             and r.local::date between c.vf and c.vt
@@ -310,41 +324,6 @@ export async function temperatureBuckets(db: Database, query: Period & { area: s
     order by b.bucket`,
   );
   return rows.map((row) => ({ bucket: new Date(row.bucket), key: row.key, value: toNumber(row.value) }));
-}
-
-/**
- * Fees of the customer's contracts per local month (Monthly, PaperBill while billed by post, a twelfth of
- * YearlyCost: monthlyFeeSql of the pricing module), VAT included, rounded cents.
- */
-export async function monthlyFees(
-  db: Database,
-  query: Period & { scope: CustomerScope; meteringPointIds: string[] },
-): Promise<Map<string, number>> {
-  const { scope, timezone } = query;
-  if (query.meteringPointIds.length === 0) return new Map();
-  const ids = sql.join(
-    query.meteringPointIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const fee = monthlyFeeSql({ kind: sql`pc.kind`, unit: sql`pc.unit`, price: sql`pc.price_cents`, billingChannel: sql`c.billing_channel` });
-  const rows = await queryRows<{ month: string; cents: unknown }>(
-    db,
-    sql`
-    with bounds as (${bounds(query)}),
-    months as (select (m at time zone ${timezone}::text)::date as first_day from (${bucketSeries('month', timezone)}) s(m))
-    select to_char(months.first_day, 'YYYY-MM') as month,
-           round(sum(${fee} * (1000 + c.vat_permille) / 1000)) as cents
-    from months
-    join contract c on c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.metering_point_id in (${ids})
-      and c.status in (${pricedStatusesSql})
-    join price_component pc on pc.contract_id = c.id and pc.unit in ('c/month', 'c/year')
-    where pc.valid_from <= (months.first_day + interval '1 month' - interval '1 day')::date
-      and coalesce(pc.valid_to, 'infinity'::date) >= months.first_day
-      and c.start_date <= (months.first_day + interval '1 month' - interval '1 day')::date
-      and coalesce(c.end_date, 'infinity'::date) >= months.first_day
-    group by 1`,
-  );
-  return new Map(rows.map((row) => [row.month, Number(row.cents)]));
 }
 
 /** Stored resolutions (minutes) of a metering point and direction set, with the first and last interval. */

@@ -2,10 +2,15 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BiddingZone } from '@portal/schema/energy';
 import type { UsagePointKind, Utility } from '@portal/schema/enums';
 import { contract, meteringPoint, priceComponent, spotPrice, supplyObject } from '../../db/schema/energy.ts';
+import { customer } from '../../db/schema/identity.ts';
 import { site } from '../../db/schema/sites.ts';
 import { queryRows, type Database } from '../../platform/database.ts';
-import { energyBuckets, monthlyFees, priceBuckets, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
+import { energyBuckets, priceBuckets, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import { billedDays } from '../pricing/billed-days.ts';
+import { contractsToBill } from '../pricing/contract-bills.ts';
+import { vatRateRows } from '../pricing/vat-rate-repository.ts';
+import type { VatKey } from '../pricing/vat-rates.ts';
 
 export type MeteringPointRow = {
   id: string;
@@ -55,7 +60,10 @@ export function createEnergyRepository(db: Database) {
     buckets: (query: EnergyQuery) => energyBuckets(db, query),
     priceBuckets: (query: Parameters<typeof priceBuckets>[1]) => priceBuckets(db, query),
     temperatureBuckets: (query: Parameters<typeof temperatureBuckets>[1]) => temperatureBuckets(db, query),
-    monthlyFees: (query: Parameters<typeof monthlyFees>[1]) => monthlyFees(db, query),
+    /** What bills of the scope's contracts read (modules/pricing, decisions 093 and 094). */
+    contractsToBill: (scope: CustomerScope, meteringPointIds: string[]) => contractsToBill(db, scope, meteringPointIds),
+    billedDays: (query: Parameters<typeof billedDays>[1]) => billedDays(db, query),
+    vatRates: () => vatRateRows(db),
     storedResolutions: (scope: CustomerScope, meteringPointId: string) => storedResolutions(db, scope, meteringPointId),
 
     async meteringPoint(scope: CustomerScope, id: string): Promise<MeteringPointRow | null> {
@@ -105,6 +113,17 @@ export function createEnergyRepository(db: Database) {
         .from(contract)
         .where(and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId), eq(contract.id, id)));
       return row ?? null;
+    },
+
+    /** The VAT key of the scope's supply of a utility's energy: the site's country and the customer's type. */
+    async vatKeyOf(scope: CustomerScope, utility: Utility): Promise<VatKey> {
+      const [row] = await db
+        .select({ countryCode: site.countryCode, customerType: customer.type })
+        .from(customer)
+        .innerJoin(site, eq(site.id, customer.siteId))
+        .where(and(eq(customer.siteId, scope.siteId), eq(customer.id, scope.customerId)));
+      if (!row) throw new Error(`No customer ${scope.customerId} on ${scope.siteId}`);
+      return { countryCode: row.countryCode, utility, supply: 'energy', customerType: row.customerType };
     },
 
     async siteCountry(siteId: string): Promise<BiddingZone> {

@@ -7,7 +7,10 @@ import { BillingChannelDialog } from './billing-channel-dialog.tsx';
 import { useContractFormat } from './contract-format.ts';
 import { useContract } from './get-contract.ts';
 
-/** A contract's prices (VAT excluded and included) and where its invoices go, with the billing change. */
+/**
+ * A contract's prices (VAT excluded, and included at the rate in force on the contract's VAT day, which the note names)
+ * and where its invoices go, with the billing change.
+ */
 export function ContractDetails({ id }: { id: string }) {
   const { t } = useTranslation();
   const format = useContractFormat();
@@ -42,7 +45,11 @@ export function ContractDetails({ id }: { id: string }) {
                     {t(`contracts.component.${component.kind}`)}
                   </Table.Th>
                   <Table.Td>{format.price(component.priceCents, component.unit)}</Table.Td>
-                  <Table.Td>{format.price(component.priceWithVatCents, component.unit)}</Table.Td>
+                  <Table.Td>
+                    {format.price(component.priceWithVatCents, component.unit)}
+                    {/* A price valid only on days of another rate says its own rate. */}
+                    {component.vatPermille !== contract.vatPermille && ` (${format.vatRate(component.vatPermille)})`}
+                  </Table.Td>
                   <Table.Td>
                     {component.validTo
                       ? `${format.date(component.validFrom)} – ${format.date(component.validTo)}`
@@ -53,6 +60,9 @@ export function ContractDetails({ id }: { id: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('contracts.prices.vat-note', { date: format.date(contract.vatDate) })}
+        </Text>
         {(contract.priceType === 'Hourly' || contract.priceType === 'FixedHourlyWithPriceLimits') && (
           <Text size="xs" c="dimmed" mt={4}>
             {t('contracts.prices.spot-note')}

@@ -46,11 +46,37 @@ const ended: ContractSummary = {
 const spotDetail: ContractDetail = {
   ...spot,
   vatPermille: 255,
+  vatDate: '2026-11-22',
   signedAt: '2024-10-20T09:00:00.000Z',
   billing: { channel: 'Email', target: 'aino.virtanen@example.fi', operator: null },
   priceComponents: [
-    { kind: 'Margin', unit: 'c/kWh', priceCents: '0.49000', priceWithVatCents: '0.61495', validFrom: '2024-11-01', validTo: null },
-    { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000', priceWithVatCents: '495.72500', validFrom: '2024-11-01', validTo: null },
+    {
+      kind: 'Margin',
+      unit: 'c/kWh',
+      priceCents: '0.45000',
+      priceWithVatCents: '0.55800',
+      vatPermille: 240,
+      validFrom: '2024-01-01',
+      validTo: '2024-08-31',
+    },
+    {
+      kind: 'Margin',
+      unit: 'c/kWh',
+      priceCents: '0.49000',
+      priceWithVatCents: '0.61495',
+      vatPermille: 255,
+      validFrom: '2024-11-01',
+      validTo: null,
+    },
+    {
+      kind: 'Monthly',
+      unit: 'c/month',
+      priceCents: '395.00000',
+      priceWithVatCents: '495.72500',
+      vatPermille: 255,
+      validFrom: '2024-11-01',
+      validTo: null,
+    },
   ],
   moveOut: null,
 };
@@ -97,7 +123,10 @@ describe('/contracts', () => {
     await userEvent.click(toggle);
     const table = await within(card).findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'With VAT 25.5%' })).toBeInTheDocument();
-    const margin = within(table).getByRole('row', { name: /Margin on the spot price/ });
+    expect(within(card).getByText(/Prices with VAT at the rate in force on 22\.11\.2026\./)).toBeInTheDocument();
+    // A price of days taxed at another rate says its own rate.
+    const [old, margin] = within(table).getAllByRole('row', { name: /Margin on the spot price/ }) as [HTMLElement, HTMLElement];
+    expect(within(old).getByText('0.558 c/kWh (24%)')).toBeInTheDocument();
     expect(within(margin).getByText('0.49 c/kWh')).toBeInTheDocument();
     expect(within(margin).getByText('0.615 c/kWh')).toBeInTheDocument();
     expect(within(margin).getByText('From 01.11.2024')).toBeInTheDocument();

@@ -28,6 +28,7 @@ const contract: ContractDetail = {
   meteringPointCode: '643001100000543210',
   moveOutDate: null,
   vatPermille: 255,
+  vatDate: '2026-11-22',
   signedAt: null,
   billing: { channel: 'Email', target: 'aino@example.fi', operator: null },
   priceComponents: [],

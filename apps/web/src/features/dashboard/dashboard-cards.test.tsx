@@ -18,10 +18,10 @@ vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
 const spot: SpotStatistics = {
   biddingZone: 'FI',
   timezone: 'Europe/Helsinki',
-  vatPermille: 255,
   current: { startsAt: '2026-11-22T13:00:00.000Z', centsPerKwh: 10 },
   today: {
     date: '2026-11-22',
+    vatPermille: 255,
     prices: [{ startsAt: '2026-11-22T13:00:00.000Z', centsPerKwh: 10 }],
     hourly: [{ startsAt: '2026-11-22T13:00:00.000Z', centsPerKwh: 10 }],
     minimum: 2,
@@ -42,6 +42,23 @@ describe('dashboard cards', () => {
     expect(await screen.findByRole('img', { name: /Spot prices in area FI on 22\.11\.2026/ }, { timeout: 5_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Tomorrow'));
     expect(screen.getByText("Tomorrow's prices are not out yet")).toBeInTheDocument();
+  });
+
+  it('shows each day’s prices with the VAT in force that day', async () => {
+    // Tomorrow at a new rate: 10 c/kWh is 12.40 c today at 24 % and 12.55 c tomorrow at 25.5 %.
+    const changing: SpotStatistics = {
+      ...spot,
+      today: { ...spot.today!, vatPermille: 240 },
+      tomorrow: { ...spot.today!, date: '2026-11-23', vatPermille: 255 },
+    };
+    stubApi({ 'GET /api/dashboard/statistics/spot': changing });
+    await renderWithProviders(<SpotPriceCard />);
+    expect(await screen.findByTestId('spot-now')).toHaveTextContent('12.40 c/kWh');
+    expect(screen.getByText(/VAT 24 % included/)).toBeInTheDocument();
+    expect(screen.getByText('9.92 c/kWh')).toBeInTheDocument(); // the day's average, 8 c/kWh
+    await userEvent.click(screen.getByLabelText('Tomorrow'));
+    expect(screen.getByText(/VAT 25.5 % included/)).toBeInTheDocument();
+    expect(screen.getByText('10.04 c/kWh')).toBeInTheDocument();
   });
 
   it('sums expenses in euros from integer cents and compares with last year', async () => {

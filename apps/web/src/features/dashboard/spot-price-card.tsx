@@ -24,7 +24,8 @@ export function SpotPriceCard() {
   const [day, setDay] = useState<'today' | 'tomorrow'>('today');
   const data = spot.data;
   const shown = data ? data[day] : null;
-  const price = (value: number) => formatCentsPerKwh(withVat(value, data?.vatPermille ?? 0), i18n.language);
+  // Each day at the VAT rate in force on it: tomorrow may already be taxed at a new rate.
+  const price = (value: number) => formatCentsPerKwh(withVat(value, shown?.vatPermille ?? 0), i18n.language);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="spot-price-title" h="100%">
       <Stack gap="sm">
@@ -71,7 +72,7 @@ export function SpotPriceCard() {
             </Group>
             <SpotChart day={shown} spot={data!} format={price} />
             <Text size="xs" c="dimmed">
-              {t('dashboard.spot.note', { vat: (data!.vatPermille / 10).toLocaleString(i18n.language), date: formatDay(shown.date) })}
+              {t('dashboard.spot.note', { vat: (shown.vatPermille / 10).toLocaleString(i18n.language), date: formatDay(shown.date) })}
             </Text>
           </>
         )}
@@ -97,7 +98,7 @@ function SpotChart({ day, spot, format }: { day: SpotDay; spot: SpotStatistics; 
   const { t } = useTranslation();
   const site = useSite();
   const theme = useChartTheme();
-  const option = spotChartOption(day, theme, site.timezone, format, spot.vatPermille);
+  const option = spotChartOption(day, theme, site.timezone, format, day.vatPermille);
   return (
     <EChart
       option={option}

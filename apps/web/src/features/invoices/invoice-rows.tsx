@@ -6,7 +6,10 @@ import { useInvoice } from './get-invoice.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
 import { InvoicePaymentDetails } from './invoice-payment-details.tsx';
 
-/** The rows of one invoice (per metering point and price component) with net, VAT and total; how to pay one unpaid. */
+/**
+ * The rows of one invoice (per metering point and price component) with net, one VAT line per rate (an invoice whose
+ * period crosses a rate change has two) and total; with several rates each row says its own; how to pay one unpaid.
+ */
 export function InvoiceRows({ invoiceNumber }: { invoiceNumber: string }) {
   const { data, isLoading, isError } = useInvoice(invoiceNumber, { enabled: true });
   const { t } = useTranslation();
@@ -26,6 +29,34 @@ function RowsTable({ invoice }: { invoice: InvoiceDetail }) {
   return narrow ? <RowsList invoice={invoice} /> : <RowsGrid invoice={invoice} />;
 }
 
+/** A row's quantity: kWh to three decimals; months whole, or to three decimals for part of a month. */
+function useQuantity() {
+  const { t } = useTranslation();
+  const format = useInvoiceFormat();
+  return (row: InvoiceRow) =>
+    row.unit === 'kWh'
+      ? `${format.decimal(row.quantity, 3)} kWh`
+      : `${format.decimal(row.quantity, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`;
+}
+
+/** What a row bills, and its VAT rate when the invoice has more than one. */
+function useDescription(invoice: InvoiceDetail) {
+  const { t } = useTranslation();
+  const format = useInvoiceFormat();
+  return (row: InvoiceRow) =>
+    `${t(`invoices.component.${row.componentKind}`)} · ${t(`utility.${row.utility}`)}${
+      invoice.vatLines.length > 1 ? ` · ${format.vatRate(row.vatPermille)}` : ''
+    }`;
+}
+
+/** One line per VAT rate: its rate, the net it taxes and the VAT. */
+function useVatLineLabel() {
+  const { t } = useTranslation();
+  const format = useInvoiceFormat();
+  return (line: InvoiceDetail['vatLines'][number]) =>
+    t('invoices.vat-line', { rate: format.vatRate(line.vatPermille), net: format.money(line.netCents) });
+}
+
 /** Energy in cents per kWh as the price lists say it; a monthly fee in euros, as it is paid ("3,95 €/kk"). */
 function useUnitPrice() {
   const { t } = useTranslation();
@@ -40,6 +71,9 @@ function RowsList({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const format = useInvoiceFormat();
   const unitPrice = useUnitPrice();
+  const quantity = useQuantity();
+  const description = useDescription(invoice);
+  const vatLine = useVatLineLabel();
   return (
     <Stack gap="xs">
       <Text fw={600} id={`rows-${invoice.id}`}>
@@ -50,12 +84,9 @@ function RowsList({ invoice }: { invoice: InvoiceDetail }) {
           <li key={row.position}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <div>
-                <Text size="sm">
-                  {t(`invoices.component.${row.componentKind}`)} · {t(`utility.${row.utility}`)}
-                </Text>
+                <Text size="sm">{description(row)}</Text>
                 <Text size="xs" c="dimmed">
-                  {format.decimal(row.quantity, row.unit === 'kWh' ? 3 : 0)} {row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month')} ×{' '}
-                  {unitPrice(row)}
+                  {quantity(row)} × {unitPrice(row)}
                 </Text>
                 <Text size="xs" c="dimmed" ff="monospace">
                   {row.gsrn}
@@ -73,10 +104,12 @@ function RowsList({ invoice }: { invoice: InvoiceDetail }) {
         <Text size="sm">{t('invoices.summary.net')}</Text>
         <Text size="sm">{format.money(invoice.netCents)}</Text>
       </Group>
-      <Group justify="space-between">
-        <Text size="sm">{t('invoices.summary.vat', { rate: format.vatRate(invoice.vatPermille) })}</Text>
-        <Text size="sm">{format.money(invoice.vatCents)}</Text>
-      </Group>
+      {invoice.vatLines.map((line) => (
+        <Group justify="space-between" key={line.vatPermille}>
+          <Text size="sm">{vatLine(line)}</Text>
+          <Text size="sm">{format.money(line.vatCents)}</Text>
+        </Group>
+      ))}
       <Group justify="space-between">
         <Text fw={700}>{t('invoices.summary.total')}</Text>
         <Text fw={700}>{format.money(invoice.totalCents)}</Text>
@@ -89,7 +122,9 @@ function RowsGrid({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const format = useInvoiceFormat();
   const unitPrice = useUnitPrice();
-  const unit = (row: InvoiceRow) => (row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'));
+  const quantity = useQuantity();
+  const description = useDescription(invoice);
+  const vatLine = useVatLineLabel();
   return (
     <Stack gap="xs">
       <Text fw={600} id={`rows-${invoice.id}`}>
@@ -109,15 +144,13 @@ function RowsGrid({ invoice }: { invoice: InvoiceDetail }) {
             {invoice.rows.map((row) => (
               <Table.Tr key={row.position}>
                 <Table.Td>
-                  <Text size="sm">
-                    {t(`invoices.component.${row.componentKind}`)} · {t(`utility.${row.utility}`)}
-                  </Text>
+                  <Text size="sm">{description(row)}</Text>
                   <Text size="xs" c="dimmed" ff="monospace">
                     {row.gsrn}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {format.decimal(row.quantity, row.unit === 'kWh' ? 3 : 0)} {unit(row)}
+                  {quantity(row)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {unitPrice(row)}
@@ -133,10 +166,12 @@ function RowsGrid({ invoice }: { invoice: InvoiceDetail }) {
               <Table.Td colSpan={3}>{t('invoices.summary.net')}</Table.Td>
               <Table.Td ta="right">{format.money(invoice.netCents)}</Table.Td>
             </Table.Tr>
-            <Table.Tr>
-              <Table.Td colSpan={3}>{t('invoices.summary.vat', { rate: format.vatRate(invoice.vatPermille) })}</Table.Td>
-              <Table.Td ta="right">{format.money(invoice.vatCents)}</Table.Td>
-            </Table.Tr>
+            {invoice.vatLines.map((line) => (
+              <Table.Tr key={line.vatPermille}>
+                <Table.Td colSpan={3}>{vatLine(line)}</Table.Td>
+                <Table.Td ta="right">{format.money(line.vatCents)}</Table.Td>
+              </Table.Tr>
+            ))}
             <Table.Tr>
               <Table.Th colSpan={3}>{t('invoices.summary.total')}</Table.Th>
               <Table.Th ta="right">{format.money(invoice.totalCents)}</Table.Th>

@@ -94,7 +94,7 @@ describe('/invoices', () => {
     // A monthly fee is read in euros, as it is paid: 395 cents a month.
     expect(within(table).getByText('€3.95/month')).toBeInTheDocument();
     expect(within(table).getByText('8.490 c/kWh')).toBeInTheDocument();
-    expect(within(table).getByText('VAT 25.5%')).toBeInTheDocument();
+    expect(within(table).getByText('VAT 25.5% on €123.45')).toBeInTheDocument();
     expect(within(table).getByText('€154.93')).toBeInTheDocument();
   });
 
@@ -142,6 +142,77 @@ describe('/invoices', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
     await screen.findByRole('table', { name: 'Invoice rows' });
     expect(screen.queryByRole('region', { name: 'How to pay' })).not.toBeInTheDocument();
+  });
+
+  it('shows a VAT line per rate for an invoice across a rate change, and each row’s rate', async () => {
+    const straddling = buildInvoiceDetail({
+      periodStart: '2024-08-16',
+      periodEnd: '2024-09-15',
+      netCents: 7745,
+      vatCents: 1915,
+      totalCents: 9660,
+      vatLines: [
+        { vatPermille: 240, netCents: 3995, vatCents: 959 },
+        { vatPermille: 255, netCents: 3750, vatCents: 956 },
+      ],
+      rows: [
+        {
+          position: 1,
+          gsrn: '643007574000000001',
+          utility: 'electricity',
+          componentKind: 'Base',
+          unit: 'kWh',
+          quantity: '384.000',
+          unitPriceCents: '10.00000',
+          netCents: 3840,
+          vatPermille: 240,
+        },
+        {
+          position: 2,
+          gsrn: '643007574000000001',
+          utility: 'electricity',
+          componentKind: 'Base',
+          unit: 'kWh',
+          quantity: '360.000',
+          unitPriceCents: '10.00000',
+          netCents: 3600,
+          vatPermille: 255,
+        },
+        {
+          position: 3,
+          gsrn: '643007574000000001',
+          utility: 'electricity',
+          componentKind: 'Monthly',
+          unit: 'month',
+          quantity: '0.516',
+          unitPriceCents: '300.00000',
+          netCents: 155,
+          vatPermille: 240,
+        },
+        {
+          position: 4,
+          gsrn: '643007574000000001',
+          utility: 'electricity',
+          componentKind: 'Monthly',
+          unit: 'month',
+          quantity: '0.500',
+          unitPriceCents: '300.00000',
+          netCents: 150,
+          vatPermille: 255,
+        },
+      ],
+    });
+    stubApi({ 'GET /api/invoices': { invoices: [unpaid], total: 1 }, [`GET /api/invoices/${unpaid.invoiceNumber}`]: straddling });
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
+    const table = await screen.findByRole('table', { name: 'Invoice rows' });
+    expect(within(table).getByText('VAT 24% on €39.95')).toBeInTheDocument();
+    expect(within(table).getByText('€9.59')).toBeInTheDocument();
+    expect(within(table).getByText('VAT 25.5% on €37.50')).toBeInTheDocument();
+    expect(within(table).getByText('€9.56')).toBeInTheDocument();
+    expect(within(table).getAllByText('Energy · Electricity · 24%')).toHaveLength(1);
+    expect(within(table).getByText('0.516 month')).toBeInTheDocument();
+    expect(within(table).getByText('€96.60')).toBeInTheDocument();
   });
 
   it('offers postponing only where the rules allow it, and says why not elsewhere', async () => {

@@ -32,7 +32,8 @@ const withinWindow = planRequest.refine((request) => request.hours * HOUR <= Dat
   path: ['hours'],
 });
 
-const withVat = (centsPerKwh: number, vatPermille: number) => (centsPerKwh * (1000 + vatPermille)) / 1000;
+/** An hour's price with the VAT in force on its day (each hour carries its rate: a window may cross a change). */
+const withVat = (hour: PlanPreview['hours'][number]) => (hour.centsPerKwh * (1000 + hour.vatPermille)) / 1000;
 
 /**
  * ★ Cheapest-hours plan of a load that can wait: how many hours it needs before when; the portal picks the
@@ -183,7 +184,7 @@ function PlanResult({
   const site = useSite();
   const theme = useChartTheme();
   const money = (cents: number) => formatCents(cents, i18n.language);
-  const price = (value: number) => formatCentsPerKwh(withVat(value, preview.vatPermille), i18n.language);
+  const price = (hour: PlanPreview['hours'][number]) => formatCentsPerKwh(withVat(hour), i18n.language);
   const chosen = preview.hours.filter((hour) => hour.chosen);
   return (
     <Stack gap="xs" data-testid="plan-preview">
@@ -218,12 +219,12 @@ function planChartOption(
   preview: PlanPreview,
   theme: ChartTheme,
   timezone: string,
-  price: (value: number) => string,
+  price: (hour: PlanPreview['hours'][number]) => string,
   chosenLabel: string,
   otherLabel: string,
 ): EChartsCoreOption {
   const colours = theme.colorsFor('electricity');
-  const cents = (value: number) => Math.round(withVat(value, preview.vatPermille) * 100) / 100;
+  const cents = (hour: PlanPreview['hours'][number]) => Math.round(withVat(hour) * 100) / 100;
   return {
     animationDuration: 300,
     textStyle: { fontFamily: theme.fontFamily },
@@ -237,7 +238,7 @@ function planChartOption(
       formatter: (params: { dataIndex: number }[]) => {
         const hour = preview.hours[params[0]?.dataIndex ?? 0]!;
         const start = inSiteTime(hour.startsAt, timezone);
-        return `${start.format('DD.MM. HH:mm')}–${start.add(1, 'hour').format('HH:mm')}<br/><strong>${price(hour.centsPerKwh)}</strong>`;
+        return `${start.format('DD.MM. HH:mm')}–${start.add(1, 'hour').format('HH:mm')}<br/><strong>${price(hour)}</strong>`;
       },
     },
     xAxis: {
@@ -253,7 +254,7 @@ function planChartOption(
         type: 'bar',
         stack: 'price',
         color: colours.production[0],
-        data: preview.hours.map((hour) => (hour.chosen ? cents(hour.centsPerKwh) : null)),
+        data: preview.hours.map((hour) => (hour.chosen ? cents(hour) : null)),
       },
       {
         name: otherLabel,
@@ -261,7 +262,7 @@ function planChartOption(
         stack: 'price',
         color: colours.price[0],
         itemStyle: { opacity: 0.45 },
-        data: preview.hours.map((hour) => (hour.chosen ? null : cents(hour.centsPerKwh))),
+        data: preview.hours.map((hour) => (hour.chosen ? null : cents(hour))),
       },
     ],
   };

@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { maxDate, minDate } from '@portal/schema/calendar-dates';
+import type { BillingChannelKind, PriceType, Utility } from '@portal/schema/enums';
+import { contract, meteringPoint, priceComponent } from '../../db/schema/energy.ts';
+import { customer } from '../../db/schema/identity.ts';
+import { site } from '../../db/schema/sites.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
+import type { Executor } from '../../platform/database.ts';
+import { divideRounded } from '../invoices/invoice-amounts.ts';
+import { billPeriod, type Bill, type BilledComponent, type BilledDay } from './bill-period.ts';
+import { PRICED_STATUSES } from './tariff.ts';
+import { supplyOf, vatSchedule, type VatKey, type VatRateRow } from './vat-rates.ts';
+
+/** A contract as billing needs it: its days, prices, billing channel and VAT key. */
+export type ContractToBill = {
+  id: string;
+  meteringPointId: string;
+  utility: Utility;
+  priceType: PriceType;
+  startDate: string;
+  endDate: string | null;
+  billingChannel: BillingChannelKind;
+  vatKey: VatKey;
+  components: BilledComponent[];
+};
+
+/** The priced contracts (signed or later, never cancelled) of the scope's metering points (rule 1), oldest first. */
+export async function contractsToBill(executor: Executor, scope: CustomerScope, meteringPointIds: string[]): Promise<ContractToBill[]> {
+  if (meteringPointIds.length === 0) return [];
+  const rows = await executor
+    .select({
+      id: contract.id,
+      meteringPointId: contract.meteringPointId,
+      utility: meteringPoint.utility,
+      priceType: contract.priceType,
+      startDate: contract.startDate,
+      endDate: contract.endDate,
+      billingChannel: contract.billingChannel,
+      type: contract.type,
+      countryCode: site.countryCode,
+      customerType: customer.type,
+    })
+    .from(contract)
+    .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
+    .innerJoin(site, eq(site.id, contract.siteId))
+    .innerJoin(customer, eq(customer.id, contract.customerId))
+    .where(
+      and(
+        eq(contract.siteId, scope.siteId),
+        eq(contract.customerId, scope.customerId),
+        inArray(contract.meteringPointId, meteringPointIds),
+        inArray(contract.status, [...PRICED_STATUSES]),
+      ),
+    )
+    .orderBy(asc(contract.startDate), asc(contract.id));
+  if (rows.length === 0) return [];
+  const components = await executor
+    .select({
+      contractId: priceComponent.contractId,
+      kind: priceComponent.kind,
+      unit: priceComponent.unit,
+      priceCents: priceComponent.priceCents,
+      validFrom: priceComponent.validFrom,
+      validTo: priceComponent.validTo,
+    })
+    .from(priceComponent)
+    .where(
+      inArray(
+        priceComponent.contractId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map(({ type, countryCode, customerType, ...row }) => ({
+    ...row,
+    vatKey: { countryCode, utility: row.utility, supply: supplyOf(type), customerType },
+    components: components.filter((component) => component.contractId === row.id).map(({ contractId: _, ...component }) => component),
+  }));
+}
+
+/**
+ * The bill of a contract's own days within local dates `from`–`to`, or null when the contract has none there.
+ * `days` are the contract's billed days (billed-days.ts); those outside the stretch are not read.
+ */
+export function billContract(
+  billed: ContractToBill,
+  rates: readonly VatRateRow[],
+  days: readonly BilledDay[],
+  from: string,
+  to: string,
+): Bill | null {
+  const first = maxDate(from, billed.startDate);
+  const last = billed.endDate === null ? to : minDate(to, billed.endDate);
+  if (first > last) return null;
+  return billPeriod({
+    from: first,
+    to: last,
+    priceType: billed.priceType,
+    components: billed.components,
+    billingChannel: billed.billingChannel,
+    vat: vatSchedule(rates, billed.vatKey),
+    days: days.filter((day) => day.date >= first && day.date <= last),
+  });
+}
+
+const FEE_UNITS = new Set(['month']);
+
+/** The fees of a bill with the VAT on them (each line's VAT shared by net, the energy takes the rest): cents. */
+export function feesWithVatCents(bill: Bill): number {
+  return bill.vatLines.reduce((sum, line) => {
+    const fees = bill.rows
+      .filter((row) => row.vatPermille === line.vatPermille && FEE_UNITS.has(row.unit))
+      .reduce((net, row) => net + row.netCents, 0);
+    if (line.netCents === 0) return sum;
+    // The line's VAT split in proportion to net, rounded half away from zero; energy gets what is left, so the two add up.
+    const share = divideRounded(BigInt(fees) * BigInt(line.vatCents), BigInt(line.netCents));
+    return sum + fees + Number(share);
+  }, 0);
+}
