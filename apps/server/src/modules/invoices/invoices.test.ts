@@ -317,10 +317,10 @@ describe('invoice PDF', () => {
       .trim()
       .split('\r\n');
     expect(csv.slice(-2)).toEqual([
-      `${created.invoiceNumber},,,,ALV-erittely,,,,39.95,24.0,9.59`,
-      `${created.invoiceNumber},,,,ALV-erittely,,,,37.50,25.5,9.56`,
+      `${created.invoiceNumber};;;;ALV-erittely;;;;39,95;24,0;9,59`,
+      `${created.invoiceNumber};;;;ALV-erittely;;;;37,50;25,5;9,56`,
     ]);
-    expect(csv[2]).toContain(',36.00,25.5,');
+    expect(csv[2]).toContain(';36,00;25,5;');
 
     // The OpenAPI document says so too.
     const schemas = (await ctx.app.inject({ url: '/api/docs/json', headers: { host: HOSTS.lumo } })).json().components.schemas;
