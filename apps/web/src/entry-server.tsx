@@ -5,15 +5,19 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { InitialPage } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { dateLocaleOf } from './shared/format/date-locale.ts';
+import { PageTitleSinkContext, type PageTitleSink } from './shared/hooks/use-page-title.ts';
+
+/** The page's markup for index.html's root, and its document title ("page title - site title", spec §2). */
+export type RenderedPage = { html: string; title: string | null };
 
 /** Why a page was not rendered on the server: the browser then renders it alone, as before (docs/decisions/088). */
 export class NotRenderedOnServer extends Error {}
 
 /**
  * The page at `url` as the browser's first render will draw it, for the server to put into index.html: the same
- * providers, router and route components, from the page's bootstrap. Nothing is fetched: a query the page starts
- * stays pending (its skeleton is drawn, as in the browser before the answer), and a page whose route waits for data
- * before it can draw, or that redirects, is not rendered here.
+ * providers, router and route components, from the page's bootstrap, and the title the page gives itself. Nothing is
+ * fetched: a query the page starts stays pending (its skeleton is drawn, as in the browser before the answer), and a
+ * page whose route waits for data before it can draw, or that redirects, is not rendered here.
  */
 export async function renderPage({
   url,
@@ -25,7 +29,7 @@ export async function renderPage({
   initial: InitialPage;
   scriptNonce: string;
   styleNonce: string;
-}): Promise<string> {
+}): Promise<RenderedPage> {
   const app = await preparePortalApp(initial, { history: createMemoryHistory({ initialEntries: [url] }), scriptNonce });
   // The cache stays as it was: the browser's client asks for the same data itself.
   app.queryClient.fetchQuery = () => Promise.reject(new NotRenderedOnServer('data is not fetched on the server'));
@@ -37,7 +41,14 @@ export async function renderPage({
   if (failed) throw new NotRenderedOnServer(`${url}: route ${failed.routeId} is ${failed.status}`);
   // dayjs's language is one for the whole process, and other pages were rendered while this one loaded.
   const withDateLanguage = () => dayjs.locale(dateLocaleOf(initial.locale));
-  return renderWhole(withDateLanguage, <PortalApp initial={initial} app={app} styleNonce={styleNonce} />);
+  const sink: PageTitleSink = { title: null };
+  const html = await renderWhole(
+    withDateLanguage,
+    <PageTitleSinkContext value={sink}>
+      <PortalApp initial={initial} app={app} styleNonce={styleNonce} />
+    </PageTitleSinkContext>,
+  );
+  return { html, title: sink.title };
 }
 
 /**

@@ -75,17 +75,19 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       translationsUrl: siteTextsUrl(locale, 'web', texts.version),
       signedIn: signedIn(request),
     };
+    const drawn = await serverRender({
+      url: request.url,
+      initial: { ...bootstrap, translations: texts.bundle },
+      scriptNonce: nonces.script,
+      styleNonce: nonces.style,
+    });
     const html = renderIndexHtml(template, {
       ...bootstrap,
       nonce: nonces.script,
       styleNonce: nonces.style,
       preloads: pages.preloadsFor(path, request.site.themeId, languageOf(locale)),
-      rootHtml: await serverRender({
-        url: request.url,
-        initial: { ...bootstrap, translations: texts.bundle },
-        scriptNonce: nonces.script,
-        styleNonce: nonces.style,
-      }),
+      rootHtml: drawn?.html ?? null,
+      pageTitle: drawn?.title ?? null,
     });
     // A path that is no page still gets the app, which shows its not-found page; the status tells crawlers and tools.
     return reply

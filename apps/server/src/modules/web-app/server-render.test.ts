@@ -21,8 +21,9 @@ const distDir = webDistWithRender(
 export async function renderPage({ url, initial, scriptNonce, styleNonce }) {
   if (!initial.signedIn) throw new NotRenderedOnServer(url + ' redirects');
   if (url.startsWith('/power-control')) throw new Error('the render broke');
-  return '<main data-url="' + url + '" data-site="' + initial.site.id + '"><h1>' + initial.translations['nav.invoices'] + '</h1>'
+  const html = '<main data-url="' + url + '" data-site="' + initial.site.id + '"><h1>' + initial.translations['nav.invoices'] + '</h1>'
     + '<style nonce="' + styleNonce + '"></style><script nonce="' + scriptNonce + '">drawn()</script></main>';
+  return { html, title: url.startsWith('/invoices') ? initial.translations['nav.invoices'] + ' & co - Minu Virmalise' : null };
 }
 `,
 );
@@ -50,6 +51,16 @@ describe('pages drawn on the server (decision 088)', () => {
     );
     // The page's stylesheets apply before its first paint, not after the entry script has run.
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-test.css">');
+  });
+
+  it('titles the page as the drawn page titles itself, and with the site title alone when the page has none', async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'virmalise');
+    const invoices = await page('/invoices', cookie);
+    expect(invoices.response.body).toContain('<title>Arved &amp; co - Minu Virmalise</title>');
+    expect(invoices.response.body.match(/<title>/g)).toHaveLength(1);
+    expect((await page('/dashboard', cookie)).response.body).toContain('<title>Minu Virmalise</title>');
+    // A page left to the browser gets its title when the browser draws it.
+    expect((await page('/invoices')).response.body).toContain('<title>Minu Virmalise</title>');
   });
 
   it('leaves the root to the browser when the page is not drawn on the server, or its render failed', async () => {
@@ -92,7 +103,7 @@ describe('a crowd of page loads (decision 089)', () => {
 export async function renderPage({ url }) {
   const until = Date.now() + 1000;
   while (Date.now() < until);
-  return '<main data-url="' + url + '"></main>';
+  return { html: '<main data-url="' + url + '"></main>', title: null };
 }
 `,
   );

@@ -30,7 +30,7 @@ describe('index.html written for the site', () => {
     expect(html).toContain('<title>Minu Virmalise</title>');
     expect(html).toContain('<meta name="description" content="Virmalise Energia iseteenindus');
     expect(html).toContain('href="/themes/baltic/favicon.svg"');
-    expect(html).toContain('content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
     const bootstrap = bootstrapOf(html);
     expect(bootstrap.locale).toBe('et-EE');
     expect(bootstrap.site.id).toBe('virmalise');
