@@ -15,10 +15,18 @@ const pageOf = (overrides: Partial<InitialPage> = {}): InitialPage => ({
   appVersion: '1.2.3-test',
   translationsUrl: '/api/translations/en-GB?set=web&v=test',
   signedIn,
+  signInForm: null,
+  consentAsked: false,
   translations: EN_GB_BUNDLE,
   ...overrides,
 });
 const render = (url: string, initial = pageOf()) => renderPage({ url, initial, scriptNonce: 'script-nonce', styleNonce: 'style-nonce' });
+/** The page drawn, where the test expects one (not a redirect). */
+async function draw(url: string, initial = pageOf()) {
+  const page = await render(url, initial);
+  if ('redirect' in page) throw new Error(`${url} redirects to ${page.redirect}`);
+  return page;
+}
 
 describe("the server's render of a page (decision 088)", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +34,7 @@ describe("the server's render of a page (decision 088)", () => {
   it('draws the dashboard as the browser first does, from the page bootstrap alone: frame, title, skeletons, no data', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { html } = await render('/dashboard');
+    const { html } = await draw('/dashboard');
     expect(html).toContain('<header');
     expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     expect(html).toContain('Quick actions');
@@ -40,16 +48,41 @@ describe("the server's render of a page (decision 088)", () => {
 
   it('draws a list page with its skeletons, not as if it had no items', async () => {
     vi.stubGlobal('fetch', vi.fn());
-    const { html } = await render('/invoices');
+    const { html } = await draw('/invoices');
     expect(html).toMatch(/<h1[^>]*>Invoices<\/h1>/);
     expect(html).not.toContain('No invoices here');
   });
 
-  it('leaves to the browser a page that redirects: a signed-out visit, a person who acts for no customer', async () => {
+  it('draws the sign-in page whole, as forms that post to Auth.js with the page\'s CSRF token, without script', async () => {
     vi.stubGlobal('fetch', vi.fn());
-    await expect(render('/dashboard', pageOf({ signedIn: null }))).rejects.toBeInstanceOf(NotRenderedOnServer);
+    const eid = { id: 'eid', name: 'e-ID', type: 'oidc' as const, signinUrl: '/api/auth/signin/eid', callbackUrl: '/api/auth/callback/eid' };
+    const signInForm = { providers: [eid], csrfToken: 'page-csrf-token' };
+    const { html, title } = await draw('/auth/signin?callbackUrl=%2Finvoices', pageOf({ signedIn: null, signInForm }));
+    const form = /<form action="\/api\/auth\/signin\/eid\?ui_locales=en" method="post">(.*?)<\/form>/s.exec(html)?.[1] ?? '';
+    expect([...form.matchAll(/<input ([^>]*)>/g)].map((input) => input[1])).toEqual([
+      'type="hidden" name="csrfToken" value="page-csrf-token"/',
+      'type="hidden" name="callbackUrl" value="/invoices"/',
+    ]);
+    expect(form).toMatch(/<button[^>]* type="submit"(?![^>]*disabled)[^>]*>.*Sign in with e-ID.*<\/button>/s);
+    // Nothing waits for a call: no loader that the button would replace (the card would grow as the page loads).
+    expect(html).not.toContain('Loading sign-in methods');
+    expect(title).toBe('Sign in - My Lumo');
+  });
+
+  it('sends on, before any script, a visit the browser would send on: signed out to sign-in, a person to their landing', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    expect(await render('/invoices?type=unpaid', pageOf({ signedIn: null }))).toEqual({
+      redirect: '/auth/signin?callbackUrl=%2Finvoices%3Ftype%3Dunpaid&error=SessionRequired',
+    });
     const siteAdmin = { ...signedIn, info: buildActorInfo({ customer: null, staffRoles: ['site-admin'] }) };
-    await expect(render('/dashboard', pageOf({ signedIn: siteAdmin }))).rejects.toBeInstanceOf(NotRenderedOnServer);
+    expect(await render('/dashboard', pageOf({ signedIn: siteAdmin }))).toEqual({ redirect: '/admin' });
+  });
+
+  it("leaves to the browser a page its site does not offer: the app's not-found page, drawn there", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    await expect(render('/contracts/c-1/offer', pageOf({ site: buildSite({ features: ['CONTRACTS'] }) }))).rejects.toBeInstanceOf(
+      NotRenderedOnServer,
+    );
   });
 });
 
@@ -102,7 +135,7 @@ describe('the title of every page the server draws (spec §2: "page title - site
 
   it.each(Object.entries(visits))('%s is drawn with its own title', async (_pattern, { url, signedIn }) => {
     vi.stubGlobal('fetch', vi.fn());
-    const { html, title } = await render(url, pageOf({ site: everything, signedIn }));
+    const { html, title } = await draw(url, pageOf({ site: everything, signedIn }));
     expect(html).not.toBe('');
     const [pageTitle, siteTitle] = title?.split(' - ') ?? [];
     expect(siteTitle).toBe('My Lumo');
@@ -112,6 +145,6 @@ describe('the title of every page the server draws (spec §2: "page title - site
 
   it('titles the front page with the site title alone', async () => {
     vi.stubGlobal('fetch', vi.fn());
-    expect((await render('/', pageOf({ site: everything, signedIn: null }))).title).toBe('My Lumo');
+    expect((await draw('/', pageOf({ site: everything, signedIn: null }))).title).toBe('My Lumo');
   });
 });

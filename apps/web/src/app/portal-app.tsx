@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createQueryClient } from '../shared/api/query-client.ts';
 import { loadTheme } from '../themes/theme-registry.ts';
 import { createI18n } from './i18n.ts';
-import { seedSignedIn, type InitialPage } from './page-bootstrap.ts';
+import { seedSignedIn, seedSignInForm, type InitialPage } from './page-bootstrap.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -17,6 +17,7 @@ export async function preparePortalApp(initial: InitialPage, server?: { history:
   const [i18n, theme] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
   const queryClient = createQueryClient(i18n);
   seedSignedIn(queryClient, initial);
+  seedSignInForm(queryClient, initial);
   return { i18n, theme, queryClient, router: createAppRouter(queryClient, initial.site, server) };
 }
 
