@@ -46,6 +46,16 @@ describe("the server's render of a page (decision 088)", () => {
     expect(html.match(/<style(?![^>]*nonce="style-nonce")/g)).toBeNull();
   });
 
+  it('draws the consent banner with the page while the browser has not answered, and not once it has', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const site = buildSite({ features: ['INVOICES', 'COOKIE_CONSENT'] });
+    const asked = await draw('/invoices', pageOf({ site, consentAsked: true }));
+    expect(asked.html).toMatch(/<section[^>]*aria-labelledby="([^"]+)"[^>]*>.*<p[^>]*id="\1"[^>]*>We use cookies<\/p>/s);
+    expect(asked.html).toMatch(/<button[^>]*>.*Accept all.*<\/button>/s);
+    const answered = await draw('/invoices', pageOf({ site, consentAsked: false }));
+    expect(answered.html).not.toContain('We use cookies');
+  });
+
   it('draws a list page with its skeletons, not as if it had no items', async () => {
     vi.stubGlobal('fetch', vi.fn());
     const { html } = await draw('/invoices');

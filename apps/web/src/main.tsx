@@ -26,10 +26,14 @@ async function start() {
     // Only sites with the feature download the consent library.
     import('./app/cookie-consent/start-cookie-consent.ts')
       .then(({ startCookieConsent }) =>
-        startCookieConsent(initial.site, i18n, (listener) =>
-          router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
+        startCookieConsent(
+          initial.site,
+          i18n,
+          (listener) => router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
+          app.consent.answered,
         ),
       )
+      .then(app.consent.markStarted)
       .catch((error: unknown) => sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` }));
   }
 

@@ -17,8 +17,9 @@ const analyticsCookieRows = (t: TFunction): Record<AnalyticsService, CookieRow> 
 });
 
 /**
- * The banner and preferences texts of screen 5, from the portal's own bundles so admins' overrides apply. They
- * promise only what the site has: a site without analytics services says it uses necessary cookies alone.
+ * The preferences texts of screen 5 (its banner is the app's own, consent-banner.tsx), from the portal's own bundles so
+ * admins' overrides apply. They promise only what the site has: a site without analytics services says it uses
+ * necessary cookies alone.
  */
 export function consentTexts(t: TFunction, services: AnalyticsService[], privacyPolicyUrl: string | null): Translation {
   const necessaryCookies: CookieRow[] = [
@@ -43,13 +44,6 @@ export function consentTexts(t: TFunction, services: AnalyticsService[], privacy
   const rows = analyticsCookieRows(t);
   const withAnalytics = services.length > 0;
   return {
-    consentModal: {
-      title: t('cookie-consent.title'),
-      description: t(withAnalytics ? 'cookie-consent.description' : 'cookie-consent.description-necessary-only'),
-      acceptAllBtn: t('cookie-consent.accept-all'),
-      acceptNecessaryBtn: t('cookie-consent.reject-all'),
-      showPreferencesBtn: t('cookie-consent.manage'),
-    },
     preferencesModal: {
       title: t('cookie-consent.preferences-title'),
       acceptAllBtn: t('cookie-consent.accept-all'),
