@@ -5,6 +5,7 @@ import { holdAnswersUntil } from './shared/api/api-client.ts';
 import { sendClientLog } from './shared/api/client-log.ts';
 import { loadPageBootstrap } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
+import { takeKeptClicks } from './app/kept-clicks.ts';
 import { TakenOver } from './app/taken-over.tsx';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
 
@@ -49,6 +50,8 @@ async function start() {
     </StrictMode>
   );
   if (!root.hasChildNodes()) {
+    // Nothing was drawn to click before now.
+    takeKeptClicks();
     createRoot(root).render(page());
     return;
   }
@@ -67,8 +70,13 @@ async function start() {
   // start wraps them in, as they were drawn on the server; otherwise React would draw the whole page anew.
   router.ssr = { manifest: undefined };
   // React commits the page's frame first and the parts under it (each route's Suspense boundary) in the tasks after:
-  // answers wait until the browser has nothing left to do (Safari has no idle callback: a tenth of a second).
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(release, { timeout: 1000 }) : setTimeout(release, 100));
+  // answers wait until the browser has nothing left to do (Safari has no idle callback: a tenth of a second). Then the
+  // page is the app's: the clicks made on it before are replayed (decision 104).
+  const takenOver = () => {
+    release();
+    for (const click of takeKeptClicks()) click();
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(takenOver, { timeout: 1000 }) : setTimeout(takenOver, 100));
   hydrateRoot(root, page(whenIdle), {
     // React draws a part that differs anew (a lazily loaded part whose data came first); reported to find real ones.
     onRecoverableError: (error) =>
