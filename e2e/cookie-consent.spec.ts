@@ -61,8 +61,8 @@ test('a site without a measurement id offers only necessary cookies; a site with
   await page.goto(siteUrl('virmalise', '/'));
   // The banner promises what the site has: necessary cookies, no analytics.
   const banner = page.getByRole('region', { name: text('et-EE', 'cookie-consent.title') });
-  await expect(banner).toContainText(text('et-EE', 'cookie-consent.description-necessary-only'));
-  await expect(banner).not.toContainText(text('et-EE', 'cookie-consent.description'));
+  await expect(banner).toContainText(text('et-EE', 'cookie-consent.banner-no-analytics'));
+  await expect(banner).not.toContainText(text('et-EE', 'cookie-consent.banner-analytics'));
   await page.getByRole('button', { name: 'Halda eelistusi' }).click();
   const preferences = page.getByRole('dialog');
   await expect(preferences.getByRole('button', { name: 'Vajalikud küpsised' })).toBeVisible();

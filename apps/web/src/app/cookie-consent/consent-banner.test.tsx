@@ -31,7 +31,10 @@ describe('the consent banner, drawn with the page (decision 104)', () => {
   it('asks with the site’s own texts and buttons, and goes once the person has answered', async () => {
     await openPage(buildSite({ ...english, gaMeasurementId: 'G-TEST1' }));
     const banner = screen.getByRole('region', { name: 'We use cookies' });
-    expect(banner).toHaveTextContent('With your permission we also use analytics cookies');
+    expect(within(banner).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Necessary cookies: to run the portal.',
+      'Analytics cookies: only with your permission.',
+    ]);
     await userEvent.click(within(banner).getByRole('button', { name: 'Accept all' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'We use cookies' })).not.toBeInTheDocument());
     expect(CookieConsent.getCookie('categories').sort()).toEqual(['analytics', 'necessary']);
@@ -53,7 +56,7 @@ describe('the consent banner, drawn with the page (decision 104)', () => {
 
   it('promises only necessary cookies on a site without analytics', async () => {
     await openPage(buildSite({ ...english }));
-    expect(screen.getByRole('region', { name: 'We use cookies' })).toHaveTextContent('We use only the cookies the portal needs to work');
+    expect(screen.getByRole('region', { name: 'We use cookies' })).toHaveTextContent('No analytics or advertising cookies.');
   });
 
   it('is not drawn where this browser has answered', async () => {

@@ -33,9 +33,11 @@ export function ConsentBanner() {
       <Text id={titleId} fw={600} size="sm">
         {t('cookie-consent.title')}
       </Text>
-      <Text size="xs" c="dimmed" className={classes.description}>
-        {t(withAnalytics ? 'cookie-consent.description' : 'cookie-consent.description-necessary-only')}
-      </Text>
+      {/* One short line per kind of cookie: the page's own content stays the largest thing drawn (its LCP element). */}
+      <ul className={classes.kinds}>
+        <li>{t('cookie-consent.banner-necessary')}</li>
+        <li>{t(withAnalytics ? 'cookie-consent.banner-analytics' : 'cookie-consent.banner-no-analytics')}</li>
+      </ul>
       <Group gap="xs" grow wrap="nowrap" className={classes.buttons}>
         <Button size="xs" onClick={() => void answer('all')}>
           {t('cookie-consent.accept-all')}
