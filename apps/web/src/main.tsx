@@ -1,8 +1,10 @@
 import { setNonce } from 'get-nonce';
+import { acceptedCategories, CONSENT_COOKIE } from '@portal/schema/cookie-consent';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { holdAnswersUntil } from './shared/api/api-client.ts';
 import { sendClientLog } from './shared/api/client-log.ts';
+import { readCookie } from './shared/cookies.ts';
 import { loadPageBootstrap } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { takeKeptClicks } from './app/kept-clicks.ts';
@@ -24,18 +26,21 @@ async function start() {
   const { i18n, router } = app;
   void app.theme.loadFont();
   if (initial.site.features.includes('COOKIE_CONSENT')) {
-    // Only sites with the feature download the consent library.
-    import('./app/cookie-consent/start-cookie-consent.ts')
-      .then(({ startCookieConsent }) =>
-        startCookieConsent(
-          initial.site,
-          i18n,
-          (listener) => router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
-          app.consent.answered,
-        ),
-      )
-      .then(app.consent.markStarted)
-      .catch((error: unknown) => sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` }));
+    // Only sites with the feature download the consent library, and only when it has something to do: services the
+    // person accepted to run now, or a click on the banner or the settings button (decision 105).
+    app.consent.startWith(() =>
+      import('./app/cookie-consent/start-cookie-consent.ts')
+        .then(({ startCookieConsent }) =>
+          startCookieConsent(
+            initial.site,
+            i18n,
+            (listener) => router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
+            app.consent.answered,
+          ),
+        )
+        .catch((error: unknown) => sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` })),
+    );
+    if (acceptedCategories(readCookie(CONSENT_COOKIE)).some((category) => category !== 'necessary')) void app.consent.ready();
   }
 
   // The installed app and push notifications need the site's service worker (docs/decisions/045).

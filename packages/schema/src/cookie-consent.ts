@@ -55,3 +55,9 @@ export function consentAnswered(value: string | undefined): boolean {
     record.revision === CONSENT_REVISION
   );
 }
+
+/** The categories a valid record accepts (`necessary` among them); none when the person has not answered. */
+export function acceptedCategories(value: string | undefined): string[] {
+  const record = value && consentAnswered(value) ? parseRecord(value) : null;
+  return Array.isArray(record?.categories) ? record.categories.filter((category): category is string => typeof category === 'string') : [];
+}

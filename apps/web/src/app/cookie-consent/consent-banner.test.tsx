@@ -20,8 +20,7 @@ async function openPage(site: SiteBootstrap, asked = true) {
     </ConsentStateContext>,
     { site },
   );
-  await startCookieConsent(site, view.i18n, () => {}, state.answered);
-  state.markStarted();
+  state.startWith(() => startCookieConsent(site, view.i18n, () => {}, state.answered));
   return view;
 }
 

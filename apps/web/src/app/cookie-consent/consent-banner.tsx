@@ -23,7 +23,7 @@ export function ConsentBanner() {
   if (!asked || !state) return null;
   const withAnalytics = analyticsServicesOf(site).length > 0;
   const answer = async (choice: Answer) => {
-    await state.started;
+    await state.ready();
     const consent = await import('vanilla-cookieconsent');
     if (choice === 'preferences') return consent.showPreferences();
     consent.acceptCategory(choice === 'all' ? 'all' : []);

@@ -10,19 +10,25 @@ export type ConsentState = {
   subscribe: (listener: () => void) => () => void;
   /** The person answered (accepted, refused, or saved their preferences): the banner goes. */
   answered: () => void;
-  /** Resolves once the consent library has started with the site's categories: what the banner's buttons wait for. */
-  started: Promise<void>;
-  markStarted: () => void;
+  /**
+   * Starts the consent library with the site's categories, once, and resolves when it has: what the banner's and the
+   * settings button's clicks wait for. The library loads only then, or at the start of a page whose record accepted
+   * services it must run (main.tsx), not with every page (decision 105).
+   */
+  ready: () => Promise<void>;
+  /** How the library is started (main.tsx); until set, `ready` waits for it. */
+  startWith: (start: () => Promise<void>) => void;
 };
 
 export function createConsentState(asked: boolean): ConsentState {
   let current = asked;
   const listeners = new Set<() => void>();
-  let markStarted = () => {};
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  let setStarter: (start: () => Promise<void>) => void = () => {};
+  const starter = new Promise<() => Promise<void>>((resolve) => (setStarter = resolve));
+  let started: Promise<void> | undefined;
   return {
-    started,
-    markStarted,
+    ready: () => (started ??= starter.then((start) => start())),
+    startWith: (start) => setStarter(start),
     asked: () => current,
     subscribe: (listener) => {
       listeners.add(listener);
