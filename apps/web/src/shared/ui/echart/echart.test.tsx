@@ -3,20 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { EChart } from './echart.tsx';
 
-/** The browser's IntersectionObserver, reporting the observed element near the screen when the test says so. */
+/** The browser's IntersectionObserver, reporting the observed element in view when the test says so. */
 function stubViewport() {
-  let report: (near: boolean) => void = () => {};
+  let report: (inView: boolean) => void = () => {};
   vi.stubGlobal(
     'IntersectionObserver',
     class {
       constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-        report = (near) => callback([{ isIntersecting: near }]);
+        report = (inView) => callback([{ isIntersecting: inView }]);
       }
       observe() {}
       disconnect() {}
     },
   );
-  return (near: boolean) => report(near);
+  return (inView: boolean) => report(inView);
 }
 
 const option = { xAxis: { type: 'category', data: ['a'] }, yAxis: { type: 'value' }, series: [{ type: 'bar', data: [1] }] };
@@ -24,8 +24,8 @@ const option = { xAxis: { type: 'category', data: ['a'] }, yAxis: { type: 'value
 describe('EChart (decision 105)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('loads the chart library only once the chart comes near the screen', async () => {
-    const comeNear = stubViewport();
+  it('loads the chart library only once the chart comes into view', async () => {
+    const comeIntoView = stubViewport();
     const imported = vi.fn();
     vi.doMock('./echart-canvas.tsx', () => {
       imported();
@@ -35,9 +35,9 @@ describe('EChart (decision 105)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(imported).not.toHaveBeenCalled();
     expect(screen.queryByRole('img', { name: 'Consumption by day' })).not.toBeInTheDocument();
-    comeNear(false);
+    comeIntoView(false);
     expect(imported).not.toHaveBeenCalled();
-    comeNear(true);
+    comeIntoView(true);
     expect(await screen.findByRole('img', { name: 'Consumption by day' })).toBeInTheDocument();
     await waitFor(() => expect(imported).toHaveBeenCalledTimes(1));
   });

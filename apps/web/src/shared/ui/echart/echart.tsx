@@ -3,22 +3,22 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 /**
- * ECharts and its renderer (about 150 KB with brotli) load in their own chunk, and only once a chart comes near the
- * screen (docs/decisions/105): a page whose charts are below the fold, as the dashboard's are on a phone, first loads
+ * ECharts and its renderer (about 150 KB with brotli) load in their own chunk, and only once a chart comes into view
+ * (docs/decisions/105): a page whose charts are below the fold, as the dashboard's are on a phone, first loads
  * without them.
  */
 const EChartCanvas = lazy(() => import('./echart-canvas.tsx'));
 
-/** How near the screen a chart starts loading: about a screen's scroll ahead, so it is drawn by the time it is seen. */
-const LOAD_AHEAD = '600px 0px';
+/** A chart starts loading as its first row of pixels scrolls in; its skeleton holds its place meanwhile. */
+const LOAD_AHEAD = '0px';
 
 type Props = { option: EChartsCoreOption; height: number; ariaLabel: string };
 
 /** A canvas chart; its text alternative is `ariaLabel`, and pages offer the same data as a table. */
 export function EChart({ option, height, ariaLabel }: Props) {
-  const near = useNearScreen();
-  const placeholder = <Skeleton ref={near.ref} height={height} radius="md" aria-hidden />;
-  if (!near.seen) return placeholder;
+  const inView = useInView();
+  const placeholder = <Skeleton ref={inView.ref} height={height} radius="md" aria-hidden />;
+  if (!inView.seen) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <EChartCanvas option={option} height={height} ariaLabel={ariaLabel} />
@@ -26,8 +26,8 @@ export function EChart({ option, height, ariaLabel }: Props) {
   );
 }
 
-/** True once the element has come within LOAD_AHEAD of the screen (at once where the browser cannot tell). */
-function useNearScreen() {
+/** True once the element has come into view (at once where the browser cannot tell). */
+function useInView() {
   const ref = useRef<HTMLDivElement>(null);
   const [seen, setSeen] = useState(false);
   useEffect(() => {
