@@ -142,7 +142,8 @@ for (const kind of benchDatabaseKinds()) {
         const loads = await firstLoads(distDir, server.origin, [{ path: '/auth/signin' }, { path: '/dashboard', cookie: signedIn }]);
         for (const load of loads) {
           console.log(`info  ${load.page} first-load JS with gzip instead: ${kb(load.gzipBytes)} in ${load.files.length} files`);
-          if (load.chartFiles.length > 0) console.log(`info  ${load.page} had a chart in view: the chart library came too, ${kb(load.chartBytes)}`);
+          if (load.chartFiles.length > 0)
+            console.log(`info  ${load.page} had a chart in view: the chart library came too, ${kb(load.chartBytes)}`);
           row(
             `${load.page} first-load JS as transferred (brotli), measured in Chromium on a phone ≤ 150 KB`,
             kb(load.transferredBytes),

@@ -45,7 +45,9 @@ export async function firstLoads(distDir: string, origin: string, pages: { path:
       await page.waitForTimeout(1000);
       await context.close();
       const sizeOf = (file: string, suffix: string) =>
-        existsSync(join(distDir, `${file}${suffix}`)) ? statSync(join(distDir, `${file}${suffix}`)).size : statSync(join(distDir, file)).size;
+        existsSync(join(distDir, `${file}${suffix}`))
+          ? statSync(join(distDir, `${file}${suffix}`)).size
+          : statSync(join(distDir, file)).size;
       const built = [...files].filter((file) => existsSync(join(distDir, file)));
       const chartFiles = built.filter((file) => packagesIn(distDir, [file], ['echarts', 'zrender']).length > 0);
       const first = built.filter((file) => !chartFiles.includes(file));

@@ -33,6 +33,23 @@ const notTakenOver = (page: Page) =>
     return root !== null && root.hasChildNodes() && !Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
   });
 
+/**
+ * Opens the address until the server has drawn the page: past its render budget (decision 089), as on a busy machine
+ * just after the server's start, a page goes undrawn and the browser draws it, which this journey is not about.
+ */
+async function openDrawn(page: Page, url: string) {
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForSelector('#root', { state: 'attached' });
+    if (await page.evaluate(() => document.getElementById('root')!.hasChildNodes())) return;
+    if (attempt === 5) throw new Error(`the server drew no page at ${url}`);
+    await page.waitForTimeout(1000);
+  }
+}
+
+/** The app on a 4× slower CPU, on a machine shared with other work, can take its time to take a page over. */
+const TAKE_OVER = { timeout: 30_000 };
+
 async function signIn(page: Page) {
   await page.goto(siteUrl('lumo', '/auth/signin'));
   await page.getByRole('button', { name: text('en-GB', 'auth.signin.provider.eid') }).click();
@@ -49,7 +66,7 @@ test.beforeEach(async ({ context }) => {
 
 test('sign-in: the e-ID button posts its form before the app has the page, and the consent answer is kept', async ({ page, context }) => {
   const release = await slowPhone(page);
-  await page.goto(siteUrl('lumo', '/invoices'), { waitUntil: 'commit' });
+  await openDrawn(page, siteUrl('lumo', '/invoices'));
   // A signed-out visit is sent to sign-in by the server, which draws the form whole.
   await expect(page).toHaveURL(/\/auth\/signin\?callbackUrl=%2Finvoices/);
   const consent = page.getByRole('region', { name: text('en-GB', 'cookie-consent.title') });
@@ -58,12 +75,12 @@ test('sign-in: the e-ID button posts its form before the app has the page, and t
   await consent.getByRole('button', { name: text('en-GB', 'cookie-consent.reject-all') }).click();
   release();
   // Kept, and replayed once the app has the page: the answer is recorded and the banner goes.
-  await expect(consent).toHaveCount(0);
+  await expect(consent).toHaveCount(0, TAKE_OVER);
   const record = (await context.cookies()).find((cookie) => cookie.name === 'cc_cookie');
   expect(JSON.parse(decodeURIComponent(record!.value)).categories).toEqual(['necessary']);
 
   // A page drawn anew, the app's script held again: the form posts without it.
-  await page.reload({ waitUntil: 'commit' });
+  await openDrawn(page, page.url());
   const eid = page.getByRole('button', { name: text('en-GB', 'auth.signin.provider.eid') });
   await expect(eid).toBeVisible();
   expect(await notTakenOver(page)).toBe(true);
@@ -78,8 +95,9 @@ test('sign-in: the e-ID button posts its form before the app has the page, and t
 test('dashboard: a quick action is a link that goes before the app has the page', async ({ page }) => {
   await signIn(page);
   const release = await slowPhone(page);
-  await page.goto(siteUrl('lumo', '/dashboard'), { waitUntil: 'commit' });
-  const invoices = page.getByRole('link', { name: text('en-GB', 'quick-actions.invoices.title') });
+  await openDrawn(page, siteUrl('lumo', '/dashboard'));
+  const quickActions = page.getByRole('region', { name: text('en-GB', 'quick-actions.title') });
+  const invoices = quickActions.getByRole('link', { name: new RegExp(`^${text('en-GB', 'quick-actions.invoices.title')}`) });
   await expect(invoices).toBeVisible();
   expect(await notTakenOver(page)).toBe(true);
   await invoices.click();
@@ -90,12 +108,12 @@ test('dashboard: a quick action is a link that goes before the app has the page'
 test('invoice list: a filter chosen before the app has the page is applied once it has', async ({ page }) => {
   await signIn(page);
   const release = await slowPhone(page);
-  await page.goto(siteUrl('lumo', '/invoices'), { waitUntil: 'commit' });
+  await openDrawn(page, siteUrl('lumo', '/invoices'));
   const unpaid = page.locator('label[for$="-unpaid"]');
   await expect(unpaid).toBeVisible();
   expect(await notTakenOver(page)).toBe(true);
   await unpaid.click();
   release();
-  await expect(page).toHaveURL(/\/invoices\?type=unpaid/);
+  await expect(page).toHaveURL(/\/invoices\?type=unpaid/, TAKE_OVER);
   await expect(page.getByRole('radio', { name: text('en-GB', 'invoices.filter.unpaid') })).toBeChecked();
 });

@@ -33,8 +33,10 @@ describe('clicks on the server-drawn page before the app has it (decision 104)',
       <form id="app-form"><input name="q"><button id="search">Search</button></form>
       <label id="label"><input id="check" type="checkbox"> Remember</label>
     </div><button id="outside">Outside the page</button>`;
-    const script = [...page.querySelectorAll('head script:not([src])')].find((element) => element.textContent?.includes('portalKeptClicks'));
-    window.eval(script!.textContent!);
+    const script = [...page.querySelectorAll('head script:not([src])')].find((element) =>
+      element.textContent?.includes('portalKeptClicks'),
+    );
+    window.eval(script!.textContent);
     const clicked = vi.fn();
     document.addEventListener('click', (event) => clicked((event.target as Element).id));
     return clicked;

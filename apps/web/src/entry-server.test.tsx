@@ -63,9 +63,15 @@ describe("the server's render of a page (decision 088)", () => {
     expect(html).not.toContain('No invoices here');
   });
 
-  it('draws the sign-in page whole, as forms that post to Auth.js with the page\'s CSRF token, without script', async () => {
+  it("draws the sign-in page whole, as forms that post to Auth.js with the page's CSRF token, without script", async () => {
     vi.stubGlobal('fetch', vi.fn());
-    const eid = { id: 'eid', name: 'e-ID', type: 'oidc' as const, signinUrl: '/api/auth/signin/eid', callbackUrl: '/api/auth/callback/eid' };
+    const eid = {
+      id: 'eid',
+      name: 'e-ID',
+      type: 'oidc' as const,
+      signinUrl: '/api/auth/signin/eid',
+      callbackUrl: '/api/auth/callback/eid',
+    };
     const signInForm = { providers: [eid], csrfToken: 'page-csrf-token' };
     const { html, title } = await draw('/auth/signin?callbackUrl=%2Finvoices', pageOf({ signedIn: null, signInForm }));
     const form = /<form action="\/api\/auth\/signin\/eid\?ui_locales=en" method="post">(.*?)<\/form>/s.exec(html)?.[1] ?? '';
@@ -137,7 +143,7 @@ describe('the title of every page the server draws (spec §2: "page title - site
     '/support': { url: '/support', signedIn: customer },
   };
   /** Pages with no title of their own (the front page), or none of their own to draw (the landing only redirects). */
-  const untitled = { '/': 'the front page', '/landing': 'a redirect to the person\'s own landing' };
+  const untitled = { '/': 'the front page', '/landing': "a redirect to the person's own landing" };
 
   it('covers every page of the route manifest', async () => {
     expect([...Object.keys(visits), ...Object.keys(untitled)].sort()).toEqual((await pagesOfTheApp()).sort());

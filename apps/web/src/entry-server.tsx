@@ -51,14 +51,16 @@ export async function renderPage({
   if (failed) throw new NotRenderedOnServer(`${url}: route ${failed.routeId} is ${failed.status}`);
   // dayjs's language is one for the whole process, and other pages were rendered while this one loaded.
   const withDateLanguage = () => dayjs.locale(dateLocaleOf(initial.locale));
-  const sink: PageTitleSink = { title: null };
+  let title: string | null = null;
+  // A page's own title is set after its layouts': the last one set is the page's.
+  const sink: PageTitleSink = (pageTitle) => (title = pageTitle);
   const html = await renderWhole(
     withDateLanguage,
     <PageTitleSinkContext value={sink}>
       <PortalApp initial={initial} app={app} styleNonce={styleNonce} />
     </PageTitleSinkContext>,
   );
-  return { html, title: sink.title };
+  return { html, title };
 }
 
 /**

@@ -5,7 +5,14 @@ const at = '2026-11-28T10:00:00.000Z';
 /** A record as vanilla-cookieconsent v3 writes it into cc_cookie (URI-encoded JSON). */
 const record = (overrides: Record<string, unknown> = {}) =>
   encodeURIComponent(
-    JSON.stringify({ categories: ['necessary'], revision: CONSENT_REVISION, consentId: 'id-1', consentTimestamp: at, lastConsentTimestamp: at, ...overrides }),
+    JSON.stringify({
+      categories: ['necessary'],
+      revision: CONSENT_REVISION,
+      consentId: 'id-1',
+      consentTimestamp: at,
+      lastConsentTimestamp: at,
+      ...overrides,
+    }),
   );
 
 describe('the consent record (cc_cookie)', () => {

@@ -22,7 +22,7 @@ function parseRecord(value: string): ConsentRecord | null {
   for (const text of [value, safeDecode(value)]) {
     try {
       const record: unknown = JSON.parse(text);
-      if (record && typeof record === 'object') return record as ConsentRecord;
+      if (record && typeof record === 'object') return record;
     } catch {
       // The library writes the JSON URI-encoded; a cookie parser may or may not have decoded it.
     }

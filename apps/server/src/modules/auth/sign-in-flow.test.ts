@@ -38,7 +38,7 @@ describe('sign-in through the local e-ID service', () => {
     expect(Date.parse(session.user.verifiedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('signs in from the sign-in page as the server drew it, without script: its form posts the page\'s CSRF token', async () => {
+  it("signs in from the sign-in page as the server drew it, without script: its form posts the page's CSRF token", async () => {
     const browser = testBrowser(ctx.app);
     const page = await browser.request(`${portal()}/auth/signin?callbackUrl=%2Finvoices`);
     expect(page.statusCode).toBe(200);
@@ -46,7 +46,9 @@ describe('sign-in through the local e-ID service', () => {
     const { signInForm } = JSON.parse(json ?? 'null');
     expect(signInForm.providers).toEqual([expect.objectContaining({ id: 'eid', type: 'oidc' })]);
     // The token the page carries is the one of the cookie the same answer set (Auth.js's double submit).
-    expect(page.cookies.find((cookie) => cookie.name === 'authjs.csrf-token')?.value).toMatch(new RegExp(`^${signInForm.csrfToken}(%7C|\\|)`));
+    expect(page.cookies.find((cookie) => cookie.name === 'authjs.csrf-token')?.value).toMatch(
+      new RegExp(`^${signInForm.csrfToken}(%7C|\\|)`),
+    );
     // What the page's form posts (features/auth/sign-in-page.tsx), as a browser posts a form: no header of the app's.
     const start = await browser.request(`${portal()}/api/auth/signin/eid?ui_locales=fi`, {
       method: 'POST',

@@ -15,7 +15,10 @@ type RenderInput = { url: string; initial: PageBootstrap & { translations: Trans
  * that sends the visitor on (a guard, a canonical address), the same-site path it sends them to.
  */
 export type RenderedPage = { html: string; title: string | null } | { redirect: string };
-type ServerRenderModule = { renderPage: (input: RenderInput) => Promise<RenderedPage>; NotRenderedOnServer: new (...args: never[]) => Error };
+type ServerRenderModule = {
+  renderPage: (input: RenderInput) => Promise<RenderedPage>;
+  NotRenderedOnServer: new (...args: never[]) => Error;
+};
 
 /**
  * The page drawn on the server as the browser's first render will draw it (docs/decisions/088), with the title the

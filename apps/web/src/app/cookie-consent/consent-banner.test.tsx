@@ -30,10 +30,11 @@ describe('the consent banner, drawn with the page (decision 104)', () => {
   it('asks with the site’s own texts and buttons, and goes once the person has answered', async () => {
     await openPage(buildSite({ ...english, gaMeasurementId: 'G-TEST1' }));
     const banner = screen.getByRole('region', { name: 'We use cookies' });
-    expect(within(banner).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Necessary cookies: to run the portal.',
-      'Analytics cookies: only with your permission.',
-    ]);
+    expect(
+      within(banner)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Necessary cookies: to run the portal.', 'Analytics cookies: only with your permission.']);
     await userEvent.click(within(banner).getByRole('button', { name: 'Accept all' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'We use cookies' })).not.toBeInTheDocument());
     expect(CookieConsent.getCookie('categories').sort()).toEqual(['analytics', 'necessary']);

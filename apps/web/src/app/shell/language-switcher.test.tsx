@@ -11,14 +11,23 @@ describe('LanguageSwitcher (screen 6)', () => {
   it('shows one button per site locale by full name, the active one marked', async () => {
     await renderWithProviders(<LanguageSwitcher />);
     const group = screen.getByRole('group', { name: 'Language' });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['FISuomi', 'SVSvenska', 'ENEnglish']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['FISuomi', 'SVSvenska', 'ENEnglish']);
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('button', { name: 'Suomi' })).not.toHaveAttribute('aria-current');
   });
 
   it('is drawn the same on every screen, the stylesheet choosing code or name: nothing moves when the app takes over', async () => {
     const drawnOn = async (phone: boolean) => {
-      vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: phone,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
       const { container, unmount } = await renderWithProviders(<LanguageSwitcher />);
       const html = container.querySelector('[role="group"]')!.outerHTML;
       unmount();

@@ -131,7 +131,10 @@ describe('the feedback dialog', () => {
   it('asks once the person has completed a change on the page they opened', async () => {
     stubSurvey();
     const { queryClient } = await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
-    await queryClient.getMutationCache().build(queryClient, { mutationFn: async () => 'saved' }).execute(undefined);
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'saved' })
+      .execute(undefined);
     expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { useMutationState } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentPath } from '../../shared/hooks/use-current-path.ts';
 
 /** Where this browser keeps the day it first showed the survey's site signed in (docs/decisions/104). */
@@ -28,9 +28,9 @@ export function pastFirstVisit(storage: Storage | undefined = globalThis.localSt
  */
 export function useDidSomething(): boolean {
   const path = useCurrentPath();
-  const firstPath = useRef(path);
+  const [firstPath] = useState(path);
   const completed = useMutationState({ filters: { status: 'success' }, select: () => true }).length > 0;
   const [did, setDid] = useState(false);
-  if (!did && (completed || path !== firstPath.current)) setDid(true);
+  if (!did && (completed || path !== firstPath)) setDid(true);
   return did;
 }

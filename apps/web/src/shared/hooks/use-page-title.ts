@@ -9,7 +9,7 @@ import { useSite } from '../site/site-context.tsx';
  * page's `<title>`: effects do not run on the server, and without it every page would be titled with the site's
  * name alone until the browser took it over.
  */
-export type PageTitleSink = { title: string | null };
+export type PageTitleSink = (title: string) => void;
 export const PageTitleSinkContext = createContext<PageTitleSink | null>(null);
 
 /** Sets "page title - site title" (spec §2) and keeps it right when the language changes. */
@@ -19,7 +19,7 @@ export function usePageTitle(pageTitle: string | null) {
   const title = documentTitle(pageTitle, siteTitleFor(site, i18n.language as LocaleId));
   const sink = use(PageTitleSinkContext);
   // Only the server's render has a sink.
-  if (sink) sink.title = title;
+  sink?.(title);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 
 /**
  * ECharts and its renderer (about 150 KB with brotli) load in their own chunk, and only once a chart comes into view
@@ -9,16 +9,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
  */
 const EChartCanvas = lazy(() => import('./echart-canvas.tsx'));
 
-/** A chart starts loading as its first row of pixels scrolls in; its skeleton holds its place meanwhile. */
-const LOAD_AHEAD = '0px';
-
 type Props = { option: EChartsCoreOption; height: number; ariaLabel: string };
 
 /** A canvas chart; its text alternative is `ariaLabel`, and pages offer the same data as a table. */
 export function EChart({ option, height, ariaLabel }: Props) {
-  const inView = useInView();
-  const placeholder = <Skeleton ref={inView.ref} height={height} radius="md" aria-hidden />;
-  if (!inView.seen) return placeholder;
+  const [watch, inView] = useInView();
+  const placeholder = <Skeleton ref={watch} height={height} radius="md" aria-hidden />;
+  if (!inView) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <EChartCanvas option={option} height={height} ariaLabel={ariaLabel} />
@@ -26,22 +23,21 @@ export function EChart({ option, height, ariaLabel }: Props) {
   );
 }
 
-/** True once the element has come into view (at once where the browser cannot tell). */
-function useInView() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (seen || !element) return;
+/**
+ * A ref for the placeholder, and whether it has come into view: a chart starts loading as its first row of pixels
+ * scrolls in (at once where the browser cannot tell), its skeleton holding its place meanwhile.
+ */
+function useInView(): [(element: HTMLDivElement | null) => (() => void) | undefined, boolean] {
+  const [inView, setInView] = useState(false);
+  const watch = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return undefined;
     if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
+      setInView(true);
+      return undefined;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true), {
-      rootMargin: LOAD_AHEAD,
-    });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setInView(true));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen]);
-  return { ref, seen };
+  }, []);
+  return [watch, inView];
 }
