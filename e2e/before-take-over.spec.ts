@@ -13,17 +13,22 @@ import { text } from './texts.ts';
 
 const SLOW_CPU = 4;
 
-/** Slows the page's CPU, and holds the app's entry script until the returned function is called. */
-async function slowPhone(page: Page): Promise<() => void> {
+/**
+ * Slows the page's CPU, and holds the app's entry script back until the returned function is called; `holdAgain`
+ * holds it back for the next page too.
+ */
+async function slowPhone(page: Page): Promise<{ release: () => void; holdAgain: () => void }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU });
   let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
+  let released = Promise.resolve();
+  const holdAgain = () => (released = new Promise<void>((resolve) => (release = resolve)));
+  holdAgain();
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
-  return release;
+  return { release: () => release(), holdAgain };
 }
 
 /** True while no app has the page: React has not yet taken the root the server drew. */
@@ -65,7 +70,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('sign-in: the e-ID button posts its form before the app has the page, and the consent answer is kept', async ({ page, context }) => {
-  const release = await slowPhone(page);
+  const { release, holdAgain } = await slowPhone(page);
   await openDrawn(page, siteUrl('lumo', '/invoices'));
   // A signed-out visit is sent to sign-in by the server, which draws the form whole.
   await expect(page).toHaveURL(/\/auth\/signin\?callbackUrl=%2Finvoices/);
@@ -80,6 +85,7 @@ test('sign-in: the e-ID button posts its form before the app has the page, and t
   expect(JSON.parse(decodeURIComponent(record!.value)).categories).toEqual(['necessary']);
 
   // A page drawn anew, the app's script held again: the form posts without it.
+  holdAgain();
   await openDrawn(page, page.url());
   const eid = page.getByRole('button', { name: text('en-GB', 'auth.signin.provider.eid') });
   await expect(eid).toBeVisible();
@@ -94,7 +100,7 @@ test('sign-in: the e-ID button posts its form before the app has the page, and t
 
 test('dashboard: a quick action is a link that goes before the app has the page', async ({ page }) => {
   await signIn(page);
-  const release = await slowPhone(page);
+  const { release } = await slowPhone(page);
   await openDrawn(page, siteUrl('lumo', '/dashboard'));
   const quickActions = page.getByRole('region', { name: text('en-GB', 'quick-actions.title') });
   const invoices = quickActions.getByRole('link', { name: new RegExp(`^${text('en-GB', 'quick-actions.invoices.title')}`) });
@@ -107,7 +113,7 @@ test('dashboard: a quick action is a link that goes before the app has the page'
 
 test('invoice list: a filter chosen before the app has the page is applied once it has', async ({ page }) => {
   await signIn(page);
-  const release = await slowPhone(page);
+  const { release } = await slowPhone(page);
   await openDrawn(page, siteUrl('lumo', '/invoices'));
   const unpaid = page.locator('label[for$="-unpaid"]');
   await expect(unpaid).toBeVisible();

@@ -44,6 +44,15 @@ export function consentTexts(t: TFunction, services: AnalyticsService[], privacy
   const rows = analyticsCookieRows(t);
   const withAnalytics = services.length > 0;
   return {
+    // The library's own banner is never shown (autoShow off: the app draws its own, decision 104); its texts, which
+    // the library's type demands, say what the app's banner says.
+    consentModal: {
+      title: t('cookie-consent.title'),
+      description: `${t('cookie-consent.banner-necessary')} ${t(withAnalytics ? 'cookie-consent.banner-analytics' : 'cookie-consent.banner-no-analytics')}`,
+      acceptAllBtn: t('cookie-consent.accept-all'),
+      acceptNecessaryBtn: t('cookie-consent.reject-all'),
+      showPreferencesBtn: t('cookie-consent.manage'),
+    },
     preferencesModal: {
       title: t('cookie-consent.preferences-title'),
       acceptAllBtn: t('cookie-consent.accept-all'),
