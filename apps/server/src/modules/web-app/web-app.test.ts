@@ -70,20 +70,6 @@ describe('index.html written for the site', () => {
     expect(bootstrapOf((await page(HOSTS.virmalise, { cookie })).body).signedIn).toBeNull();
   });
 
-  it('draws the consent banner while this browser has not answered the current revision of the consent', async () => {
-    const at = new Date().toISOString();
-    const record = (revision: number) =>
-      `cc_cookie=${encodeURIComponent(JSON.stringify({ categories: ['necessary'], revision, consentId: 'a-b', consentTimestamp: at, lastConsentTimestamp: at }))}`;
-    const asked = async (host: string, cookie?: string) => bootstrapOf((await page(host, cookie ? { cookie } : {})).body).consentAsked;
-    expect(await asked(HOSTS.lumo)).toBe(true);
-    expect(await asked(HOSTS.lumo, record(1))).toBe(false);
-    expect(await asked(HOSTS.lumo, record(0))).toBe(true);
-    expect(await asked(HOSTS.lumo, 'cc_cookie=%7Bbroken')).toBe(true);
-    // A site that does not ask for consent draws no banner.
-    const noConsentSite = (await ctx.app.inject({ url: '/api/site', headers: { host: HOSTS.daugava } })).json();
-    expect(await asked(HOSTS.daugava)).toBe(noConsentSite.features.includes('COOKIE_CONSENT'));
-  });
-
   it('gives the sign-in page its ways in and a CSRF token, and no other page', async () => {
     const signIn = await page(HOSTS.lumo, {}, '/auth/signin');
     expect(bootstrapOf(signIn.body).signInForm).toMatchObject({ providers: [{ id: 'eid', name: 'e-ID' }], csrfToken: expect.any(String) });
@@ -224,6 +210,20 @@ describe('index.html written for the site', () => {
     const response = await ctx.app.inject({ url: '/assets/index-test.js', headers: { host: HOSTS.lumo } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('draws the consent banner while this browser has not answered the current revision of the consent', async () => {
+    const at = new Date().toISOString();
+    const record = (revision: number) =>
+      `cc_cookie=${encodeURIComponent(JSON.stringify({ categories: ['necessary'], revision, consentId: 'a-b', consentTimestamp: at, lastConsentTimestamp: at }))}`;
+    const asked = async (host: string, cookie?: string) => bootstrapOf((await page(host, cookie ? { cookie } : {})).body).consentAsked;
+    expect(await asked(HOSTS.lumo)).toBe(true);
+    expect(await asked(HOSTS.lumo, record(1))).toBe(false);
+    expect(await asked(HOSTS.lumo, record(0))).toBe(true);
+    expect(await asked(HOSTS.lumo, 'cc_cookie=%7Bbroken')).toBe(true);
+    // A site that does not ask for consent draws no banner.
+    const noConsentSite = (await ctx.app.inject({ url: '/api/site', headers: { host: HOSTS.daugava } })).json();
+    expect(await asked(HOSTS.daugava)).toBe(noConsentSite.features.includes('COOKIE_CONSENT'));
   });
 });
 
