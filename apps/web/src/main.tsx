@@ -7,7 +7,7 @@ import { sendClientLog } from './shared/api/client-log.ts';
 import { readCookie } from './shared/cookies.ts';
 import { loadPageBootstrap } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
-import { takeKeptClicks } from './app/kept-clicks.ts';
+import { replayKeptClicks, stopKeepingClicks } from './app/kept-clicks.ts';
 import { TakenOver } from './app/taken-over.tsx';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
 
@@ -55,8 +55,7 @@ async function start() {
     </StrictMode>
   );
   if (!root.hasChildNodes()) {
-    // Nothing was drawn to click before now.
-    takeKeptClicks();
+    stopKeepingClicks();
     createRoot(root).render(page());
     return;
   }
@@ -79,7 +78,7 @@ async function start() {
   // page is the app's: the clicks made on it before are replayed (decision 104).
   const takenOver = () => {
     release();
-    for (const click of takeKeptClicks()) click();
+    void replayKeptClicks();
   };
   const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(takenOver, { timeout: 1000 }) : setTimeout(takenOver, 100));
   hydrateRoot(root, page(whenIdle), {
