@@ -22,7 +22,9 @@ async function slowPhone(page: Page): Promise<{ release: () => void; holdAgain: 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU });
   let release = () => {};
   let released = Promise.resolve();
-  const holdAgain = () => (released = new Promise<void>((resolve) => (release = resolve)));
+  const holdAgain = () => {
+    released = new Promise<void>((resolve) => (release = resolve));
+  };
   holdAgain();
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await released;
