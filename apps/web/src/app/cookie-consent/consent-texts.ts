@@ -22,6 +22,12 @@ const analyticsCookieRows = (t: TFunction): Record<AnalyticsService, CookieRow> 
  * necessary cookies alone.
  */
 export function consentTexts(t: TFunction, services: AnalyticsService[], privacyPolicyUrl: string | null): Translation {
+  // No texts for the library's own banner: it builds one only from them, and the app draws its own (decision 104).
+  // The library's type asks for them all the same.
+  return preferencesTexts(t, services, privacyPolicyUrl) as Translation;
+}
+
+function preferencesTexts(t: TFunction, services: AnalyticsService[], privacyPolicyUrl: string | null): Omit<Translation, 'consentModal'> {
   const necessaryCookies: CookieRow[] = [
     { name: 'NEXT_LOCALE', purpose: t('cookie-consent.cookie.locale'), expiry: t('cookie-consent.expiry.year') },
     { name: 'color-scheme', purpose: t('cookie-consent.cookie.color-scheme'), expiry: t('cookie-consent.expiry.year') },
@@ -44,15 +50,6 @@ export function consentTexts(t: TFunction, services: AnalyticsService[], privacy
   const rows = analyticsCookieRows(t);
   const withAnalytics = services.length > 0;
   return {
-    // The library's own banner is never shown (autoShow off: the app draws its own, decision 104); its texts, which
-    // the library's type demands, say what the app's banner says.
-    consentModal: {
-      title: t('cookie-consent.title'),
-      description: `${t('cookie-consent.banner-necessary')} ${t(withAnalytics ? 'cookie-consent.banner-analytics' : 'cookie-consent.banner-no-analytics')}`,
-      acceptAllBtn: t('cookie-consent.accept-all'),
-      acceptNecessaryBtn: t('cookie-consent.reject-all'),
-      showPreferencesBtn: t('cookie-consent.manage'),
-    },
     preferencesModal: {
       title: t('cookie-consent.preferences-title'),
       acceptAllBtn: t('cookie-consent.accept-all'),
