@@ -1,15 +1,13 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
- * Drops the first visit's consent banner, now and whenever the library draws it later: removed only once, it came
- * back a moment after, took the focus (closing an open list) and covered what axe-core checks.
+ * Answers the first visit's consent banner as a person who accepts only the necessary cookies, so it covers nothing a
+ * journey about something else looks at; the answer is kept (cc_cookie), so later pages draw no banner.
  */
 export async function dropConsentBanner(page: Page) {
-  // A page whose address has changed may still be parsing its document: no body yet to observe (a flaky journey).
   await page.waitForLoadState('domcontentloaded');
-  await page.evaluate(() => {
-    const drop = () => document.querySelector('#cc-main')?.remove();
-    drop();
-    new MutationObserver(drop).observe(document.body, { childList: true });
-  });
+  const banner = page.locator('[data-consent-banner]');
+  if ((await banner.count()) === 0) return;
+  await banner.locator('[data-consent-answer="necessary"]').click();
+  await expect(banner).toHaveCount(0);
 }

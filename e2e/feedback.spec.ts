@@ -12,12 +12,20 @@ test('lumo: the feedback dialog asks once per renewed form, needs a rating, than
   // Two people sign in, the customer twice through the dashboard.
   test.setTimeout(120_000);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  // A returning customer: this browser first came on an earlier day (the survey never asks on a first visit).
+  await context.addInitScript(() => localStorage.setItem('portal.feedback.first-visit', '2026-01-05'));
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'Nordea', { survey: true });
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await dropConsentBanner(page);
-
   const dialog = page.getByRole('dialog', { name: 'Feedback' });
+  // Not together with the consent banner, and not on the page the customer opened: once they go on.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(dialog).toHaveCount(0);
+  await dropConsentBanner(page);
+  await page.getByRole('link', { name: 'Invoices' }).first().click();
+  await expect(page).toHaveURL(siteUrl('lumo', '/invoices'));
+
   // The dialog waits for the dashboard's first load and its own code; the first page after the server's start is slow.
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
@@ -52,5 +60,6 @@ test('lumo: the feedback dialog asks once per renewed form, needs a rating, than
   await adminContext.close();
 
   await page.reload();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeVisible({ timeout: 30_000 });
 });

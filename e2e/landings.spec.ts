@@ -61,6 +61,7 @@ test('a signed-in person who opens the sign-in page goes on to where it would ha
 }) => {
   await page.goto(siteUrl('lumo', '/auth/signin'));
   await page.getByRole('button', { name: text('fi-FI', 'cookie-consent.reject-all') }).click();
+  await expect(page.locator('[data-consent-banner]')).toHaveCount(0);
   await signInWithEid(page, 'fi-FI', 'Mikko Korhonen', 'Nordea');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
   await page.goto(siteUrl('lumo', '/auth/signin?callbackUrl=%2Finvoices%3Ftype%3Dunpaid'));

@@ -28,6 +28,8 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
   const cspViolations = collectCspViolations(page);
   await page.goto(siteUrl('lumo', '/dashboard'));
   await page.getByRole('button', { name: fi('cookie-consent.reject-all') }).click();
+  // Kept until the app has the page, then recorded: the banner goes.
+  await expect(page.locator('[data-consent-banner]')).toHaveCount(0);
   await signInWithEid(page, 'fi-FI', 'Aino Virtanen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
   const viewport = page.viewportSize()!;

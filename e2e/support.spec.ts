@@ -4,7 +4,6 @@ import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
-import { untilTakenOver } from './taken-over.ts';
 
 /** A real 1×1 PNG: the server judges a file by its first bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -98,7 +97,6 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   // The customer reads the reply in the inbox and closes the request.
   await page.goto(siteUrl('lumo', '/support'));
   await dropConsentBanner(page);
-  await untilTakenOver(page);
   await page.getByRole('link', { name: 'Inbox, unread messages: 1' }).click();
   await expect(page).toHaveURL(siteUrl('lumo', '/inbox'));
   const message = page.getByTestId('inbox-message').filter({ hasText: 'Reply to your contact request' }).first();
@@ -108,7 +106,6 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   await accessibleEverywhere(page, context, testInfo, '/inbox', () => expect(page.getByTestId('inbox-message').first()).toBeVisible());
 
   await page.goto(siteUrl('lumo', '/inbox'));
-  await untilTakenOver(page);
   await page.getByTestId('inbox-message').filter({ hasText: 'Reply to your contact request' }).first().getByRole('button').click();
   await page.getByRole('link', { name: 'Show the request on the customer service page' }).first().click();
   await expect(page).toHaveURL(siteUrl('lumo', '/support'));

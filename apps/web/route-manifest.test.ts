@@ -1,31 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Generator, getConfig, type RouteNode } from '@tanstack/router-generator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { pagePatterns, preloadsOf } from './route-manifest.ts';
-
-const scratch = mkdtempSync(join(tmpdir(), 'route-manifest-'));
-
-/** Runs the router generator over the app's own routes, as the build does, and returns the pages it would list. */
-async function pagesOfTheApp(): Promise<string[]> {
-  let pages: string[] = [];
-  const listPages = {
-    name: 'test',
-    onRouteTreeChanged: ({ routeNodes }: { routeNodes: RouteNode[] }) => (pages = pagePatterns(routeNodes)),
-  };
-  const config = getConfig(
-    { target: 'react', routesDirectory: './src/routes', generatedRouteTree: join(scratch, 'route-tree.gen.ts'), plugins: [listPages] },
-    import.meta.dirname,
-  );
-  await new Generator({ config, root: import.meta.dirname }).run();
-  return pages;
-}
+import { preloadsOf } from './route-manifest.ts';
+import { pagesOfTheApp } from './src/test/app-pages.ts';
 
 describe('the route manifest (decision 021)', () => {
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
   it('lists the pages a browser can open, by their URL patterns', async () => {
     const pages = await pagesOfTheApp();
     expect(pages).toEqual(

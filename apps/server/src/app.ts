@@ -26,7 +26,9 @@ import { createSiteAdminRepository } from './modules/admin/site-admin-repository
 import { createAuditLogRepository } from './modules/admin/audit-log-repository.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
+import { authFor } from './modules/auth/auth-for.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { signInFormOf } from './modules/auth/sign-in-form.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
@@ -312,14 +314,8 @@ export async function buildApp({
   await app.register(externalServiceRoutes);
   await app.register(clientLogRoutes, { clientLogs });
   await app.register(bankRoutes, { banks: createBankRepository(db) });
-  await app.register(authRoutes, {
-    db,
-    actors,
-    secret: config.auth.secret,
-    identityProviders: createIdentityProviderRepository(db),
-    mail,
-    clientLogs,
-  });
+  const authDependencies = { db, secret: config.auth.secret, identityProviders: createIdentityProviderRepository(db), mail };
+  await app.register(authRoutes, { ...authDependencies, actors, clientLogs });
 
   const energy = createEnergyRepository(db);
   const invoices = createInvoiceRepository(db);
@@ -479,6 +475,7 @@ export async function buildApp({
     }),
   );
   const infoSettings = { reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds, authSecret: config.auth.secret };
+  const runAuth = authFor(authDependencies);
   await app.register(webAppRoutes, {
     distDir: config.webDistDir,
     sourceMaps: config.sourceMaps,
@@ -491,6 +488,7 @@ export async function buildApp({
             info: actorInfoOf(request.actor, request.cookies[SESSION_COOKIE]!, infoSettings),
           }
         : null,
+    signInForm: (request) => signInFormOf({ runAuth, identityProviders: authDependencies.identityProviders }, request),
   });
   return app;
 }

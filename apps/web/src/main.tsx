@@ -1,10 +1,13 @@
 import { setNonce } from 'get-nonce';
+import { acceptedCategories, CONSENT_COOKIE } from '@portal/schema/cookie-consent';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { holdAnswersUntil } from './shared/api/api-client.ts';
 import { sendClientLog } from './shared/api/client-log.ts';
+import { readCookie } from './shared/cookies.ts';
 import { loadPageBootstrap } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
+import { replayKeptClicks, stopKeepingClicks } from './app/kept-clicks.ts';
 import { TakenOver } from './app/taken-over.tsx';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
 
@@ -23,14 +26,21 @@ async function start() {
   const { i18n, router } = app;
   void app.theme.loadFont();
   if (initial.site.features.includes('COOKIE_CONSENT')) {
-    // Only sites with the feature download the consent library.
-    import('./app/cookie-consent/start-cookie-consent.ts')
-      .then(({ startCookieConsent }) =>
-        startCookieConsent(initial.site, i18n, (listener) =>
-          router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
-        ),
-      )
-      .catch((error: unknown) => sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` }));
+    // Only sites with the feature download the consent library, and only when it has something to do: services the
+    // person accepted to run now, or a click on the banner or the settings button (decision 105).
+    app.consent.startWith(() =>
+      import('./app/cookie-consent/start-cookie-consent.ts')
+        .then(({ startCookieConsent }) =>
+          startCookieConsent(
+            initial.site,
+            i18n,
+            (listener) => router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
+            app.consent.answered,
+          ),
+        )
+        .catch((error: unknown) => sendClientLog({ level: 'error', message: `Cookie consent failed to start: ${String(error)}` })),
+    );
+    if (acceptedCategories(readCookie(CONSENT_COOKIE)).some((category) => category !== 'necessary')) void app.consent.ready();
   }
 
   // The installed app and push notifications need the site's service worker (docs/decisions/045).
@@ -45,6 +55,7 @@ async function start() {
     </StrictMode>
   );
   if (!root.hasChildNodes()) {
+    stopKeepingClicks();
     createRoot(root).render(page());
     return;
   }
@@ -63,8 +74,13 @@ async function start() {
   // start wraps them in, as they were drawn on the server; otherwise React would draw the whole page anew.
   router.ssr = { manifest: undefined };
   // React commits the page's frame first and the parts under it (each route's Suspense boundary) in the tasks after:
-  // answers wait until the browser has nothing left to do (Safari has no idle callback: a tenth of a second).
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(release, { timeout: 1000 }) : setTimeout(release, 100));
+  // answers wait until the browser has nothing left to do (Safari has no idle callback: a tenth of a second). Then the
+  // page is the app's: the clicks made on it before are replayed (decision 104).
+  const takenOver = () => {
+    release();
+    void replayKeptClicks();
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(takenOver, { timeout: 1000 }) : setTimeout(takenOver, 100));
   hydrateRoot(root, page(whenIdle), {
     // React draws a part that differs anew (a lazily loaded part whose data came first); reported to find real ones.
     onRecoverableError: (error) =>

@@ -32,6 +32,17 @@ export const portalSession = z
   .meta({ id: 'PortalSession' });
 export type PortalSession = z.infer<typeof portalSession>;
 
+/** One way in, as GET /api/auth/providers (Auth.js) describes a configured provider. */
+export const authProvider = z.object({
+  /** 'eid' (bank links, Smart-ID, ID card, Mobile-ID), 'telecom', or 'email' on e-mail-only sites. */
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['oidc', 'email']),
+  signinUrl: z.string(),
+  callbackUrl: z.string(),
+});
+export type AuthProvider = z.infer<typeof authProvider>;
+
 export const representative = z
   .object({
     representativeCode: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { linkKind, operatingCountryCode } from './enums.ts';
 import { siteFeature } from './features.ts';
-import { actorInfo, portalSession } from './identity.ts';
+import { actorInfo, authProvider, portalSession } from './identity.ts';
 import { bundleLocaleId, localeId } from './locales.ts';
 import { themeId } from './themes.ts';
 
@@ -62,5 +62,12 @@ export const pageBootstrap = z.object({
    * no round trip for either; null when the request carried no valid session.
    */
   signedIn: z.object({ session: portalSession, info: actorInfo }).nullable(),
+  /**
+   * On the sign-in page of a signed-out visit: the ways in, as GET /api/auth/providers answers them, and Auth.js's CSRF
+   * token, so the page is drawn as forms that post without script (docs/decisions/104); null on every other page.
+   */
+  signInForm: z.object({ providers: z.array(authProvider), csrfToken: z.string() }).nullable(),
+  /** The site asks for cookie consent and this browser has not answered its current revision: the banner is drawn. */
+  consentAsked: z.boolean(),
 });
 export type PageBootstrap = z.infer<typeof pageBootstrap>;

@@ -31,8 +31,9 @@ export type PageNonces = { script: string; style: string };
 /**
  * The policy of the portal's pages. No inline script runs but what the server signs with the response's
  * nonce; `strict-dynamic` lets those signed scripts load the app's own chunks and, after consent, analytics.
+ * `formTargets`: origins a form of the page may post to or be redirected to (the sign-in page's e-ID brokers).
  */
-export function pageContentSecurityPolicy({ script, style }: PageNonces): string {
+export function pageContentSecurityPolicy({ script, style }: PageNonces, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'strict-dynamic' 'nonce-${script}'`,
@@ -45,7 +46,8 @@ export function pageContentSecurityPolicy({ script, style }: PageNonces): string
     `connect-src 'self' ${analyticsHosts.join(' ')}`,
     'frame-src https://consentcdn.cookiebot.com',
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    // A form post Auth.js answers with a redirect to the e-ID broker is followed only to an origin listed here.
+    ["form-action 'self'", ...formTargets].join(' '),
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');

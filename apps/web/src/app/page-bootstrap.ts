@@ -26,3 +26,13 @@ export function seedSignedIn(queryClient: QueryClient, initial: InitialPage): vo
   queryClient.setQueryData(queryKeys.auth.session(), initial.signedIn?.session ?? null);
   if (initial.signedIn) queryClient.setQueryData(queryKeys.me.info(), initial.signedIn.info);
 }
+
+/**
+ * The sign-in page's ways in and CSRF token, as the server drew the page with them (docs/decisions/104): the page is
+ * drawn whole at once, and its forms post without script until the app takes them over.
+ */
+export function seedSignInForm(queryClient: QueryClient, initial: InitialPage): void {
+  if (!initial.signInForm) return;
+  queryClient.setQueryData(queryKeys.auth.providers(), initial.signInForm.providers);
+  queryClient.setQueryData(queryKeys.auth.pageCsrfToken(), initial.signInForm.csrfToken);
+}

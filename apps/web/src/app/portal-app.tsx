@@ -1,9 +1,10 @@
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../shared/api/query-client.ts';
+import { ConsentStateContext, createConsentState } from '../shared/consent/consent-state.ts';
 import { loadTheme } from '../themes/theme-registry.ts';
 import { createI18n } from './i18n.ts';
-import { seedSignedIn, type InitialPage } from './page-bootstrap.ts';
+import { seedSignedIn, seedSignInForm, type InitialPage } from './page-bootstrap.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -11,13 +12,16 @@ export type PreparedApp = Awaited<ReturnType<typeof preparePortalApp>>;
 
 /**
  * What the browser's start (main.tsx) and the server's render of a page (entry-server.tsx) both make of the page's
- * bootstrap: its texts and date language, its theme, a data cache holding the signed-in session, a router.
+ * bootstrap: its texts and date language, its theme, a data cache holding the signed-in session, whether the page asks
+ * for cookie consent, a router.
  */
 export async function preparePortalApp(initial: InitialPage, server?: { history: RouterHistory; scriptNonce: string }) {
   const [i18n, theme] = await Promise.all([createI18n(initial.locale, initial.translations), loadTheme(initial.site.themeId)]);
   const queryClient = createQueryClient(i18n);
   seedSignedIn(queryClient, initial);
-  return { i18n, theme, queryClient, router: createAppRouter(queryClient, initial.site, server) };
+  seedSignInForm(queryClient, initial);
+  const consent = createConsentState(initial.consentAsked);
+  return { i18n, theme, queryClient, consent, router: createAppRouter(queryClient, initial.site, server) };
 }
 
 /** The app of a page, as the browser and the server draw it. */
@@ -33,16 +37,18 @@ export function PortalApp({
   children?: ReactNode;
 }) {
   return (
-    <Providers
-      site={initial.site}
-      appVersion={initial.appVersion}
-      colorScheme={initial.colorScheme}
-      i18n={app.i18n}
-      queryClient={app.queryClient}
-      styleNonce={styleNonce}
-    >
-      <RouterProvider router={app.router} />
-      {children}
-    </Providers>
+    <ConsentStateContext value={app.consent}>
+      <Providers
+        site={initial.site}
+        appVersion={initial.appVersion}
+        colorScheme={initial.colorScheme}
+        i18n={app.i18n}
+        queryClient={app.queryClient}
+        styleNonce={styleNonce}
+      >
+        <RouterProvider router={app.router} />
+        {children}
+      </Providers>
+    </ConsentStateContext>
   );
 }

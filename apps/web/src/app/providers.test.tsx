@@ -21,4 +21,14 @@ describe('Providers', () => {
     expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
     act(() => notifications.clean());
   });
+
+  it('loads the notifications only with the first one raised (decision 105), and shows that one', async () => {
+    const { container } = await renderWithProviders(<p>Page</p>);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+    act(() => void notifications.show({ message: 'Saved before the container was there' }));
+    expect(await screen.findByText('Saved before the container was there')).toBeInTheDocument();
+    expect(container).toHaveTextContent('Page');
+    act(() => notifications.clean());
+  });
 });

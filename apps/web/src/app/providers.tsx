@@ -3,9 +3,10 @@
 import '@mantine/core/styles.layer.css';
 import { Drawer, MantineProvider, mergeThemeOverrides, Modal, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { ColorScheme } from '@portal/schema/enums';
@@ -87,10 +88,23 @@ function TranslatedModals({ children }: { children: ReactNode }) {
       labels={{ confirm: t('modal.confirm'), cancel: t('modal.cancel') }}
       modalProps={{ transitionProps: { duration: 200 }, yOffset: '5dvh' }}
     >
-      <Suspense fallback={null}>
-        <NotificationContainer />
-      </Suspense>
+      <NotificationsOnceRaised />
       {children}
     </ModalsProvider>
   );
+}
+
+/**
+ * The notifications' code (and its stylesheet) loads with the first notification, not with every page (decision 105):
+ * one raised before it is there waits in the store and shows as soon as it is.
+ */
+function NotificationsOnceRaised() {
+  const { notifications, queue } = useNotifications();
+  const [raised, setRaised] = useState(false);
+  if (!raised && notifications.length + queue.length > 0) setRaised(true);
+  return raised ? (
+    <Suspense fallback={null}>
+      <NotificationContainer />
+    </Suspense>
+  ) : null;
 }

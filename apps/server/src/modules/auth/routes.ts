@@ -1,29 +1,16 @@
-import { Auth } from '@auth/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientLogRequest } from '@portal/schema/client-logs';
-import type { MailSender } from '../../integrations/mail/port.ts';
 import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
 import type { ActorRepository } from '../../platform/actor-repository.ts';
-import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ClientLogRepository } from '../client-logs/client-log-repository.ts';
 import { CLIENT_LOG_BODY_LIMIT } from '../client-logs/routes.ts';
-import { authConfigFor } from './auth-config.ts';
 import { authFailureOf } from './auth-failure.ts';
-import { authLogger } from './auth-logger.ts';
-import { authProvidersFor } from './auth-providers.ts';
-import type { IdentityProviderRepository } from './site-identity-providers.ts';
+import { authFor, type AuthDependencies } from './auth-for.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
 import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
-type Options = {
-  db: Database;
-  actors: ActorRepository;
-  secret: string;
-  identityProviders: IdentityProviderRepository;
-  mail: MailSender;
-  clientLogs: ClientLogRepository;
-};
+type Options = AuthDependencies & { actors: ActorRepository; clientLogs: ClientLogRepository };
 
 /** Sign-in and callback reach the e-ID service (and send sign-in mail): limited per person and address (decision 101). */
 const signInLimit = { outsideService: 'e-id' as const };
@@ -37,19 +24,11 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
     (_request, body, done) => done(null, body),
   );
 
+  const auth = authFor({ db, secret, identityProviders, mail });
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const providers = authProvidersFor(request.site, await identityProviders.forSite(request.site.id), mail);
-    const config = authConfigFor({
-      db,
-      site: request.site,
-      secret,
-      providers,
-      actor: request.actor,
-      logger: authLogger(request.log),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
     const webRequest = toWebRequest(request);
-    const response = await Auth(webRequest, config);
+    const response = await auth(request, webRequest);
     const failure = await authFailureOf(response, webRequest.url);
     if (failure) {
       await actors.audit({

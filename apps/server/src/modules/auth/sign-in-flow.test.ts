@@ -38,6 +38,32 @@ describe('sign-in through the local e-ID service', () => {
     expect(Date.parse(session.user.verifiedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("signs in from the sign-in page as the server drew it, without script: its form posts the page's CSRF token", async () => {
+    const browser = testBrowser(ctx.app);
+    const page = await browser.request(`${portal()}/auth/signin?callbackUrl=%2Finvoices`);
+    expect(page.statusCode).toBe(200);
+    const json = /<script id="portal-bootstrap" type="application\/json" nonce="[^"]+">(.*?)<\/script>/s.exec(page.body)?.[1];
+    const { signInForm } = JSON.parse(json ?? 'null');
+    expect(signInForm.providers).toEqual([expect.objectContaining({ id: 'eid', type: 'oidc' })]);
+    // The token the page carries is the one of the cookie the same answer set (Auth.js's double submit).
+    expect(page.cookies.find((cookie) => cookie.name === 'authjs.csrf-token')?.value).toMatch(
+      new RegExp(`^${signInForm.csrfToken}(%7C|\\|)`),
+    );
+    // What the page's form posts (features/auth/sign-in-page.tsx), as a browser posts a form: no header of the app's.
+    const start = await browser.request(`${portal()}/api/auth/signin/eid?ui_locales=fi`, {
+      method: 'POST',
+      form: { csrfToken: signInForm.csrfToken, callbackUrl: '/invoices' },
+    });
+    expect(start.statusCode).toBe(302);
+    const toIdp = await browser.follow(start, `${portal()}/api/auth/signin/eid`);
+    expect(toIdp.url).toContain('/idp/interaction/');
+    const chosen = await browser.request(`${toIdp.url}/login`, { method: 'POST', form: { identity: 'FI131052-308T', method: 'bank-op' } });
+    expect((await browser.follow(chosen, `${toIdp.url}/login`)).url).toBe(`${portal()}/invoices`);
+    // Signed in, the sign-in page carries no form: the app sends the person on.
+    const again = await browser.request(`${portal()}/auth/signin`);
+    expect(JSON.parse(/<script id="portal-bootstrap"[^>]*>(.*?)<\/script>/s.exec(again.body)![1]!).signInForm).toBeNull();
+  });
+
   it('sets the session cookie secure, httpOnly, SameSite=Lax for about ten years', async () => {
     const browser = testBrowser(ctx.app);
     const csrf = (await browser.request(`${portal()}/api/auth/csrf`)).json().csrfToken as string;

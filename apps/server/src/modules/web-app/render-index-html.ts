@@ -14,6 +14,8 @@ export type IndexHtmlInput = PageBootstrap & {
   preloads: string[];
   /** The page drawn on the server (server-render.ts), for the root element; null leaves it to the browser. */
   rootHtml: string | null;
+  /** The drawn page's own document title; without one the page is titled with the site's title alone. */
+  pageTitle: string | null;
 };
 
 /** JSON inside a script element must not be able to close it: escape `<` and the line separators JS rejects. */
@@ -28,17 +30,17 @@ const followDeviceScheme =
   "document.documentElement.dataset.mantineColorScheme=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'";
 
 /**
- * Writes the site into the built index.html so the first paint already has the site's language,
+ * Writes the site into the built index.html so the first paint already has the site's language, the page's
  * title, meta tags, favicon, colour scheme and theme; every script carries the response's CSP nonce.
  */
 export function renderIndexHtml(template: string, input: IndexHtmlInput): string {
-  const { nonce, styleNonce, preloads, rootHtml, ...bootstrap } = input;
+  const { nonce, styleNonce, preloads, rootHtml, pageTitle, ...bootstrap } = input;
   const nonceAttribute = `nonce="${escapeHtml(nonce)}"`;
   const metaTags = bootstrap.site.metaFields
     .filter((field) => field.localeId === bootstrap.locale && field.name.toUpperCase() !== 'TITLE')
     .map((field) => `<meta name="${escapeHtml(field.name.toLowerCase())}" content="${escapeHtml(field.content)}">`);
   const head = [
-    `<title>${escapeHtml(siteTitleFor(bootstrap.site, bootstrap.locale))}</title>`,
+    `<title>${escapeHtml(pageTitle ?? siteTitleFor(bootstrap.site, bootstrap.locale))}</title>`,
     ...metaTags,
     `<link rel="icon" type="image/svg+xml" href="/themes/${bootstrap.site.themeId}/favicon.svg">`,
     // The installable app (docs/decisions/045): the site's manifest, its colour for the browser's bar, its home-screen icon.

@@ -3,11 +3,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSENT_COOKIE, consentAnswered } from '@portal/schema/cookie-consent';
 import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
 import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
+import { SIGN_IN_PAGE, type SignInFormOfPage } from '../auth/sign-in-form.ts';
 import { siteTexts, siteTextsUrl } from '../translations/site-translations.ts';
 import type { TranslationRepository } from '../translations/translation-repository.ts';
 import { resolveColorScheme } from './color-scheme.ts';
@@ -27,13 +29,18 @@ type Options = {
   translations: TranslationRepository;
   /** The session and actor info of a page request's signed-in person (its actor is resolved, see actor.ts). */
   signedIn: (request: FastifyRequest) => PageBootstrap['signedIn'];
+  /** The sign-in page's ways in and CSRF token, with the cookie that goes with a new token (auth/sign-in-form.ts). */
+  signInForm: (request: FastifyRequest) => Promise<SignInFormOfPage>;
 };
 
 /**
  * Serves the built web app: hashed assets for a year, every page as index.html written for its site; a path that is
  * none of the app's pages gets the same document with status 404.
  */
-export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, sourceMaps, appVersion, translations, signedIn }) => {
+export const webAppRoutes: FastifyPluginAsync<Options> = async (
+  app,
+  { distDir, sourceMaps, appVersion, translations, signedIn, signInForm },
+) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const pages = template ? loadPageRoutes(distDir, app.log) : { isAppPage: () => true, preloadsFor: () => [] };
@@ -74,30 +81,42 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
     const locale = pageLocale(request);
     const path = request.url.split('?')[0]!;
     const texts = await siteTexts(translations, request.site, locale, 'web');
-    const bootstrap = {
+    const person = signedIn(request);
+    // The sign-in page of a signed-out visit is forms that post without script (decision 104).
+    const signIn = !person && path.replace(/(.)\/$/, '$1').toLowerCase() === SIGN_IN_PAGE ? await signInForm(request) : null;
+    for (const cookie of signIn?.setCookies ?? []) reply.header('set-cookie', cookie);
+    const bootstrap: PageBootstrap = {
       site: request.site,
       locale,
       colorScheme: resolveColorScheme(request.site, request.cookies),
       appVersion,
       translationsUrl: siteTextsUrl(locale, 'web', texts.version),
-      signedIn: signedIn(request),
+      signedIn: person,
+      signInForm: signIn?.form ?? null,
+      consentAsked: request.site.features.includes('COOKIE_CONSENT') && !consentAnswered(request.cookies[CONSENT_COOKIE]),
     };
+    const drawn = await serverRender({
+      url: request.url,
+      initial: { ...bootstrap, translations: texts.bundle },
+      scriptNonce: nonces.script,
+      styleNonce: nonces.style,
+    });
+    const isPage = pages.isAppPage(path, request.site.features);
+    // A page that sends the visitor on (a sign-in the page needs, a person's own landing) does so before any script.
+    if (isPage && drawn && 'redirect' in drawn) return reply.header('cache-control', 'no-store').redirect(drawn.redirect, 302);
+    const page = drawn && 'html' in drawn ? drawn : null;
     const html = renderIndexHtml(template, {
       ...bootstrap,
       nonce: nonces.script,
       styleNonce: nonces.style,
       preloads: pages.preloadsFor(path, request.site.themeId, languageOf(locale)),
-      rootHtml: await serverRender({
-        url: request.url,
-        initial: { ...bootstrap, translations: texts.bundle },
-        scriptNonce: nonces.script,
-        styleNonce: nonces.style,
-      }),
+      rootHtml: page?.html ?? null,
+      pageTitle: page?.title ?? null,
     });
     // A path that is no page still gets the app, which shows its not-found page; the status tells crawlers and tools.
     return reply
-      .status(pages.isAppPage(path, request.site.features) ? 200 : 404)
-      .header('content-security-policy', pageContentSecurityPolicy(nonces))
+      .status(isPage ? 200 : 404)
+      .header('content-security-policy', pageContentSecurityPolicy(nonces, signIn?.formTargets))
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);

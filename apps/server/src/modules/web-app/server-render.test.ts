@@ -19,10 +19,13 @@ function webDistWithRender(render: string): string {
 const distDir = webDistWithRender(
   `export class NotRenderedOnServer extends Error {}
 export async function renderPage({ url, initial, scriptNonce, styleNonce }) {
-  if (!initial.signedIn) throw new NotRenderedOnServer(url + ' redirects');
+  if (!initial.signedIn && url.startsWith('/files/')) return { redirect: '//elsewhere.example/' };
+  if (!initial.signedIn && url !== '/') return { redirect: '/auth/signin?callbackUrl=' + encodeURIComponent(url) };
+  if (url.startsWith('/invoices/')) throw new NotRenderedOnServer(url + ' waits for data');
   if (url.startsWith('/power-control')) throw new Error('the render broke');
-  return '<main data-url="' + url + '" data-site="' + initial.site.id + '"><h1>' + initial.translations['nav.invoices'] + '</h1>'
+  const html = '<main data-url="' + url + '" data-site="' + initial.site.id + '"><h1>' + initial.translations['nav.invoices'] + '</h1>'
     + '<style nonce="' + styleNonce + '"></style><script nonce="' + scriptNonce + '">drawn()</script></main>';
+  return { html, title: url.startsWith('/invoices') ? initial.translations['nav.invoices'] + ' & co - Minu Virmalise' : null };
 }
 `,
 );
@@ -52,12 +55,31 @@ describe('pages drawn on the server (decision 088)', () => {
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-test.css">');
   });
 
-  it('leaves the root to the browser when the page is not drawn on the server, or its render failed', async () => {
-    const signedOut = await page('/dashboard');
-    expect(signedOut.response.statusCode).toBe(200);
-    expect(signedOut.root).toBe('');
-    expect(signedOut.response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/dashboard-test.css">');
+  it('titles the page as the drawn page titles itself, and with the site title alone when the page has none', async () => {
     const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'virmalise');
+    const invoices = await page('/invoices', cookie);
+    expect(invoices.response.body).toContain('<title>Arved &amp; co - Minu Virmalise</title>');
+    expect(invoices.response.body.match(/<title>/g)).toHaveLength(1);
+    expect((await page('/dashboard', cookie)).response.body).toContain('<title>Minu Virmalise</title>');
+  });
+
+  it('sends the visitor on as the page would, before any script: within the site only', async () => {
+    const signedOut = await page('/invoices?type=unpaid');
+    expect(signedOut.response.statusCode).toBe(302);
+    expect(signedOut.response.headers.location).toBe('/auth/signin?callbackUrl=%2Finvoices%3Ftype%3Dunpaid');
+    expect(signedOut.response.headers['cache-control']).toBe('no-store');
+    // Somewhere else is the browser's to follow, as before: the page goes with an empty root.
+    const offSite = await page('/files/elsewhere');
+    expect(offSite.response.statusCode).toBe(200);
+    expect(offSite.root).toBe('');
+  });
+
+  it('leaves the root to the browser when the page is not drawn on the server, or its render failed', async () => {
+    const cookie = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'virmalise');
+    const waiting = await page('/invoices/i-1/confirmation', cookie);
+    expect(waiting.response.statusCode).toBe(200);
+    expect(waiting.root).toBe('');
+    expect(waiting.response.body).toContain('<title>Minu Virmalise</title>');
     const broken = await page('/power-control', cookie);
     expect(broken.response.statusCode).toBe(200);
     expect(broken.root).toBe('');
@@ -92,7 +114,7 @@ describe('a crowd of page loads (decision 089)', () => {
 export async function renderPage({ url }) {
   const until = Date.now() + 1000;
   while (Date.now() < until);
-  return '<main data-url="' + url + '"></main>';
+  return { html: '<main data-url="' + url + '"></main>', title: null };
 }
 `,
   );

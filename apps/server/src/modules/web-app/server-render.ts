@@ -10,15 +10,23 @@ import { renderBudget, type RenderBudget } from './render-budget.ts';
 export const SERVER_RENDER_FILE = join('server', 'entry-server.js');
 
 type RenderInput = { url: string; initial: PageBootstrap & { translations: TranslationBundle }; scriptNonce: string; styleNonce: string };
-type ServerRenderModule = { renderPage: (input: RenderInput) => Promise<string>; NotRenderedOnServer: new (...args: never[]) => Error };
+/**
+ * The page's markup for index.html's root and its document title, "page title - site title" (spec §2); or, for a page
+ * that sends the visitor on (a guard, a canonical address), the same-site path it sends them to.
+ */
+export type RenderedPage = { html: string; title: string | null } | { redirect: string };
+type ServerRenderModule = {
+  renderPage: (input: RenderInput) => Promise<RenderedPage>;
+  NotRenderedOnServer: new (...args: never[]) => Error;
+};
 
 /**
- * The page's markup for index.html's root, drawn on the server as the browser's first render will draw it
- * (docs/decisions/088), or null: a build without a server render, a page that waits for data or redirects, a
- * render that failed (logged), or one past the render budget (decision 089). The browser then draws the page alone,
- * as it always could.
+ * The page drawn on the server as the browser's first render will draw it (docs/decisions/088), with the title the
+ * page gives itself, or where the page sends the visitor, or null: a build without a server render, a page that waits
+ * for data, a render that failed (logged), or one past the render budget (decision 089). The browser then draws the
+ * page alone, as it always could.
  */
-export type ServerRender = (input: RenderInput) => Promise<string | null>;
+export type ServerRender = (input: RenderInput) => Promise<RenderedPage | null>;
 
 export function loadServerRender(
   distDir: string,
@@ -41,7 +49,9 @@ export function loadServerRender(
     if (!module || !budget.allows()) return null;
     const started = performance.now();
     try {
-      return await module.renderPage(input);
+      const page = await module.renderPage(input);
+      // The server sends a visitor on only within the site; anything else is the browser's to follow, as before.
+      return 'redirect' in page && !/^\/(?![/\\])/.test(page.redirect) ? null : page;
     } catch (error) {
       if (!(error instanceof module.NotRenderedOnServer)) log.error({ err: error, url: input.url }, 'server render of a page failed');
       return null;

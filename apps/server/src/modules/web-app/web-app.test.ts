@@ -30,7 +30,7 @@ describe('index.html written for the site', () => {
     expect(html).toContain('<title>Minu Virmalise</title>');
     expect(html).toContain('<meta name="description" content="Virmalise Energia iseteenindus');
     expect(html).toContain('href="/themes/baltic/favicon.svg"');
-    expect(html).toContain('content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
     const bootstrap = bootstrapOf(html);
     expect(bootstrap.locale).toBe('et-EE');
     expect(bootstrap.site.id).toBe('virmalise');
@@ -68,6 +68,17 @@ describe('index.html written for the site', () => {
     expect(bootstrapOf((await page(HOSTS.lumo, { cookie: 'authjs.session-token=not-a-session' })).body).signedIn).toBeNull();
     // A session of one site is nobody on another.
     expect(bootstrapOf((await page(HOSTS.virmalise, { cookie })).body).signedIn).toBeNull();
+  });
+
+  it('gives the sign-in page its ways in and a CSRF token, and no other page', async () => {
+    const signIn = await page(HOSTS.lumo, {}, '/auth/signin');
+    expect(bootstrapOf(signIn.body).signInForm).toMatchObject({ providers: [{ id: 'eid', name: 'e-ID' }], csrfToken: expect.any(String) });
+    expect(signIn.cookies.map((cookie) => cookie.name)).toContain('authjs.csrf-token');
+    // Auth.js sends the form's post on to the e-ID broker: the page's CSP lets the browser follow there, and only there.
+    expect(signIn.headers['content-security-policy']).toMatch(/form-action 'self' https?:\/\/[^ ;/]+;/);
+    const dashboard = await page(HOSTS.lumo, {}, '/dashboard');
+    expect(bootstrapOf(dashboard.body).signInForm).toBeNull();
+    expect(dashboard.headers['content-security-policy']).toContain("form-action 'self';");
   });
 
   it('leaves no audit line for a page staff open while acting for a customer: the calls it makes leave theirs', async () => {
@@ -199,6 +210,20 @@ describe('index.html written for the site', () => {
     const response = await ctx.app.inject({ url: '/assets/index-test.js', headers: { host: HOSTS.lumo } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('draws the consent banner while this browser has not answered the current revision of the consent', async () => {
+    const at = new Date().toISOString();
+    const record = (revision: number) =>
+      `cc_cookie=${encodeURIComponent(JSON.stringify({ categories: ['necessary'], revision, consentId: 'a-b', consentTimestamp: at, lastConsentTimestamp: at }))}`;
+    const asked = async (host: string, cookie?: string) => bootstrapOf((await page(host, cookie ? { cookie } : {})).body).consentAsked;
+    expect(await asked(HOSTS.lumo)).toBe(true);
+    expect(await asked(HOSTS.lumo, record(1))).toBe(false);
+    expect(await asked(HOSTS.lumo, record(0))).toBe(true);
+    expect(await asked(HOSTS.lumo, 'cc_cookie=%7Bbroken')).toBe(true);
+    // A site that does not ask for consent draws no banner.
+    const noConsentSite = (await ctx.app.inject({ url: '/api/site', headers: { host: HOSTS.daugava } })).json();
+    expect(await asked(HOSTS.daugava)).toBe(noConsentSite.features.includes('COOKIE_CONSENT'));
   });
 });
 

@@ -17,10 +17,17 @@ const analyticsCookieRows = (t: TFunction): Record<AnalyticsService, CookieRow> 
 });
 
 /**
- * The banner and preferences texts of screen 5, from the portal's own bundles so admins' overrides apply. They
- * promise only what the site has: a site without analytics services says it uses necessary cookies alone.
+ * The preferences texts of screen 5 (its banner is the app's own, consent-banner.tsx), from the portal's own bundles so
+ * admins' overrides apply. They promise only what the site has: a site without analytics services says it uses
+ * necessary cookies alone.
  */
 export function consentTexts(t: TFunction, services: AnalyticsService[], privacyPolicyUrl: string | null): Translation {
+  // No texts for the library's own banner: it builds one only from them, and the app draws its own (decision 104).
+  // The library's type asks for them all the same.
+  return preferencesTexts(t, services, privacyPolicyUrl) as Translation;
+}
+
+function preferencesTexts(t: TFunction, services: AnalyticsService[], privacyPolicyUrl: string | null): Omit<Translation, 'consentModal'> {
   const necessaryCookies: CookieRow[] = [
     { name: 'NEXT_LOCALE', purpose: t('cookie-consent.cookie.locale'), expiry: t('cookie-consent.expiry.year') },
     { name: 'color-scheme', purpose: t('cookie-consent.cookie.color-scheme'), expiry: t('cookie-consent.expiry.year') },
@@ -43,13 +50,6 @@ export function consentTexts(t: TFunction, services: AnalyticsService[], privacy
   const rows = analyticsCookieRows(t);
   const withAnalytics = services.length > 0;
   return {
-    consentModal: {
-      title: t('cookie-consent.title'),
-      description: t(withAnalytics ? 'cookie-consent.description' : 'cookie-consent.description-necessary-only'),
-      acceptAllBtn: t('cookie-consent.accept-all'),
-      acceptNecessaryBtn: t('cookie-consent.reject-all'),
-      showPreferencesBtn: t('cookie-consent.manage'),
-    },
     preferencesModal: {
       title: t('cookie-consent.preferences-title'),
       acceptAllBtn: t('cookie-consent.accept-all'),

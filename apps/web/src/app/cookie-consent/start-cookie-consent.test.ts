@@ -14,13 +14,15 @@ async function start(site: SiteBootstrap) {
   const { startCookieConsent } = await import('./start-cookie-consent.ts');
   const i18n = await createI18n('en-GB', EN_GB_BUNDLE);
   const pageViews: ((path: string) => void)[] = [];
-  await startCookieConsent(site, i18n, (listener) => void pageViews.push(listener));
-  return { consent: consent as typeof CookieConsent, pageViews };
+  const answered = vi.fn();
+  await startCookieConsent(site, i18n, (listener) => void pageViews.push(listener), answered);
+  return { consent: consent as typeof CookieConsent, pageViews, answered };
 }
 
 const english = { locales: [{ id: 'en-GB' as const, name: 'English' }] };
 const analyticsScripts = () => [...document.querySelectorAll('script[id^="portal-"]')].map((script) => script.id);
-const banner = () => document.querySelector('#cc-main .cm');
+const librarysBanner = () => document.querySelector('#cc-main .cm');
+const preferences = () => document.querySelector('#cc-main .pm');
 
 describe('cookie consent (screen 5)', () => {
   afterEach(() => {
@@ -30,14 +32,17 @@ describe('cookie consent (screen 5)', () => {
   });
 
   it('loads no analytics before consent, and each configured service once it is accepted', async () => {
-    const { consent, pageViews } = await start(
+    const { consent, pageViews, answered } = await start(
       buildSite({ ...english, gaMeasurementId: 'G-TEST1', piwikProId: 'pp-4', piwikProUrl: 'https://x.piwik.pro' }),
     );
-    expect(banner()).toHaveTextContent('With your permission we also use analytics cookies');
+    // The first layer is the app's own banner, drawn with the page (decision 104): the library draws none.
+    expect(librarysBanner()).toBeNull();
+    expect(answered).not.toHaveBeenCalled();
     expect(analyticsScripts()).toEqual([]);
     expect(window.dataLayer ?? []).toEqual([]);
 
     consent.acceptCategory('analytics');
+    expect(answered).toHaveBeenCalled();
     expect(analyticsScripts().sort()).toEqual(['portal-gtag', 'portal-piwik-pro']);
     expect(consent.getCookie('categories').sort()).toEqual(['analytics', 'necessary']);
     // The app's next page is counted by the services now loaded.
@@ -52,10 +57,11 @@ describe('cookie consent (screen 5)', () => {
     expect(analyticsScripts()).toEqual([]);
   });
 
-  it('promises only necessary cookies on a site that configures no analytics service', async () => {
+  it('offers no analytics among the preferences of a site that configures no analytics service', async () => {
     const { consent } = await start(buildSite({ ...english }));
-    expect(banner()).toHaveTextContent('We use only the cookies the portal needs to work');
-    expect(banner()).not.toHaveTextContent(/analytics cookies to learn/);
+    consent.showPreferences();
+    expect(preferences()).toHaveTextContent('Necessary cookies');
+    expect(preferences()).not.toHaveTextContent('Analytics cookies');
     consent.acceptCategory('all');
     expect(consent.getCookie('categories')).toEqual(['necessary']);
     expect(analyticsScripts()).toEqual([]);

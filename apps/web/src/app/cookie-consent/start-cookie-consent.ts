@@ -2,14 +2,12 @@ import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './cookie-consent-theme.css';
 import type { i18n as I18n } from 'i18next';
 import * as CookieConsent from 'vanilla-cookieconsent';
+import { CONSENT_COOKIE, CONSENT_REVISION } from '@portal/schema/cookie-consent';
 import { LOCALE_MAP, languageOf } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { analyticsServicesOf, SERVICE_COOKIES, SERVICE_LABELS } from './analytics-services.ts';
 import { consentTexts } from './consent-texts.ts';
 import { loadAnalyticsService, trackPageView } from './load-analytics.ts';
-
-/** Bump when the categories or services change: every visitor is asked again (spec §5). */
-export const CONSENT_REVISION = 1;
 
 /** The app tells the consent code about each page it shows (a single-page app has no page loads to count). */
 export type PageViews = (listener: (pagePath: string) => void) => void;
@@ -17,9 +15,10 @@ export type PageViews = (listener: (pagePath: string) => void) => void;
 /**
  * Screen 5 with vanilla-cookieconsent v3: opt-in, necessary always on, an analytics category only when the site
  * configures an analytics service, and each service's script only once it is accepted (decision 022). The record
- * is the library's cc_cookie.
+ * is the library's cc_cookie. The first layer is the app's own banner, drawn with the page (decision 104): the library
+ * shows none, and tells `onAnswered` when the person has answered (at start too, when they had).
  */
-export async function startCookieConsent(site: SiteBootstrap, i18n: I18n, pageViews: PageViews) {
+export async function startCookieConsent(site: SiteBootstrap, i18n: I18n, pageViews: PageViews, onAnswered: () => void) {
   const services = analyticsServicesOf(site);
   const languages = site.locales.map(({ id }) => languageOf(id));
   const privacyPolicy = (language: string) =>
@@ -35,13 +34,12 @@ export async function startCookieConsent(site: SiteBootstrap, i18n: I18n, pageVi
   await CookieConsent.run({
     revision: CONSENT_REVISION,
     mode: 'opt-in',
+    autoShow: false,
+    onConsent: onAnswered,
     // Its bot detection also hides the banner from automated browsers, which must see what people see.
     hideFromBots: false,
-    cookie: { name: 'cc_cookie', expiresAfterDays: 182, path: '/', secure: true, sameSite: 'Lax' },
-    guiOptions: {
-      consentModal: { layout: 'box', position: 'bottom left' },
-      preferencesModal: { layout: 'box' },
-    },
+    cookie: { name: CONSENT_COOKIE, expiresAfterDays: 182, path: '/', secure: true, sameSite: 'Lax' },
+    guiOptions: { preferencesModal: { layout: 'box' } },
     categories: {
       necessary: { enabled: true, readOnly: true },
       ...(services.length > 0 ? { analytics } : {}),

@@ -55,7 +55,7 @@ export function Header() {
       <Group gap="xs" wrap="nowrap" className={classes.actions}>
         {/* On phones the bar has room for the account and the menu only; the menu drawer holds the rest. */}
         <Box visibleFrom="sm">
-          <LanguageSwitcher compactBelow="90em" />
+          <LanguageSwitcher compact="below-wide-desktops" />
         </Box>
         <Box visibleFrom="sm">
           <ColorSchemeMenu />

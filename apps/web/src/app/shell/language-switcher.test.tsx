@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../test/test-site.ts';
@@ -11,9 +11,29 @@ describe('LanguageSwitcher (screen 6)', () => {
   it('shows one button per site locale by full name, the active one marked', async () => {
     await renderWithProviders(<LanguageSwitcher />);
     const group = screen.getByRole('group', { name: 'Language' });
-    expect(group).toHaveTextContent('SuomiSvenskaEnglish');
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['FISuomi', 'SVSvenska', 'ENEnglish']);
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('button', { name: 'Suomi' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('is drawn the same on every screen, the stylesheet choosing code or name: nothing moves when the app takes over', async () => {
+    const drawnOn = async (phone: boolean) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: phone,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      const { container, unmount } = await renderWithProviders(<LanguageSwitcher />);
+      const html = container.querySelector('[role="group"]')!.outerHTML;
+      unmount();
+      return html;
+    };
+    expect(await drawnOn(true)).toBe(await drawnOn(false));
   });
 
   it('is hidden when the site has one locale or none', async () => {

@@ -1,5 +1,4 @@
-import { Button, Group, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group } from '@mantine/core';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, languageOf, type LocaleId } from '@portal/schema/locale-ids';
@@ -11,15 +10,15 @@ import classes from './language-switcher.module.css';
 /**
  * Screen 6: one button per site locale, the two-letter code on small screens and the full name on larger ones,
  * the active one underlined; hidden with one locale or none. Choosing replaces the route with the same path
- * and query, without scrolling. `compactBelow`: the width under which codes stand for the names (the header,
- * crowded by a customer's pages, uses codes up to a wide desktop).
+ * and query, without scrolling. `compact`: where codes stand for the names (the header, crowded by a customer's
+ * pages, uses codes up to a wide desktop). The width is the stylesheet's to judge, not a script's: the server draws
+ * the page as the browser shows it, and nothing moves when the app takes it over (decision 104).
  */
-export function LanguageSwitcher({ compactBelow = '30em' }: { compactBelow?: string }) {
+export function LanguageSwitcher({ compact = 'phones' }: { compact?: 'phones' | 'below-wide-desktops' }) {
   const site = useSite();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const small = useMediaQuery(`(max-width: ${compactBelow})`);
   if (site.locales.length <= 1) return null;
 
   async function choose(locale: LocaleId) {
@@ -29,7 +28,7 @@ export function LanguageSwitcher({ compactBelow = '30em' }: { compactBelow?: str
   }
 
   return (
-    <Group gap={4} wrap="nowrap" role="group" aria-label={t('language.label')}>
+    <Group gap={4} wrap="nowrap" role="group" aria-label={t('language.label')} data-compact={compact}>
       {site.locales.map(({ id }) => {
         const active = i18n.language === id;
         const name = LOCALE_NAMES[id];
@@ -44,14 +43,10 @@ export function LanguageSwitcher({ compactBelow = '30em' }: { compactBelow?: str
             lang={languageOf(id)}
             onClick={() => void choose(id)}
           >
-            {small ? (
-              <>
-                <span aria-hidden>{languageOf(id).toUpperCase()}</span>
-                <VisuallyHidden>{name}</VisuallyHidden>
-              </>
-            ) : (
-              name
-            )}
+            <span aria-hidden className={classes.code}>
+              {languageOf(id).toUpperCase()}
+            </span>
+            <span className={classes.name}>{name}</span>
           </Button>
         );
       })}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { useSession } from '../../shared/auth/session.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
+import { ConsentBanner } from '../cookie-consent/consent-banner.tsx';
 import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.tsx';
 import { AnnouncementBanners } from '../../features/announcements/announcement-banners.tsx';
 import { FeedbackPrompt } from '../../features/feedback/feedback-prompt.tsx';
@@ -21,8 +22,8 @@ type Props = { children: ReactNode; withoutHeaderAndFooter?: boolean };
 
 /**
  * The shell of spec §2 around every page: header, whom staff act for, the re-verification notice, main content, footer, the signed-in
- * phone's bottom bar and the consent button. Pages with their own frame (sign-in) keep only the main landmark and
- * the consent button, which must stay reachable everywhere.
+ * phone's bottom bar, the consent banner and button. Pages with their own frame (sign-in) keep only the main landmark and
+ * the consent banner and button, which must stay reachable everywhere.
  */
 export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
   const { t } = useTranslation();
@@ -67,6 +68,7 @@ export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
         </>
       )}
       {consent && <CookieSettingsButton />}
+      {consent && <ConsentBanner />}
       <FeedbackPrompt />
       {pushOwner && <PushTokenRefresh owner={pushOwner} />}
     </div>

@@ -1,17 +1,21 @@
 import { Alert, Anchor, Button, Divider, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconDeviceMobile, IconExternalLink, IconId, IconLogin } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { lazy, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AuthProvider } from '@portal/schema/identity';
 import type { SiteLink } from '@portal/schema/site';
 import { sendClientLog } from '../../shared/api/client-log.ts';
-import { useProviders, type AuthProvider } from '../../shared/auth/providers.ts';
+import { useProviders } from '../../shared/auth/providers.ts';
 import { safeCallbackUrl } from '../../shared/auth/safe-callback.ts';
 import { useSignIn } from '../../shared/auth/sign-in.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
-import { EmailSignInForm } from './email-sign-in-form.tsx';
+import { useSignInForm } from './sign-in-form.tsx';
+
+// Only sites that sign in by e-mail draw it: its checks (zod, the form library) stay out of every other sign-in page.
+const EmailSignInForm = lazy(() => import('./email-sign-in-form.tsx'));
 
 type Props = { callbackUrl: string | undefined; error: string | undefined };
 
@@ -63,17 +67,20 @@ export function SignInPage({ callbackUrl, error }: Props) {
               provider.type === 'email' ? (
                 <EmailSignInForm
                   key={provider.id}
+                  providerId={provider.id}
+                  callbackUrl={target}
                   pending={pendingProvider === provider.id}
                   disabled={signIn.isPending && pendingProvider !== provider.id}
                   onSubmit={(email) => start(provider.id, email)}
                 />
               ) : (
-                <ProviderButton
+                <ProviderForm
                   key={provider.id}
                   provider={provider}
+                  callbackUrl={target}
                   pending={pendingProvider === provider.id}
                   disabled={signIn.isPending && pendingProvider !== provider.id}
-                  onClick={() => start(provider.id)}
+                  onSubmit={() => start(provider.id)}
                 />
               ),
             )}
@@ -103,32 +110,49 @@ export function SignInPage({ callbackUrl, error }: Props) {
 const providerIcons: Record<string, typeof IconId> = { eid: IconId, telecom: IconDeviceMobile };
 const knownProviders = new Set(['eid', 'telecom']);
 
-type ProviderButtonProps = { provider: AuthProvider; pending: boolean; disabled: boolean; onClick: () => void };
+type ProviderFormProps = {
+  provider: AuthProvider;
+  callbackUrl: string;
+  pending: boolean;
+  disabled: boolean;
+  onSubmit: () => void;
+};
 
-function ProviderButton({ provider, pending, disabled, onClick }: ProviderButtonProps) {
+/** A provider's button, in a form that posts without script (docs/decisions/104); the app posts it itself once it can. */
+function ProviderForm({ provider, callbackUrl, pending, disabled, onSubmit }: ProviderFormProps) {
   const { t } = useTranslation();
   const hintId = useId();
+  const form = useSignInForm(provider.id, callbackUrl);
   const known = knownProviders.has(provider.id);
   const Icon = providerIcons[provider.id] ?? IconLogin;
   return (
-    <Stack gap={4}>
-      <Button
-        size="md"
-        fullWidth
-        leftSection={<Icon size={22} aria-hidden />}
-        loading={pending}
-        disabled={disabled}
-        onClick={onClick}
-        aria-describedby={known ? hintId : undefined}
-      >
-        {known ? t(`auth.signin.provider.${provider.id}`) : t('auth.signin.provider.other', { name: provider.name })}
-      </Button>
-      {known && (
-        <Text id={hintId} size="sm" c="dimmed" ta="center">
-          {t(`auth.signin.provider.${provider.id}.hint`)}
-        </Text>
-      )}
-    </Stack>
+    <form
+      {...form.attributes}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {form.hiddenFields}
+      <Stack gap={4}>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          leftSection={<Icon size={22} aria-hidden />}
+          loading={pending}
+          disabled={disabled}
+          aria-describedby={known ? hintId : undefined}
+        >
+          {known ? t(`auth.signin.provider.${provider.id}`) : t('auth.signin.provider.other', { name: provider.name })}
+        </Button>
+        {known && (
+          <Text id={hintId} size="sm" c="dimmed" ta="center">
+            {t(`auth.signin.provider.${provider.id}.hint`)}
+          </Text>
+        )}
+      </Stack>
+    </form>
   );
 }
 

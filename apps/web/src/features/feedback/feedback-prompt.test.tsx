@@ -1,13 +1,16 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SiteBootstrap } from '@portal/schema/site';
 import { callsTo, stubApi } from '../../test/api-stub.ts';
 import { buildSession } from '../../test/identity-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
+import { ConsentStateContext, createConsentState } from '../../shared/consent/consent-state.ts';
 import { FeedbackPrompt } from './feedback-prompt.tsx';
+import { FIRST_VISIT_KEY } from './survey-timing.ts';
 
 const FORM = { id: 'form-1', refreshedAt: '2026-11-01T08:00:00.000Z' };
 const feedbackSite = buildSite({ features: ['FEEDBACK'] });
@@ -21,8 +24,18 @@ function stubSurvey(overrides: Record<string, unknown> = {}) {
   });
 }
 
+/** A returning person (first came on an earlier day) who opens `path` and goes on from it: when the survey may ask. */
+async function visitAndGoOn(site: SiteBootstrap, path: string) {
+  const view = await renderWithProviders(<FeedbackPrompt />, { site, path });
+  await view.router.navigate({ to: path, search: { seen: 1 } as never });
+  return view;
+}
+
 describe('the feedback dialog', () => {
-  beforeEach(() => Cookies.remove('feedback-handled', { path: '/' }));
+  beforeEach(() => {
+    Cookies.remove('feedback-handled', { path: '/' });
+    localStorage.setItem(FIRST_VISIT_KEY, '2026-01-05');
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -31,7 +44,7 @@ describe('the feedback dialog', () => {
   it('asks for a rating first, then sends it with the text, shows green thanks and closes', async () => {
     const fetchMock = stubSurvey();
     const show = vi.spyOn(notifications, 'show');
-    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    await visitAndGoOn(feedbackSite, '/dashboard');
     const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
     expect(within(dialog).getAllByRole('radio')).toHaveLength(5);
     expect(within(dialog).getByRole('radio', { name: '5 – Very satisfied' })).toBeInTheDocument();
@@ -52,7 +65,7 @@ describe('the feedback dialog', () => {
 
   it('closes without sending and writes the handled time, so it stays closed until the form is renewed', async () => {
     const fetchMock = stubSurvey();
-    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/invoices' });
+    await visitAndGoOn(feedbackSite, '/invoices');
     const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
     await userEvent.click(within(dialog).getByRole('button', { name: /close/i }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -63,13 +76,13 @@ describe('the feedback dialog', () => {
   it('stays closed when handled after the last renewal, and opens again when the form was renewed since', async () => {
     stubSurvey();
     Cookies.set('feedback-handled', '2026-11-02T08:00:00.000Z', { path: '/' });
-    const first = await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    const first = await visitAndGoOn(feedbackSite, '/dashboard');
     await waitFor(() => expect(first.queryClient.getQueryData(['feedback', 'form'])).toEqual(FORM));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     first.unmount();
 
     stubSurvey({ 'GET /api/feedback/form': { ...FORM, refreshedAt: '2026-11-20T08:00:00.000Z' } });
-    await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    await visitAndGoOn(feedbackSite, '/dashboard');
     expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
   });
 
@@ -81,7 +94,7 @@ describe('the feedback dialog', () => {
     ['a site without the survey', buildSite(), '/dashboard', buildSession()],
   ])('is not shown on %s, nor asked for', async (_case, site, path, session) => {
     const fetchMock = stubSurvey({ 'GET /api/auth/session': session });
-    await renderWithProviders(<FeedbackPrompt />, { site, path });
+    await visitAndGoOn(site, path);
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
@@ -93,5 +106,51 @@ describe('the feedback dialog', () => {
     await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/' });
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(1));
     expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
+  });
+
+  it('never asks on a first visit, even after the person has done something', async () => {
+    localStorage.removeItem(FIRST_VISIT_KEY);
+    const fetchMock = stubSurvey();
+    await visitAndGoOn(feedbackSite, '/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The first visit is remembered: on a later day the person is a returning one.
+    expect(localStorage.getItem(FIRST_VISIT_KEY)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('does not ask on the page a returning person opens, only once they go on from it', async () => {
+    const fetchMock = stubSurvey();
+    const { router } = await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
+    await router.navigate({ to: '/dashboard', search: { period: 'year' } as never });
+    expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it('asks once the person has completed a change on the page they opened', async () => {
+    stubSurvey();
+    const { queryClient } = await renderWithProviders(<FeedbackPrompt />, { site: feedbackSite, path: '/dashboard' });
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'saved' })
+      .execute(undefined);
+    expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it('waits while the consent banner asks its own question', async () => {
+    const fetchMock = stubSurvey();
+    const consent = createConsentState(true);
+    const { router } = await renderWithProviders(
+      <ConsentStateContext value={consent}>
+        <FeedbackPrompt />
+      </ConsentStateContext>,
+      { site: feedbackSite, path: '/dashboard' },
+    );
+    await router.navigate({ to: '/dashboard', search: { period: 'year' } as never });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'GET', '/api/feedback/form')).toHaveLength(0);
+    act(() => consent.answered());
+    expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
   });
 });

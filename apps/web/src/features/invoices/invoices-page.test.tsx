@@ -78,6 +78,26 @@ describe('/invoices', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/invoices').at(-1)!.url).not.toContain('type='));
   });
 
+  it('draws its filter the same on every screen, the stylesheet choosing segments or a select (nothing moves on take-over)', async () => {
+    const drawnOn = async (phone: boolean) => {
+      stubApi({ 'GET /api/invoices': { invoices: [], total: 0 } });
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: phone,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      const view = await renderWithProviders(<Harness />, { path: '/invoices' });
+      await screen.findByRole('heading', { name: 'No invoices here' });
+      const controls = [...view.container.querySelectorAll('input, [role="radiogroup"]')].map((element) =>
+        element.outerHTML.replace(/mantine-[\w-]+/g, ''),
+      );
+      view.unmount();
+      return controls;
+    };
+    expect(await drawnOn(true)).toEqual(await drawnOn(false));
+  });
+
   it('shows the empty state when a filter finds nothing', async () => {
     stubApi({ 'GET /api/invoices': { invoices: [], total: 0 } });
     await renderWithProviders(<Harness initial={{ type: 'overdue' }} />, { path: '/invoices' });

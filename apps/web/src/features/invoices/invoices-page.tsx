@@ -1,6 +1,5 @@
-import { Container, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Box, Container, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { InvoiceSort, InvoiceStatusFilter } from '@portal/schema/invoices';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
@@ -19,7 +18,6 @@ export function InvoicesPage({ search, onSearchChange }: Props) {
   const { page, sort } = params;
   const { data, isLoading } = useInvoices(params);
   const pages = data ? Math.max(1, Math.ceil(data.total / INVOICE_PAGE_SIZE)) : 1;
-  const narrow = useMediaQuery('(max-width: 30em)');
   const filterOptions = FILTERS.map((value) => ({ value, label: t(`invoices.filter.${value}`) }));
   const changeFilter = (value: string) =>
     onSearchChange({ ...search, type: value === 'all' ? undefined : (value as InvoiceStatusFilter), page: undefined });
@@ -29,24 +27,23 @@ export function InvoicesPage({ search, onSearchChange }: Props) {
       <Stack gap="lg">
         <PageTitle title={t('invoices.title')} description={t('invoices.description')} />
         <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-          {narrow ? (
-            // Four segments do not fit a phone in every language: a select says the same.
+          {/* Four segments do not fit a phone in every language: a select says the same. The stylesheet chooses,
+              so the page the server drew does not change when the app takes it over (decision 104). */}
+          <Box hiddenFrom="xs" w="100%">
             <Select
               label={t('invoices.filter.label')}
               value={search.type ?? 'all'}
               onChange={(value) => changeFilter(value ?? 'all')}
               data={filterOptions}
               allowDeselect={false}
-              w="100%"
             />
-          ) : (
-            <div role="group" aria-labelledby="invoice-filter-label">
-              <Text id="invoice-filter-label" size="sm" fw={500} mb={4}>
-                {t('invoices.filter.label')}
-              </Text>
-              <SegmentedControl value={search.type ?? 'all'} onChange={changeFilter} data={filterOptions} />
-            </div>
-          )}
+          </Box>
+          <Box visibleFrom="xs" role="group" aria-labelledby="invoice-filter-label">
+            <Text id="invoice-filter-label" size="sm" fw={500} mb={4}>
+              {t('invoices.filter.label')}
+            </Text>
+            <SegmentedControl value={search.type ?? 'all'} onChange={changeFilter} data={filterOptions} />
+          </Box>
           <Select
             label={t('invoices.sort.label')}
             value={sort}

@@ -11,6 +11,8 @@ export const queryKeys = {
     all: ['auth'] as const,
     session: () => [...queryKeys.auth.all, 'session'] as const,
     providers: () => [...queryKeys.auth.all, 'providers'] as const,
+    /** Auth.js's CSRF token as the server's sign-in page carried it (docs/decisions/104). */
+    pageCsrfToken: () => [...queryKeys.auth.all, 'page-csrf-token'] as const,
     /** Set when the server refused a change for want of a fresh e-ID verification (REVERIFICATION_REQUIRED). */
     reverificationDemanded: () => [...queryKeys.auth.all, 'reverification-demanded'] as const,
   },

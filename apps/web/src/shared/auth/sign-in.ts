@@ -3,6 +3,9 @@ import { api } from '../api/api-client.ts';
 import { getCsrfToken } from './csrf.ts';
 import { safeCallbackUrl } from './safe-callback.ts';
 
+/** Auth.js's sign-in with a provider: the app posts to it, and so does the sign-in page's form without script. */
+export const signInPath = (providerId: string) => `/api/auth/signin/${encodeURIComponent(providerId)}`;
+
 /** `callbackUrl` is checked by safeCallbackUrl; `email` only for the e-mail provider. */
 export type SignInOptions = { callbackUrl: string; email?: string };
 
@@ -16,7 +19,7 @@ export async function signIn(providerId: string, { callbackUrl, email }: SignInO
   const csrfToken = await getCsrfToken();
   const body = new URLSearchParams({ csrfToken, callbackUrl: safeCallbackUrl(callbackUrl) });
   if (email !== undefined) body.set('email', email);
-  const { url } = await api<{ url: string }>(`/api/auth/signin/${encodeURIComponent(providerId)}`, {
+  const { url } = await api<{ url: string }>(signInPath(providerId), {
     method: 'POST',
     // i18n keeps the html lang on the two-letter language of the chosen locale.
     query: { ui_locales: document.documentElement.lang || 'en' },
