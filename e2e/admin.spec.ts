@@ -3,6 +3,7 @@ import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { text as uiText } from './texts.ts';
 
 /** "Now (28.11.2026 10:15)" read on the dashboard's spot-price card, as the instant it names in `timezone`. */
 function spotNow(text: string): { day: string; time: string } {
@@ -121,8 +122,15 @@ test('lumo: the site administrator changes the timezone and a text; the customer
   await admin.screenshot({ path: testInfo.outputPath('admin-audit-dark.png'), fullPage: true });
   // The audit log holds both changes with the values before and after.
   const log = admin.getByRole('table', { name: 'Audit log' });
-  await expect(log.getByRole('row').filter({ hasText: 'site updated' }).first()).toContainText('Europe/Helsinki');
-  await expect(log.getByRole('row').filter({ hasText: 'site translations changed' }).first()).toContainText('Price right now ({time})');
+  // Each line says what the person did in the reader's language, not the code's wording (issue 27).
+  const line = (event: string) =>
+    log
+      .getByRole('row')
+      .filter({ hasText: uiText('en-GB', `admin.audit.event.${event}`) })
+      .first();
+  await expect(line('site-updated')).toContainText('Europe/Helsinki');
+  await expect(line('site-translations-changed')).toContainText('Price right now ({time})');
+  await expect(log).not.toContainText('site updated');
 
   // The customer's next page load: the new wording, and the time in London.
   await customer.reload();

@@ -117,7 +117,7 @@ test("lumo: a price threshold sends tomorrow's alert to this browser, where the 
       icon: '/themes/aurora/notification-icon.png',
       badge: '/themes/aurora/notification-badge.png',
     });
-    expect(payload.body).toContain('rajasi 10,00 c/kWh');
+    expect(payload.body).toContain('rajasi 10,00 snt/kWh');
     expect(message.vapid.aud).toBe(pushService.origin);
 
     // The push service hands the decrypted message to the browser's service worker, which shows it.

@@ -28,6 +28,8 @@ async function accessibleInBothSchemes(page: Page, testInfo: TestInfo, name: str
 test('customer service find a customer by a misspelt name and act for them; the customer sees it in who looked at their data', async ({
   browser,
 }, testInfo) => {
+  // Two people's sign-ins and six axe runs with full-page screenshots: past the default minute on a busy machine.
+  test.setTimeout(180_000);
   const staffContext = await browser.newContext();
   await englishContext(staffContext);
   const staff = await staffContext.newPage();

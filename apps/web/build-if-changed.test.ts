@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_STAMP, buildIfChanged, sourceFingerprint } from './build-if-changed.ts';
+import { BUILD_STAMP, buildIfChanged, runSteps, sourceFingerprint } from './build-if-changed.ts';
 
 describe('building the web app only when its sources changed', () => {
   const roots: string[] = [];
@@ -84,5 +84,41 @@ describe('building the web app only when its sources changed', () => {
     expect(existsSync(join(app.distDir, 'assets', 'main.js'))).toBe(true);
     expect(readdirSync(join(app.root, 'web')).sort()).toEqual(['dist', 'src']);
     expect(app.run()).toBe(false);
+  });
+});
+
+describe('what a build prints', () => {
+  // A stand-in for Vite: hundreds of lines of asset list and warnings, then its exit code.
+  const noisy = (exitCode: number) => ({
+    command: process.execPath,
+    args: ['-e', `for (let i = 0; i < 560; i++) console.log('dist/assets/font-' + i + '.woff2  12.3 kB'); process.exit(${exitCode})`],
+    cwd: tmpdir(),
+  });
+
+  it('prints a line as each step starts and ends, with its time, and none of the tool’s output', () => {
+    const lines: string[] = [];
+    let now = 0;
+    runSteps(
+      [
+        { name: 'browser build', ...noisy(0) },
+        { name: 'server render build', ...noisy(0) },
+      ],
+      (line) => lines.push(line),
+      () => (now += 4_000),
+    );
+    expect(lines).toEqual([
+      'web app: 1/2 browser build…',
+      'web app: 1/2 browser build done in 4 s',
+      'web app: 2/2 server render build…',
+      'web app: 2/2 server render build done in 4 s',
+    ]);
+  });
+
+  it('prints everything a failing step said, then stops', () => {
+    const lines: string[] = [];
+    expect(() => runSteps([{ name: 'browser build', ...noisy(3) }], (line) => lines.push(line))).toThrow(
+      'web app: browser build failed with exit code 3',
+    );
+    expect(lines.join('\n')).toContain('dist/assets/font-559.woff2');
   });
 });

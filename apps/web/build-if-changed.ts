@@ -84,24 +84,46 @@ export function buildIfChanged({ distDir, fingerprint, build }: BuildIfChangedOp
   }
 }
 
+export type BuildStep = { name: string; command: string; args: string[]; cwd: string };
+
+/**
+ * Runs build steps with their output kept back (issue 27: Vite's asset list, plugin timings and chunk warnings are
+ * hundreds of lines a newcomer has no use for), printing one line as each starts and one as it ends, with its time.
+ * A step that fails prints everything it said, then throws.
+ */
+export function runSteps(steps: BuildStep[], print: (line: string) => void = console.log, clock: () => number = Date.now): void {
+  for (const [index, step] of steps.entries()) {
+    const started = clock();
+    print(`web app: ${index + 1}/${steps.length} ${step.name}…`);
+    const result = spawnSync(step.command, step.args, { cwd: step.cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    if (result.status !== 0) {
+      print([result.stdout, result.stderr, result.error?.message].filter(Boolean).join('\n'));
+      throw new Error(`web app: ${step.name} failed with exit code ${result.status}`);
+    }
+    print(`web app: ${index + 1}/${steps.length} ${step.name} done in ${Math.round((clock() - started) / 1000)} s`);
+  }
+}
+
 /** `node apps/web/build-if-changed.ts`: what `npm start` runs before the server. */
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const webDir = fileURLToPath(new URL('.', import.meta.url));
   const repoRoot = join(webDir, '..', '..');
   const fingerprint = sourceFingerprint(repoRoot, ['apps/web', 'packages/schema/src', 'packages/locales', 'package-lock.json']);
+  const started = Date.now();
   const built = buildIfChanged({
     distDir: join(webDir, 'dist'),
     fingerprint,
     build: (outDir) => {
+      console.log('web app: no build of these sources yet, building it (minutes on a first start; later starts skip this)');
       // The browser's build, then the server's render of its pages beside it (docs/decisions/088).
-      for (const args of [
-        ['--outDir', outDir, '--emptyOutDir'],
-        ['--ssr', 'src/entry-server.tsx', '--outDir', join(outDir, 'server')],
-      ]) {
-        const result = spawnSync('npx', ['vite', 'build', ...args], { cwd: webDir, stdio: 'inherit' });
-        if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
-      }
+      const vite = (name: string, args: string[]): BuildStep => ({ name, command: 'npx', args: ['vite', 'build', ...args], cwd: webDir });
+      runSteps([
+        vite('browser build', ['--outDir', outDir, '--emptyOutDir']),
+        vite('server render build', ['--ssr', 'src/entry-server.tsx', '--outDir', join(outDir, 'server')]),
+      ]);
     },
   });
-  console.log(built ? 'web app built' : 'web app is up to date with its sources: not rebuilt');
+  console.log(
+    built ? `web app: built in ${Math.round((Date.now() - started) / 1000)} s` : 'web app: up to date with its sources, not rebuilt',
+  );
 }

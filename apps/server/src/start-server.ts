@@ -16,7 +16,10 @@ async function start(): Promise<void> {
   const log = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-portal-import-token"]'],
-    ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+    // One line per entry in development: a start reads as a few lines of progress, not pages of objects (issue 27).
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname' } } }
+      : {}),
   });
 
   const database = await databaseOrExplain(config, log);

@@ -147,14 +147,84 @@ export const auditQuery = z
   })
   .refine(({ from, to }) => !from || !to || from <= to, { message: 'The first day comes after the last', path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuery>;
+/**
+ * What a person did, as an audit line tells it to an administrator in their language (`admin.audit.event.<event>`,
+ * docs/decisions/107): the stored `action` is the code's own wording and stays for the CSV and the filter.
+ */
+export const AUDIT_EVENTS = [
+  'site-updated',
+  'site-locales-changed',
+  'site-domain-added',
+  'site-domain-removed',
+  'site-meta-fields-changed',
+  'site-features-changed',
+  'site-links-changed',
+  'site-translations-changed',
+  'feedback-form-added',
+  'feedback-form-updated',
+  'feedback-answers-deleted',
+  'feedback-answers-read',
+  'announcement-created',
+  'announcement-updated',
+  'announcement-deleted',
+  'audit-log-exported',
+  'admin-page-read',
+  'admin-change-tried',
+  'customers-searched',
+  'customer-card-opened',
+  'acting-started',
+  'acting-refused',
+  'customer-data-read',
+  'customer-data-changed',
+  'acting-call',
+  'ticket-read',
+  'ticket-assigned',
+  'ticket-replied',
+  'ticket-resolved',
+  'load-control-command',
+  'load-control-plan',
+  'session-signed-out',
+  'other-sessions-signed-out',
+  'sign-in-refused',
+  'representative-code-entered',
+  'other',
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+/** How it ended (`admin.audit.result.<result>`); `count` goes with `found` and `signed-out`. */
+export const AUDIT_RESULTS = [
+  'done',
+  'refused',
+  'not-found',
+  'failed',
+  'pending',
+  'confirmed',
+  'timed-out',
+  'scheduled',
+  'cancelled',
+  'found',
+  'signed-out',
+] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
   personName: z.string().nullable(),
   customerCode: z.string().nullable(),
   customerName: z.string().nullable(),
+  /** As stored: the code's wording (`site updated`, `GET /api/invoices`); technical, for the CSV and the filter. */
   action: z.string(),
   outcome: z.string(),
+  event: z.enum(AUDIT_EVENTS),
+  /**
+   * What the event is about, when the event's text names it: a data area (@portal/schema/data-access) for
+   * customer-data events, a command action (@portal/schema/power) for load-control commands, the stored action for
+   * `other`; otherwise null.
+   */
+  subject: z.string().nullable(),
+  result: z.enum(AUDIT_RESULTS),
+  /** With `found` (customers found; a `+` when more were) and `signed-out` (sessions ended). */
+  count: z.string().nullable(),
   details: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

@@ -163,6 +163,8 @@ export const ticketCloseRequest = z.object({ status: z.enum(['TS3', 'TS4']) });
 /** Customer service's view of a ticket in the queue. */
 export const staffTicket = ticketDetail.extend({
   handlerGroup: z.string(),
+  /** What the group handles, in the reader's language: the names of its subtypes' topics (the code is no text). */
+  handlerGroupName: z.string(),
   customerName: z.string(),
   clientCode: z.string(),
   contactName: z.string(),
@@ -178,7 +180,9 @@ export const staffQueueQuery = z.object({
   status: z.enum(['open', 'closed']).default('open'),
 });
 
-export const staffQueue = z.object({ handlerGroups: z.array(z.string()), tickets: z.array(staffTicket) });
+export const handlerGroup = z.object({ code: z.string(), name: z.string() });
+export type HandlerGroup = z.infer<typeof handlerGroup>;
+export const staffQueue = z.object({ handlerGroups: z.array(handlerGroup), tickets: z.array(staffTicket) });
 export type StaffQueue = z.infer<typeof staffQueue>;
 
 export const staffReplyRequest = z.object({ comment: requiredText(MAX_MESSAGE_LENGTH) });

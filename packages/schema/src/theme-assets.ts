@@ -12,6 +12,14 @@ export type ThemeAppAssets = {
   backgroundColor: string;
   /** Scalable icon: the mobile-app logo where the theme has one, otherwise its favicon. */
   icon: string;
+  /**
+   * The same icon as PNGs of 512×512, plain and maskable (its own background to the edges, the logo within the safe
+   * circle), for Android's splash screen and adaptive icon, which take no SVG; and the favicon as /favicon.ico for
+   * browsers and tools that ask for it by that name. Made with @vite-pwa/assets-generator (docs/decisions/108).
+   */
+  icon512: string;
+  maskableIcon512: string;
+  faviconIco: string;
   /** 192×192 PNG shown beside a notification; themes without one show their scalable icon. */
   notificationIcon: string | null;
   /** 96×96 monochrome PNG for the status bar. */
@@ -19,10 +27,16 @@ export type ThemeAppAssets = {
 };
 
 const asset = (theme: ThemeId, file: string) => `/themes/${theme}/${file}`;
+const rasterIcons = (theme: ThemeId) => ({
+  icon512: asset(theme, 'icon-512.png'),
+  maskableIcon512: asset(theme, 'icon-maskable-512.png'),
+  faviconIco: asset(theme, 'favicon.ico'),
+});
 const withApp = (theme: ThemeId, themeColor: string, backgroundColor: string): ThemeAppAssets => ({
   themeColor,
   backgroundColor,
   icon: asset(theme, 'app-logo.svg'),
+  ...rasterIcons(theme),
   notificationIcon: asset(theme, 'notification-icon.png'),
   notificationBadge: asset(theme, 'notification-badge.png'),
 });
@@ -30,6 +44,7 @@ const plain = (theme: ThemeId, themeColor: string, backgroundColor: string): The
   themeColor,
   backgroundColor,
   icon: asset(theme, 'favicon.svg'),
+  ...rasterIcons(theme),
   notificationIcon: null,
   notificationBadge: null,
 });

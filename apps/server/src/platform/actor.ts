@@ -42,6 +42,11 @@ declare module 'fastify' {
     freshVerification?: boolean;
     /** A page of the web app: its actor is resolved as an API call's is, for the session it writes into the page. */
     signedInPage?: boolean;
+    /**
+     * An admin-area read worth an audit line (docs/decisions/107): it shows or takes out people's data. Other admin
+     * reads (the pages' settings, texts, forms) leave none.
+     */
+    auditRead?: boolean;
   }
 }
 
@@ -103,11 +108,14 @@ export const actorResolution = fp<{
       // actor or a kept answer from before.
       const write = request.method !== 'GET' && request.method !== 'HEAD';
       const catchUp = write && Boolean(request.cookies[SESSION_COOKIE]) && request.url.startsWith('/api/');
-      // Staff see other people's data: every call they make while acting for a customer, and every site-admin
-      // call, leaves an audit line with its outcome, written before the answer leaves.
+      // Staff see other people's data: every call they make while acting for a customer leaves an audit line with its
+      // outcome, written before the answer leaves. In the admin area (decision 107) a call refused or failed leaves
+      // its line; a change that went through is recorded by its own line, with what it replaced
+      // (platform/admin-audit.ts); a read, only when it shows or takes out people's data (`auditRead`).
       // A page itself is no call: what it shows comes from the audited calls it makes.
       const adminCall = request.routeOptions.url?.startsWith('/api/admin/') ?? false;
-      const audited = actor != null && !request.routeOptions.config.signedInPage && (actor.actingAs === 'staff' || adminCall);
+      const adminAudited = adminCall && (reply.statusCode >= 400 || (request.method === 'GET' && !!request.routeOptions.config.auditRead));
+      const audited = actor != null && !request.routeOptions.config.signedInPage && (actor.actingAs === 'staff' || adminAudited);
       if (!catchUp && !audited) return done(null, payload);
       const wait = async () => {
         if (catchUp) await Promise.all([actorCache.caughtUp(), customerAnswers.caughtUp()]);

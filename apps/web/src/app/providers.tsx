@@ -15,6 +15,7 @@ import { SiteContext } from '../shared/site/site-context.tsx';
 import { createMantineThemeFor, cssVariablesResolverFor } from '../themes/mantine-theme.ts';
 import { themeFor } from '../themes/theme-registry.ts';
 import { cookieColorSchemeManager } from './color-scheme-manager.ts';
+import notificationClasses from './notification-container.module.css';
 
 const NotificationContainer = lazy(() => import('./notification-container.tsx'));
 
@@ -59,7 +60,10 @@ function TranslatedMantine({ site, colorScheme, styleNonce, mantineEnv, children
         components: {
           Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } }),
           Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } }),
-          Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('notifications.close') } } }),
+          Notification: Notification.extend({
+            defaultProps: { closeButtonProps: { 'aria-label': t('notifications.close') } },
+            classNames: { description: notificationClasses.description },
+          }),
         },
       }),
     [definition, t],

@@ -1,4 +1,4 @@
-import type { ActorInfo, PortalSession, Representative } from '@portal/schema/identity';
+import type { ActorInfo, PortalSession, Profile, Representative } from '@portal/schema/identity';
 
 /** A session as GET /api/auth/session answers it for a strongly verified person. */
 export function buildSession(user: Partial<PortalSession['user']> = {}): PortalSession {
@@ -38,6 +38,22 @@ export function buildRepresentative(overrides: Partial<Representative> = {}): Re
     type: 'private',
     relation: 'self',
     active: true,
+    ...overrides,
+  };
+}
+
+/** GET /api/me: the signed-in person's own details, e-mail and phone on file. */
+export function buildProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    name: 'Maria Virtanen',
+    ssn: '010190-123A',
+    email: 'maria.virtanen@example.fi',
+    phone: '+358401234567',
+    preferredLocale: null,
+    contactPreference: 'email',
+    marketingChannels: [],
+    pendingEmail: null,
+    verifiedAt: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { ColorScheme } from '@portal/schema/enums';
+import type { LocaleId } from '@portal/schema/locale-ids';
+import { bundleFor } from '@portal/locales/bundles';
 import { createI18n } from '../app/i18n.ts';
 import { Providers } from '../app/providers.tsx';
 import { NotFoundPage } from '../app/shell/not-found-page.tsx';
@@ -13,12 +15,21 @@ import { buildSite, EN_GB_BUNDLE } from './test-site.ts';
 /** The release the rendered app believes it is: form drafts saved by another are not offered. */
 export const TEST_APP_VERSION = '1.2.3-test';
 
-type Options = { site?: SiteBootstrap; path?: string; colorScheme?: ColorScheme };
+type Options = {
+  site?: SiteBootstrap;
+  path?: string;
+  colorScheme?: ColorScheme;
+  /** The reader's language; English unless a test is about another one. */
+  locale?: LocaleId;
+};
 
 /** Renders a component as a person sees it: inside the app's providers and a router at `path`. */
-export async function renderWithProviders(ui: ReactNode, { site = buildSite(), path = '/', colorScheme = 'light' }: Options = {}) {
+export async function renderWithProviders(
+  ui: ReactNode,
+  { site = buildSite(), path = '/', colorScheme = 'light', locale = 'en-GB' }: Options = {},
+) {
   await loadTheme(site.themeId);
-  const i18n = await createI18n('en-GB', EN_GB_BUNDLE);
+  const i18n = await createI18n(locale, locale === 'en-GB' ? EN_GB_BUNDLE : bundleFor('web', locale));
   const queryClient = createQueryClient(i18n);
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
   const pathname = path.split('?')[0]!;

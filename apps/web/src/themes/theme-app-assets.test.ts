@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { THEME_APP_ASSETS } from '@portal/schema/theme-assets';
@@ -21,5 +21,18 @@ describe.each(THEME_IDS)('the installed app of theme %s', (id) => {
     for (const path of [assets.icon, assets.notificationIcon, assets.notificationBadge]) {
       if (path) expect(existsSync(publicFile(path)), path).toBe(true);
     }
+  });
+
+  it('has a 512×512 icon, a maskable one and a favicon.ico, as Android and browsers ask for them', () => {
+    const assets = THEME_APP_ASSETS[id];
+    for (const path of [assets.icon512, assets.maskableIcon512]) {
+      const png = readFileSync(publicFile(path));
+      expect(png.subarray(1, 4).toString(), path).toBe('PNG');
+      // The IHDR chunk: width and height, big-endian, from byte 16.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([512, 512]);
+    }
+    const ico = readFileSync(publicFile(assets.faviconIco));
+    // ICONDIR: reserved 0, type 1 (icon), at least one image.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4) > 0]).toEqual([0, 1, true]);
   });
 });

@@ -321,6 +321,73 @@ describe('the admin area', () => {
     expect(csv.body).toContain('Europe/Stockholm');
   });
 
+  it("leaves no audit line for reading its own pages; one for reading customers' answers, exporting the log, and a refused change", async () => {
+    const lines = async () => (await ctx.database.db.select().from(auditLog).where(eq(auditLog.siteId, 'lumo'))).length;
+    const before = await lines();
+    for (const url of ['/api/admin/site/lumo', '/api/admin/site/lumo/feedback-form', '/api/admin/site/lumo/audit', '/api/admin/locales']) {
+      expect((await call('GET', url, admin)).statusCode).toBe(200);
+    }
+    expect(await lines()).toBe(before);
+
+    const form = (await call('POST', '/api/admin/site/lumo/feedback-form/add', admin)).json();
+    expect(await lines()).toBe(before + 1); // the change's own line, not the call's besides
+    expect((await call('GET', `/api/admin/site/lumo/feedback/${form.formId}`, admin)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/site/lumo/audit.csv', admin)).statusCode).toBe(200);
+    expect((await call('PATCH', '/api/admin/site/lumo', admin, { timezone: 'Mars/Olympus' })).statusCode).toBe(400);
+    const page = (await call('GET', '/api/admin/site/lumo/audit', admin)).json();
+    expect(page.entries.slice(0, 4).map((entry: { event: string; result: string }) => [entry.event, entry.result])).toEqual([
+      ['admin-change-tried', 'refused'],
+      ['audit-log-exported', 'done'],
+      ['feedback-answers-read', 'done'],
+      ['feedback-form-added', 'done'],
+    ]);
+  });
+
+  it('tells what each kind of line says a person did, old lines too, and how it ended', async () => {
+    const db = ctx.database.db;
+    const line = (action: string, outcome: string, dataArea: 'invoices' | 'contact-details' | null = null) => ({
+      siteId: 'lumo',
+      action,
+      outcome,
+      requestId: 'test',
+      dataArea,
+    });
+    await db
+      .insert(auditLog)
+      .values([
+        line('GET /api/admin/site/:siteId/feedback-form', '200'),
+        line('load-control relay-off', 'timed-out'),
+        line('GET /api/invoices', '200', 'invoices'),
+        line('PUT /api/me/contacts', '403', 'contact-details'),
+        line('GET /api/info', '200'),
+        line('search customers', '20+ found'),
+        line('act-as cs_representative', 'refused'),
+        line('POST /api/staff/support/tickets/:id/replies', 'ok'),
+        line('sign out other sessions', '2 signed out'),
+        line('something new', 'ok'),
+      ]);
+    const entries = (await call('GET', '/api/admin/site/lumo/audit', admin)).json().entries.slice(0, 10).reverse();
+    expect(
+      entries.map((entry: { event: string; subject: string | null; result: string; count: string | null }) => [
+        entry.event,
+        entry.subject,
+        entry.result,
+        entry.count,
+      ]),
+    ).toEqual([
+      ['admin-page-read', null, 'done', null],
+      ['load-control-command', 'relay-off', 'timed-out', null],
+      ['customer-data-read', 'invoices', 'done', null],
+      ['customer-data-changed', 'contact-details', 'refused', null],
+      ['acting-call', null, 'done', null],
+      ['customers-searched', null, 'found', '20+'],
+      ['acting-refused', null, 'refused', null],
+      ['ticket-replied', null, 'done', null],
+      ['other-sessions-signed-out', null, 'signed-out', '2'],
+      ['other', 'something new', 'done', null],
+    ]);
+  });
+
   it('audits the feedback admin writes with before and after too', async () => {
     const added = await call('POST', '/api/admin/site/lumo/feedback-form/add', admin);
     const formId = added.json().formId;

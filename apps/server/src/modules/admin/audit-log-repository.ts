@@ -3,6 +3,7 @@ import type { AuditEntry, AuditQuery } from '@portal/schema/admin';
 import { addDays, instantAt } from '@portal/schema/calendar-dates';
 import { auditLog, customer, person } from '../../db/schema/identity.ts';
 import type { Database } from '../../platform/database.ts';
+import { describeAuditLine, type AuditDescription } from './audit-events.ts';
 
 /** `%` and `_` typed by an administrator are letters, not wildcards. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,8 +36,14 @@ export function createAuditLogRepository(db: Database) {
     details: auditLog.details,
     before: auditLog.before,
     after: auditLog.after,
+    dataArea: auditLog.dataArea,
   };
-  const toEntry = (row: { at: Date } & Omit<AuditEntry, 'at'>): AuditEntry => ({ ...row, at: row.at.toISOString() });
+  type Row = { at: Date; dataArea: string | null } & Omit<AuditEntry, 'at' | keyof AuditDescription>;
+  const toEntry = ({ dataArea, ...row }: Row): AuditEntry => ({
+    ...row,
+    ...describeAuditLine({ action: row.action, outcome: row.outcome, dataArea }),
+    at: row.at.toISOString(),
+  });
   // Customers are joined on the site too: an id of another site's customer never shows its name here.
   const from = () =>
     db

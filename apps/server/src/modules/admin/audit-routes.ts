@@ -43,6 +43,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
   app.get(
     '/api/admin/site/:siteId/audit.csv',
     {
+      // The log leaves the portal with people's names in it: the export is audited (decision 107).
+      config: { auditRead: true },
       schema: {
         tags: ['admin'],
         summary: "The filtered audit log as CSV in the administrator's language (UTF-8, streamed, formula-guarded; times in UTC)",

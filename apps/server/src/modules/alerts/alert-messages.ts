@@ -2,6 +2,7 @@ import { bundleFor } from '@portal/locales/bundles';
 import { formatDay } from '@portal/schema/calendar-dates';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { NotificationSubjectCode } from '@portal/schema/settings';
+import { formatUnit } from '@portal/schema/units';
 
 export type AlertMessage = { title: string; body: string; url: string };
 
@@ -21,8 +22,8 @@ const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY'>
 /** The alert in the customer's language (texts `settings.alert.*` of the web bundle, so translators see them). */
 export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: string): AlertMessage {
   const texts = bundleFor('web', locale);
-  const number = (value: number, digits: number) =>
-    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const price = (value: number) => formatUnit(value, 'c/kWh', locale, { min: 2, max: 2 });
+  const energy = (value: number) => formatUnit(value, 'kWh', locale, { min: 1, max: 1 });
   const fill = (key: string, values: Record<string, string>) =>
     Object.entries({ ...values, company: companyName }).reduce(
       (text, [name, value]) => text.replaceAll(`{${name}}`, value),
@@ -34,9 +35,9 @@ export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: s
         title: fill('settings.alert.SPOT_PRICE.title', {}),
         body: fill(`settings.alert.SPOT_PRICE.${facts.direction}`, {
           date: formatDay(facts.day),
-          limit: number(facts.limit, 2),
+          limit: price(facts.limit),
           hours: facts.hours.join(', '),
-          extreme: number(facts.extreme, 2),
+          extreme: price(facts.extreme),
         }),
         url: PAGES.SPOT_PRICE,
       };
@@ -45,8 +46,8 @@ export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: s
         title: fill('settings.alert.DAILY_CONSUMPTION.title', {}),
         body: fill(`settings.alert.DAILY_CONSUMPTION.${facts.direction}`, {
           date: formatDay(facts.day),
-          limit: number(facts.limit, 1),
-          kwh: number(facts.kwh, 1),
+          limit: energy(facts.limit),
+          kwh: energy(facts.kwh),
         }),
         url: PAGES.DAILY_CONSUMPTION,
       };

@@ -180,7 +180,7 @@ describe('alerts from the notification thresholds', () => {
     ]);
 
     const [day, month, year] = [tomorrow.slice(8), tomorrow.slice(5, 7), tomorrow.slice(0, 4)];
-    const body = `Pörssisähkön hinta ylittää ${day}.${month}.${year} rajasi 10,00 c/kWh tunteina 08–09, 17–18 (korkeimmillaan 15,24 c/kWh).`;
+    const body = `Pörssisähkön hinta ylittää ${day}.${month}.${year} rajasi 10,00 snt/kWh tunteina 08–09, 17–18 (korkeimmillaan 15,24 snt/kWh).`;
     const mail = await latestOutboxMessage(ctx.config.mail.outboxDir, 'aino.alerts@example.fi');
     expect(mail).toContain('From: Lumo Energia Oy');
     expect(mail).toContain('Subject: =?UTF-8?Q?Huomisen_p=C3=B6rssis=C3=A4hk=C3=B6?=');

@@ -21,6 +21,8 @@ describe('the installable app of each site', () => {
       background_color: '#F5FBFC',
       icons: [
         { src: '/themes/aurora/app-logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/themes/aurora/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/themes/aurora/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         { src: '/themes/aurora/notification-icon.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       ],
     });

@@ -26,6 +26,8 @@ export function appManifest(site: SiteBootstrap, locale: BundleLocaleId) {
     background_color: assets.backgroundColor,
     icons: [
       { src: assets.icon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: assets.icon512, sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: assets.maskableIcon512, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ...(assets.notificationIcon ? [{ src: assets.notificationIcon, sizes: '192x192', type: 'image/png', purpose: 'any' }] : []),
     ],
   };

@@ -1,6 +1,7 @@
 import { formatDay } from '@portal/schema/calendar-dates';
 import type { ContractDetail, ContractPriceComponent } from '@portal/schema/contracts';
 import type { LocaleId } from '@portal/schema/locale-ids';
+import { formatUnit } from '@portal/schema/units';
 import { openPdfDocument, PDF_COLOURS } from '../../platform/pdf-document.ts';
 import { documentTexts, formatMoney, formatVatRate } from '../../platform/document-texts.ts';
 
@@ -24,9 +25,8 @@ function priceText(
   locale: LocaleId,
   t: ReturnType<typeof documentTexts>,
 ) {
-  // As the web writes it: two to three decimals of a cent, rounded.
-  const cents = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(Number(priceCents));
-  if (component.unit === 'c/kWh') return t('contracts.price.per-kwh', { price: cents });
+  // As the web writes it: two to three decimals of a cent, rounded, in the locale's unit.
+  if (component.unit === 'c/kWh') return formatUnit(priceCents, 'c/kWh', locale, { min: 2, max: 3 });
   const euros = formatMoney(Math.round(Number(priceCents)), locale);
   return t(component.unit === 'c/year' ? 'contracts.price.per-year' : 'contracts.price.per-month', { price: euros });
 }

@@ -125,6 +125,8 @@ export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(
     '/api/admin/site/:siteId/feedback/:formId',
     {
+      // Customers' own words and ratings: an administrator's read of them is audited (decision 107).
+      config: { auditRead: true },
       schema: {
         tags: ['admin'],
         summary: "One form's answers, newest first, with the average and how many gave each rating",

@@ -2,6 +2,7 @@ import { formatDay } from '@portal/schema/calendar-dates';
 import type { InvoiceDetail } from '@portal/schema/invoices';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import { printedIban } from '@portal/schema/payee';
+import { formatUnit } from '@portal/schema/units';
 import { openPdfDocument, PDF_COLOURS } from '../../platform/pdf-document.ts';
 import { drawCode128, drawQrCode } from '../../platform/pdf-symbols.ts';
 import { formatDecimal, formatMoney, formatVatRate, documentTexts, type DocumentTexts } from '../../platform/document-texts.ts';
@@ -152,16 +153,17 @@ export async function renderInvoicePdf(
   for (const row of invoice.rows) {
     const component = t(`invoices.component.${row.componentKind}`);
     const utility = t(`utility.${row.utility}`);
-    const unitLabel = row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month');
     // With several VAT lines each row says its rate, so a reader can tell which line it belongs to.
     const rate = invoice.vatLines.length > 1 ? ` · ${formatVatRate(row.vatPermille, locale)}` : '';
     drawRow(
       [
         `${component} · ${utility}${rate}\n${row.gsrn}`,
-        `${formatDecimal(row.quantity, locale, row.unit === 'kWh' || !row.quantity.endsWith('.000') ? 3 : 0)} ${unitLabel}`,
+        row.unit === 'kWh'
+          ? formatUnit(row.quantity, 'kWh', locale, { min: 3, max: 3 })
+          : `${formatDecimal(row.quantity, locale, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`,
         // Energy in cents per kWh to five places, as the contract prices it; a monthly fee in euros per month.
         row.unit === 'kWh'
-          ? `${formatDecimal(row.unitPriceCents, locale, 5)} c/kWh`
+          ? formatUnit(row.unitPriceCents, 'c/kWh', locale, { min: 5, max: 5 })
           : t('invoices.unit.per-month', { amount: money(Number(row.unitPriceCents)) }),
         money(row.netCents),
       ],

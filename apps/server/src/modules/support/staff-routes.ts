@@ -12,7 +12,7 @@ import { acceptAttachments, readAttachments, uploadsOf } from './attachment-uplo
 import { attachmentParams, nameLocalesOf, WITH_FILES } from './routes.ts';
 import { assignTicket, auditTicketAccess, replyToTicket, resolveTicket, type Handler } from './staff-ticket-actions.ts';
 import { supportRepository } from './support-repository.ts';
-import { staffTickets } from './ticket-views.ts';
+import { handlerGroups, staffTickets } from './ticket-views.ts';
 
 const ticketParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -45,11 +45,12 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<{ db: Database; crm: CrmS
     async (request) => {
       const actor = actorOf(request);
       const { handlerGroup, status } = request.query;
-      const [handlerGroups, rows] = await Promise.all([
-        supportRepository.handlerGroups(db, actor.siteId),
+      const locales = nameLocalesOf(request, undefined);
+      const [groups, rows] = await Promise.all([
+        handlerGroups(db, actor.siteId, locales),
         supportRepository.siteTickets(db, actor.siteId, { handlerGroup, open: status === 'open' }),
       ]);
-      return { handlerGroups, tickets: await staffTickets(db, actor.siteId, rows, nameLocalesOf(request, undefined), actor.person.id) };
+      return { handlerGroups: groups, tickets: await staffTickets(db, actor.siteId, rows, locales, actor.person.id, groups) };
     },
   );
 

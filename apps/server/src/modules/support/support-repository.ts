@@ -298,13 +298,4 @@ export const supportRepository = {
       .where(and(eq(customerContact.siteId, siteId), eq(customerContact.customerId, customerId), eq(customerContact.primary, true)));
     return Object.fromEntries(rows.map((row) => [row.method, row.value]));
   },
-
-  async handlerGroups(executor: Executor, siteId: string): Promise<string[]> {
-    const rows = await executor
-      .selectDistinct({ handlerGroup: supportSubtype.handlerGroup })
-      .from(supportSubtype)
-      .where(eq(supportSubtype.siteId, siteId))
-      .orderBy(asc(supportSubtype.handlerGroup));
-    return rows.map((row) => row.handlerGroup);
-  },
 };

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationDelivery } from '../../db/schema/notifications.ts';
+import { supportTicket, supportTicketComment } from '../../db/schema/support.ts';
+import { seedDemoSupport } from '../../db/seed/demo-support.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
@@ -39,6 +41,30 @@ describe('support tickets and the inbox', () => {
     mikko = await sessionCookieFor(db, PEOPLE.mikko, 'lumo');
     sanna = await sessionCookieFor(db, PEOPLE.sannaStaff, 'lumo');
     kadri = await sessionCookieFor(db, KADRI_VIRMALISE_STAFF, 'virmalise');
+  });
+
+  it("speaks each site's language in the demo's conversation, and puts an English one of an earlier start in Finnish", async () => {
+    const mine = async (cookie: string, host: string = HOSTS.lumo) =>
+      (await call('GET', '/api/me/support/tickets', cookie, undefined, host)).json<
+        { message: string; comments: { comment: string }[] }[]
+      >();
+    const [lumo] = await mine(aino);
+    expect(lumo).toMatchObject({ message: 'Miksi lokakuun laskuni oli suurempi kuin syyskuun?' });
+    expect(lumo!.comments[0]!.comment).toMatch(/^Hei Aino,/);
+    const mariLiis = await sessionCookieFor(ctx.database.db, 'EE49403136526', 'virmalise');
+    const [virmalise] = await mine(mariLiis, HOSTS.virmalise);
+    expect(virmalise!.comments[0]!.comment).toMatch(/^Tere, Mari-Liis!/);
+
+    const db = ctx.database.db;
+    await db
+      .update(supportTicket)
+      .set({ message: 'Why was my October invoice higher than September’s?', localeId: 'en-GB' })
+      .where(eq(supportTicket.id, 'tk-lumo-aino-1'));
+    await db.update(supportTicketComment).set({ body: 'Hello Aino' }).where(eq(supportTicketComment.id, 'tk-lumo-aino-1-reply'));
+    await seedDemoSupport(db);
+    const [again] = await mine(aino);
+    expect(again).toMatchObject({ message: 'Miksi lokakuun laskuni oli suurempi kuin syyskuun?' });
+    expect(again!.comments[0]!.comment).toMatch(/^Hei Aino,/);
   });
 
   it('offers subtypes and topics in the asked locale, falling back to the site default', async () => {
@@ -92,11 +118,18 @@ describe('support tickets and the inbox', () => {
     expect((await call('GET', `/api/support/tickets/${id}`, aino)).json()).toMatchObject({ id, status: 'TS1' });
 
     const queue = (await call('GET', '/api/staff/support/tickets?handlerGroup=METERING', sanna)).json();
-    expect(queue.handlerGroups).toEqual(['BILLING', 'GENERAL', 'METERING', 'SALES']);
+    // Each group named by the topics it handles, in the site's language: its code is configuration, not a text.
+    expect(queue.handlerGroups).toEqual([
+      { code: 'BILLING', name: 'Laskut ja maksut' },
+      { code: 'GENERAL', name: 'Muut asiat' },
+      { code: 'METERING', name: 'Mittari ja kulutus' },
+      { code: 'SALES', name: 'Sopimukset' },
+    ]);
     expect(queue.tickets.find((ticket: { id: string }) => ticket.id === id)).toMatchObject({
       clientCode: 'LUMO-100001',
       phone: '+358401234567',
       handlerGroup: 'METERING',
+      handlerGroupName: 'Mittari ja kulutus',
       assigneeName: null,
     });
     const billing = (await call('GET', '/api/staff/support/tickets?handlerGroup=BILLING', sanna)).json();

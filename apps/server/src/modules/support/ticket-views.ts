@@ -1,4 +1,4 @@
-import { TICKET_STATUS_NAMES, type StaffTicket, type TicketAttachment, type TicketDetail } from '@portal/schema/support';
+import { TICKET_STATUS_NAMES, type HandlerGroup, type StaffTicket, type TicketAttachment, type TicketDetail } from '@portal/schema/support';
 import type { Executor } from '../../platform/database.ts';
 import { nameIn, supportRepository, type AttachmentRow, type TicketRow } from './support-repository.ts';
 
@@ -55,6 +55,20 @@ export async function ticketDetails(executor: Executor, siteId: string, rows: Ti
   }));
 }
 
+/**
+ * The site's handler groups, each named by what it handles: the topics of the subtypes routed to it, in the asked
+ * locale and the topics' order (a group's code, such as BILLING, is configuration, not a text anyone reads).
+ */
+export async function handlerGroups(executor: Executor, siteId: string, locales: NameLocales): Promise<HandlerGroup[]> {
+  const [topics, subtypes] = await Promise.all([supportRepository.topics(executor, siteId), supportRepository.subtypes(executor, siteId)]);
+  const codes = [...new Set(subtypes.map((subtype) => subtype.handlerGroup))].sort();
+  return codes.map((code) => {
+    const handled = new Set(subtypes.filter((subtype) => subtype.handlerGroup === code).map((subtype) => subtype.topicCode));
+    const names = topics.filter((topic) => handled.has(topic.code)).map((topic) => nameIn(topic.names, topic.code, locales));
+    return { code, name: names.length > 0 ? names.join(', ') : code };
+  });
+}
+
 type QueueRow = Awaited<ReturnType<typeof supportRepository.siteTickets>>[number];
 
 /** Customer service's view: the customer, how to reach them, and who holds the ticket. */
@@ -64,6 +78,7 @@ export async function staffTickets(
   rows: QueueRow[],
   locales: NameLocales,
   staffPersonId: string,
+  groups: HandlerGroup[],
 ): Promise<StaffTicket[]> {
   const details = await ticketDetails(
     executor,
@@ -74,6 +89,7 @@ export async function staffTickets(
   return rows.map((row, index) => ({
     ...details[index]!,
     handlerGroup: row.ticket.handlerGroup,
+    handlerGroupName: groups.find((group) => group.code === row.ticket.handlerGroup)?.name ?? row.ticket.handlerGroup,
     customerName: row.customerName,
     clientCode: row.clientCode,
     contactName: row.ticket.contactName,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { THEME_APP_ASSETS } from '@portal/schema/theme-assets';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_COOKIE, consentAnswered } from '@portal/schema/cookie-consent';
 import { languageOf } from '@portal/schema/locale-ids';
@@ -122,6 +123,11 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (
       .send(html);
   }
 
+  // Browsers and tools ask for /favicon.ico whatever the page links: the site's theme answers, not a 404 page.
+  app.get('/favicon.ico', async (request, reply) => {
+    if (!template) return reply.status(404).send();
+    return reply.header('cache-control', 'public, max-age=86400').sendFile(THEME_APP_ASSETS[request.site.themeId].faviconIco.slice(1));
+  });
   app.get('/*', { config: { signedInPage: true } }, renderPage);
   app.get('/', { config: { signedInPage: true } }, renderPage);
 };

@@ -39,6 +39,16 @@ describe('index.html written for the site', () => {
     expect(texts.json()['nav.invoices']).toBe('Arved');
   });
 
+  it("answers /favicon.ico with the site theme's icon, not a page", async () => {
+    const lumo = await ctx.app.inject({ url: '/favicon.ico', headers: { host: HOSTS.lumo } });
+    expect(lumo.statusCode).toBe(200);
+    expect(lumo.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(lumo.rawPayload.readUInt16LE(2)).toBe(1); // an ICO file: type 1, icon
+    const virmalise = await ctx.app.inject({ url: '/favicon.ico', headers: { host: HOSTS.virmalise } });
+    expect(virmalise.statusCode).toBe(200);
+    expect(virmalise.rawPayload.equals(lumo.rawPayload)).toBe(false);
+  });
+
   it('keeps the texts out of the page, at a versioned address the browser keeps for good', async () => {
     const html = (await page(HOSTS.lumo)).body;
     expect(html.length).toBeLessThan(20_000);

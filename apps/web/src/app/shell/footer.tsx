@@ -2,6 +2,7 @@ import { Anchor, Container, Divider, Group, Stack, Text, VisuallyHidden } from '
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../shared/site/site-context.tsx';
+import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.tsx';
 import classes from './footer.module.css';
 import { SiteLogo } from './site-logo.tsx';
 
@@ -49,6 +50,7 @@ export function Footer() {
               </Group>
             </nav>
           )}
+          {site.features.includes('COOKIE_CONSENT') && <CookieSettingsButton inFlow />}
           <Text size="sm" className={classes.muted}>
             {t('footer.copyright', { year: new Date().getFullYear(), company: site.companyName })}
           </Text>

@@ -47,6 +47,11 @@ export function PageShell({ children, withoutHeaderAndFooter = false }: Props) {
       {withoutHeaderAndFooter ? (
         <main id="main" tabIndex={-1} className={classes.bareMain}>
           {children}
+          {consent && (
+            <div className={classes.bareConsent}>
+              <CookieSettingsButton inFlow />
+            </div>
+          )}
         </main>
       ) : (
         <>

@@ -20,6 +20,10 @@ const page: AuditPageData = {
       customerName: null,
       action: 'site updated',
       outcome: 'ok',
+      event: 'site-updated',
+      subject: null,
+      result: 'done',
+      count: null,
       details: null,
       before: { timezone: 'Europe/Helsinki' },
       after: { timezone: 'Europe/Stockholm' },
@@ -32,6 +36,10 @@ const page: AuditPageData = {
       customerName: 'Aino Laine',
       action: 'GET /api/invoices',
       outcome: '200',
+      event: 'customer-data-read',
+      subject: 'invoices',
+      result: 'done',
+      count: null,
       details: null,
       before: null,
       after: null,
@@ -54,6 +62,39 @@ describe('/admin/audit', () => {
     expect(first).toHaveTextContent('"timezone": "Europe/Stockholm"');
     expect(second).toHaveTextContent('Aino Laine (LUMO-100001)');
     expect(screen.getByText('2 entries')).toBeInTheDocument();
+  });
+
+  it("says in the reader's language what each person did and how it ended, not the code's wording", async () => {
+    const entry = page.entries[0]!;
+    const lines: AuditPageData = {
+      ...page,
+      total: 3,
+      entries: [
+        ...page.entries,
+        {
+          ...entry,
+          id: 3,
+          action: 'load-control relay-off',
+          outcome: 'timed-out',
+          event: 'load-control-command',
+          subject: 'relay-off',
+          result: 'timed-out',
+          details: 'command 7; gsrn 643000000000000001; acting as self',
+          before: null,
+          after: null,
+        },
+      ],
+    };
+    stubApi({ [`GET ${url}`]: lines });
+    await renderWithProviders(<AuditPage />, { site: buildSite(), path: '/admin/audit', locale: 'fi-FI' });
+    const table = await screen.findByRole('table', { name: 'Tapahtumaloki' });
+    const [changed, read, command] = within(table).getAllByRole('row').slice(1);
+    expect(changed).toHaveTextContent('Muutti sivuston asetuksia');
+    expect(changed).toHaveTextContent('Tehty');
+    expect(read).toHaveTextContent('Katsoi asiakkaan tietoja: laskut ja maksut');
+    expect(command).toHaveTextContent('Lähetti mittarille komennon: kuorma pois päältä');
+    expect(command).toHaveTextContent('Ei vastausta ajoissa');
+    expect(table).not.toHaveTextContent(/GET \/api|load-control|site updated|timed-out|gsrn/);
   });
 
   it('filters by person, customer, action and days, and exports the same filter as CSV', async () => {

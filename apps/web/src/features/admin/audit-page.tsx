@@ -1,16 +1,38 @@
-import { Button, Code, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@portal/schema/admin';
+import type { AuditEntry, AuditEvent } from '@portal/schema/admin';
+import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { auditCsvUrl, auditPageQueryOptions, type AuditFilter } from './audit-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const shown = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value, null, 1));
+
+/** Events whose stored details are a value a person recognises (a host, a form, a language, a client code). */
+const VALUE_DETAILS = new Set<AuditEvent>([
+  'site-domain-added',
+  'site-domain-removed',
+  'site-meta-fields-changed',
+  'feedback-form-added',
+  'feedback-form-updated',
+  'feedback-answers-deleted',
+  'customer-card-opened',
+  'other',
+]);
+
+/** The part of the customer's data, or the meter command, an event names, in the reader's language. */
+function subjectText(entry: AuditEntry, t: TFunction): string {
+  if (!entry.subject) return '';
+  if (entry.event === 'load-control-command') return t(`admin.audit.command.${entry.subject}`);
+  if (entry.event === 'customer-data-read' || entry.event === 'customer-data-changed') return t(`data-access.area.${entry.subject}`);
+  return '';
+}
 
 /**
  * /admin/audit: who did what on the site (staff acting for customers, administrators' changes with what they replaced),
@@ -22,7 +44,8 @@ export function AuditPage() {
   usePageTitle(t('admin.audit.title'));
   const [filter, setFilter] = useState<AuditFilter>({});
   const [page, setPage] = useState(1);
-  const { data } = useQuery(auditPageQueryOptions(site.id, filter, page));
+  const query = useQuery(auditPageQueryOptions(site.id, filter, page));
+  const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Stack gap="lg">
@@ -48,7 +71,7 @@ export function AuditPage() {
         }}
       />
       {!data ? (
-        <Skeleton h={320} />
+        <LoadState query={query} height={320} />
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -99,14 +122,19 @@ function AuditRow({ entry, timezone }: { entry: AuditEntry; timezone: string }) 
       <Table.Td>{entry.personName ?? '–'}</Table.Td>
       <Table.Td>{entry.customerCode ? `${entry.customerName ?? ''} (${entry.customerCode})` : '–'}</Table.Td>
       <Table.Td>
-        <Text size="sm">{entry.action}</Text>
-        {entry.details && (
+        <Text size="sm">{t(`admin.audit.event.${entry.event}`, { area: subjectText(entry, t), command: subjectText(entry, t) })}</Text>
+        {entry.details && VALUE_DETAILS.has(entry.event) && (
           <Text size="xs" c="dimmed">
             {entry.details}
           </Text>
         )}
+        {entry.event === 'other' && (
+          <Text size="xs" c="dimmed">
+            {t('admin.audit.technical')}: <Code>{entry.action}</Code>
+          </Text>
+        )}
       </Table.Td>
-      <Table.Td>{entry.outcome}</Table.Td>
+      <Table.Td>{t(`admin.audit.result.${entry.result}`, { count: entry.count })}</Table.Td>
       <Table.Td>
         {before !== null || after !== null ? (
           <Stack gap={4}>

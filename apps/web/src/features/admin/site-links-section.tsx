@@ -80,7 +80,7 @@ export function SiteLinksSection({ siteId, settings }: { siteId: string; setting
               <Table.Tr key={form.key(`${list}.${index}`)}>
                 <Table.Td>
                   <Select
-                    aria-label={t('admin.links.type')}
+                    aria-label={t('admin.links.row-field', { field: t('admin.links.type'), number: index + 1 })}
                     data={types.map((type) => ({ value: type, label: t(`admin.link-type.${type}`) }))}
                     allowDeselect={false}
                     key={form.key(`${list}.${index}.type`)}
@@ -89,21 +89,21 @@ export function SiteLinksSection({ siteId, settings }: { siteId: string; setting
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={t('admin.links.url')}
+                    aria-label={t('admin.links.row-field', { field: t('admin.links.url'), number: index + 1 })}
                     key={form.key(`${list}.${index}.url`)}
                     {...form.getInputProps(`${list}.${index}.url`)}
                   />
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={t('admin.links.text')}
+                    aria-label={t('admin.links.row-field', { field: t('admin.links.text'), number: index + 1 })}
                     key={form.key(`${list}.${index}.label`)}
                     {...form.getInputProps(`${list}.${index}.label`)}
                   />
                 </Table.Td>
                 <Table.Td>
                   <Select
-                    aria-label={t('admin.links.locale')}
+                    aria-label={t('admin.links.row-field', { field: t('admin.links.locale'), number: index + 1 })}
                     data={localeOptions}
                     allowDeselect={false}
                     key={form.key(`${list}.${index}.localeId`)}
@@ -114,7 +114,7 @@ export function SiteLinksSection({ siteId, settings }: { siteId: string; setting
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={t('admin.links.remove')}
+                    aria-label={t('admin.links.row-field', { field: t('admin.links.remove'), number: index + 1 })}
                     onClick={() => form.removeListItem(list, index)}
                   >
                     <IconTrash size={18} aria-hidden />

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
@@ -12,6 +12,7 @@ import { SitePayeeSection } from './site-payee-section.tsx';
 import { siteSettingsQueryOptions } from './site-settings-queries.ts';
 import { SiteThemeSection } from './site-theme-section.tsx';
 import { SiteTimezoneSection } from './site-timezone-section.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**
  * /admin: the site's settings, each in its own section that saves on its own. A saved change holds on every server copy
@@ -21,7 +22,8 @@ export function SiteSettingsPage() {
   const { t } = useTranslation();
   const site = useSite();
   usePageTitle(t('admin.site.title'));
-  const { data: settings } = useQuery(siteSettingsQueryOptions(site.id));
+  const query = useQuery(siteSettingsQueryOptions(site.id));
+  const settings = query.data;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -50,7 +52,7 @@ export function SiteSettingsPage() {
           <SiteThemeSection key={`theme:${settings.themeId}`} siteId={site.id} themeId={settings.themeId} />
         </>
       ) : (
-        <Skeleton h={480} />
+        <LoadState query={query} height={480} />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { loadTheme } from '../../themes/theme-registry.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { useUpdateSite } from './site-settings-queries.ts';
 import { ThemePreview } from './theme-preview.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Spec §1: one of 13 themes per site, each previewed in the light and the dark scheme before it is chosen. */
 export function SiteThemeSection({ siteId, themeId }: { siteId: string; themeId: ThemeId }) {
@@ -52,7 +53,7 @@ export function SiteThemeSection({ siteId, themeId }: { siteId: string; themeId:
           </SimpleGrid>
         </Radio.Group>
       ) : (
-        <Skeleton h={240} />
+        <LoadState query={themes} height={240} />
       )}
       <Group>
         <Button onClick={save} loading={update.isPending} disabled={chosen === themeId}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { TranslationEditor } from './translation-editor.tsx';
 import { siteTranslationsQueryOptions, useSaveTranslations } from './translation-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -30,7 +31,8 @@ export function TranslationsPage() {
   const [debounced] = useDebouncedValue(search.trim().toLocaleLowerCase(), 200);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<string | null>(null);
-  const { data } = useQuery(siteTranslationsQueryOptions(site.id, locale));
+  const query = useQuery(siteTranslationsQueryOptions(site.id, locale));
+  const data = query.data;
   const save = useSaveTranslations(site.id, locale);
 
   const found = useMemo(() => (data ? data.entries.filter((entry) => !debounced || matches(entry, debounced)) : []), [data, debounced]);
@@ -79,7 +81,7 @@ export function TranslationsPage() {
         />
       </Group>
       {!data ? (
-        <Skeleton h={400} />
+        <LoadState query={query} height={400} />
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -106,7 +108,7 @@ export function TranslationsPage() {
                     <Table.Td>
                       {item.defaultText === null ? (
                         <Stack gap={2}>
-                          <Badge color="orange" variant="light">
+                          <Badge color="#8A5300" variant="filled">
                             {t('admin.translations.missing')}
                           </Badge>
                           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { openConfirm } from '../../shared/ui/confirm-modal.ts';
 import { AnnouncementCard } from './announcement-card.tsx';
 import { AnnouncementForm } from './announcement-form.tsx';
 import { siteAnnouncementsQueryOptions, useDeleteAnnouncement } from './announcement-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const SEVERITY_COLOURS = { info: 'blue', warning: 'yellow', critical: 'red' } as const;
 
@@ -42,8 +43,8 @@ export function AnnouncementsAdminPage() {
             {t('announcements.admin.add')}
           </Button>
         </Group>
-        {announcements.isPending ? (
-          <Skeleton height={120} />
+        {!announcements.data ? (
+          <LoadState query={announcements} height={120} />
         ) : announcements.data && announcements.data.length > 0 ? (
           <AnnouncementTable
             announcements={announcements.data}

@@ -5,7 +5,7 @@ import type { ReadingResolution } from '@portal/schema/energy-rules';
 import { useTranslation } from 'react-i18next';
 import { formatDay, maxDate, minDate } from '@portal/schema/calendar-dates';
 import { DateField } from '../../shared/ui/date-field.tsx';
-import { fitsRange, periodAround, periodKindOf, stepPeriod, type ChartSearch, type EnergySeries, type PeriodKind } from './chart-search.ts';
+import { fitsRange, periodKindOf, periodOfKind, stepPeriod, type ChartSearch, type EnergySeries, type PeriodKind } from './chart-search.ts';
 
 type Props = {
   points: UsagePoint[];
@@ -88,9 +88,7 @@ export function ChartControls(props: Props) {
             aria-labelledby="charts-period-label"
             value={kind === 'custom' ? '' : kind}
             data={PERIOD_KINDS.map((value) => ({ value, label: t(`charts.period.${value}`) }))}
-            onChange={(value) =>
-              onChange({ ...periodAround(value as (typeof PERIOD_KINDS)[number], kind === 'custom' ? today : clampToToday(from, today)) })
-            }
+            onChange={(value) => onChange(periodOfKind(value as (typeof PERIOD_KINDS)[number], from, to, today))}
           />
           <Group gap={4} wrap="nowrap">
             <ActionIcon
@@ -164,9 +162,4 @@ export function ChartControls(props: Props) {
       )}
     </Stack>
   );
-}
-
-/** A period chosen from a custom range starts from its first day, but never from the future. */
-function clampToToday(day: string, today: string) {
-  return day > today ? today : day;
 }

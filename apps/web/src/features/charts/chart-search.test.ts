@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisScaleFor, formatAxisLabel, formatBucket } from '../../shared/format/site-time.ts';
-import { effectiveResolution, periodKindOf, resolutionsFor, stepPeriod } from './chart-search.ts';
+import { formatAxisLabel, formatBucket } from '../../shared/format/site-time.ts';
+import { effectiveResolution, periodKindOf, periodOfKind, resolutionsFor, stepPeriod } from './chart-search.ts';
 import { validateChartSearch } from './chart-search-params.ts';
 
 describe('chart periods and resolutions', () => {
@@ -22,10 +22,19 @@ describe('chart periods and resolutions', () => {
     expect(effectiveResolution('five-minute', quarterMeter, '2026-01-01', '2026-01-01')).toBe('hour');
   });
 
-  it('labels the axis by the range rule in the site timezone (spec §9)', () => {
-    expect(axisScaleFor('2026-03-29', '2026-03-30')).toBe('time');
-    expect(axisScaleFor('2026-03-01', '2026-04-01')).toBe('day');
-    expect(axisScaleFor('2026-03-01', '2026-04-02')).toBe('month');
+  it('opens the day, week, month or year the customer is in when the shown period holds today, else the one it starts in', () => {
+    const today = '2026-11-19'; // a Thursday
+    // From this month (the page's default) to a week: this week, not the one the month began in.
+    expect(periodOfKind('week', '2026-11-01', '2026-11-30', today)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(periodOfKind('day', '2026-11-01', '2026-11-30', today)).toEqual({ from: today, to: today });
+    expect(periodOfKind('month', '2026-11-16', '2026-11-22', today)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(periodOfKind('week', '2026-01-01', '2026-12-31', today)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    // A past period: its own first week; a range reaching into the future: today's.
+    expect(periodOfKind('week', '2026-03-01', '2026-03-31', today)).toEqual({ from: '2026-02-23', to: '2026-03-01' });
+    expect(periodOfKind('month', '2026-12-01', '2027-01-31', today)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+  });
+
+  it('labels the axis in the site timezone (spec §9)', () => {
     expect(formatAxisLabel('2026-03-29T22:00:00Z', 'Europe/Helsinki', 'time')).toBe('01:00');
     expect(formatAxisLabel('2026-03-29T22:00:00Z', 'Europe/Riga', 'day')).toBe('30.03');
     expect(formatBucket('2026-10-24T21:00:00Z', 'Europe/Tallinn', 'hour')).toBe('25.10.2026 00:00');

@@ -27,6 +27,15 @@ export function periodAround(kind: Exclude<PeriodKind, 'custom'>, day: string) {
   return kind === 'day' ? { from: day, to: day } : periodOf[kind](day);
 }
 
+/**
+ * The period of a kind the customer switches to (issue 27): the one today is in when the shown period holds today (so
+ * "week" on this month is this week), otherwise the one the shown period starts in; never one in the future.
+ */
+export function periodOfKind(kind: Exclude<PeriodKind, 'custom'>, from: string, to: string, today: string) {
+  const anchor = from > today || to >= today ? today : from;
+  return periodAround(kind, anchor);
+}
+
 /** The previous (-1) or next (+1) period of the same kind; a custom range moves by its own length. */
 export function stepPeriod(from: string, to: string, direction: -1 | 1) {
   const kind = periodKindOf(from, to);

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { ReadingsResponse } from '@portal/schema/energy';
 import { csvCents, type CsvCell } from '@portal/schema/csv-format';
 import { saveCsv, writeCsv } from '../../shared/csv/csv-writer.ts';
+import { unitText } from '@portal/schema/units';
 import { changePercent, formatCelsius, formatCents, formatCentsPerKwh, formatKwh } from '../../shared/format/energy-format.ts';
 import { formatDay, todayIn } from '@portal/schema/calendar-dates';
-import { axisScaleFor, formatBucket } from '../../shared/format/site-time.ts';
+import { formatBucket } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { ChartEmptyState } from '../../shared/ui/chart-empty-state.tsx';
@@ -25,6 +26,7 @@ import { readingsChartOption } from './readings-chart-option.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
 import { readingsQueryOptions } from './readings-query.ts';
 import { ReadingsTable } from './readings-table.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Props = { search: ChartSearch; onSearchChange: (patch: Partial<ChartSearch>) => void };
 
@@ -72,6 +74,7 @@ export function ChartsPage({ search, onSearchChange }: Props) {
   });
 
   const seriesLabel = t(`charts.series.${series}`);
+  const units = { energy: unitText('kWh', locale), price: unitText('c/kWh', locale) };
   const comparisonLabel = main.data?.yearsBack ? t('charts.compare.legend', { count: main.data.yearsBack }) : null;
   const rows = useMemo(
     () =>
@@ -90,7 +93,6 @@ export function ChartsPage({ search, onSearchChange }: Props) {
             temperature: overlays.temperature ? temperature.data : undefined,
             theme,
             timezone: site.timezone,
-            scale: axisScaleFor(from, to),
             compact,
             labels: {
               main: seriesLabel,
@@ -99,6 +101,7 @@ export function ChartsPage({ search, onSearchChange }: Props) {
               price: t('charts.series.price'),
               temperature: t('charts.series.temperature'),
               cost: t('charts.cost'),
+              units: { energy: unitText('kWh', locale), price: unitText('c/kWh', locale) },
             },
             format: {
               energy: (value) => formatKwh(value, locale),
@@ -127,10 +130,10 @@ export function ChartsPage({ search, onSearchChange }: Props) {
     ],
   );
 
-  if (points.isLoading)
+  if (!points.data)
     return (
       <PageFrame>
-        <Skeleton height={420} radius="md" />
+        <LoadState query={points} height={420} />
       </PageFrame>
     );
   if (!point) {
@@ -153,8 +156,8 @@ export function ChartsPage({ search, onSearchChange }: Props) {
     type CsvColumn = { header: string; value: (row: ReadingRow) => CsvCell };
     const columns: CsvColumn[] = [
       { header: t('charts.table.time'), value: (row) => formatBucket(row.date, site.timezone, resolution) },
-      { header: `${seriesLabel} (kWh)`, value: (row) => row.value },
-      ...(comparisonLabel ? [{ header: `${comparisonLabel} (kWh)`, value: (row) => row.comparison } satisfies CsvColumn] : []),
+      { header: `${seriesLabel} (${units.energy})`, value: (row) => row.value },
+      ...(comparisonLabel ? [{ header: `${comparisonLabel} (${units.energy})`, value: (row) => row.comparison } satisfies CsvColumn] : []),
       ...(showCost
         ? [
             {
@@ -163,7 +166,7 @@ export function ChartsPage({ search, onSearchChange }: Props) {
             } satisfies CsvColumn,
           ]
         : []),
-      ...(overlays.price ? [{ header: `${t('charts.table.price')} (c/kWh)`, value: (row) => row.price } satisfies CsvColumn] : []),
+      ...(overlays.price ? [{ header: `${t('charts.table.price')} (${units.price})`, value: (row) => row.price } satisfies CsvColumn] : []),
       ...(overlays.temperature
         ? [{ header: `${t('charts.series.temperature')} (°C)`, value: (row) => row.temperature } satisfies CsvColumn]
         : []),
@@ -257,8 +260,8 @@ export function ChartsPage({ search, onSearchChange }: Props) {
             </SimpleGrid>
           )}
 
-          {main.isLoading || !main.data ? (
-            <Skeleton height={compact ? 300 : 380} radius="md" />
+          {!main.data ? (
+            <LoadState query={main} height={compact ? 300 : 380} />
           ) : !hasValues(main.data) ? (
             <ChartEmptyState height={compact ? 300 : 380} />
           ) : search.view === 'table' ? (
@@ -267,7 +270,7 @@ export function ChartsPage({ search, onSearchChange }: Props) {
               caption={caption}
               timezone={site.timezone}
               resolution={resolution}
-              seriesLabel={`${seriesLabel} (kWh)`}
+              seriesLabel={`${seriesLabel} (${units.energy})`}
               comparisonLabel={comparisonLabel}
               showCost={showCost}
               showPrice={overlays.price}
@@ -278,7 +281,7 @@ export function ChartsPage({ search, onSearchChange }: Props) {
               <EChart option={option} height={compact ? 300 : 380} ariaLabel={`${caption}. ${summary}. ${t('charts.view.table-hint')}`} />
             )
           )}
-          {main.isError && (
+          {main.isError && main.data && (
             <Alert color="red" icon={<IconInfoCircle aria-hidden />}>
               {t('charts.load-failed')}
             </Alert>

@@ -30,7 +30,7 @@ export function ContractCard({ contract, hasOffer = false }: { contract: Contrac
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId}>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Title order={3} size="h4" id={titleId}>
+          <Title order={2} size="h4" id={titleId}>
             {contract.productName}
           </Title>
           <ContractStatusBadge status={contract.status} />

@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useFeature } from '../../shared/site/site-context.tsx';
 import { BillingChannelDialog } from './billing-channel-dialog.tsx';
 import { useContractFormat } from './contract-format.ts';
 import { useContract } from './get-contract.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**
  * A contract's prices (VAT excluded, and included at the rate in force on the contract's VAT day, which the note names)
@@ -16,8 +17,9 @@ export function ContractDetails({ id }: { id: string }) {
   const format = useContractFormat();
   const managementDisabled = useFeature('CONTRACT_MANAGEMENT_DISABLED');
   const [billingOpen, billing] = useDisclosure(false);
-  const { data: contract, isLoading } = useContract(id);
-  if (isLoading || !contract) return <Skeleton height={160} radius="md" aria-label={t('contracts.details.loading')} />;
+  const query = useContract(id);
+  const contract = query.data;
+  if (!contract) return <LoadState query={query} height={160} label={t('contracts.details.loading')} />;
   const changeable = !managementDisabled && contract.status !== 'ended' && contract.status !== 'cancelled';
   const pricesId = `contract-prices-${id}`;
   const billingId = `contract-billing-${id}`;
@@ -25,7 +27,7 @@ export function ContractDetails({ id }: { id: string }) {
   return (
     <Stack gap="md">
       <section aria-labelledby={pricesId}>
-        <Title order={4} size="h5" id={pricesId} mb="xs">
+        <Title order={3} size="h5" id={pricesId} mb="xs">
           {t('contracts.prices.title')}
         </Title>
         <Table.ScrollContainer minWidth={520}>
@@ -71,7 +73,7 @@ export function ContractDetails({ id }: { id: string }) {
       </section>
 
       <section aria-labelledby={billingId}>
-        <Title order={4} size="h5" id={billingId} mb="xs">
+        <Title order={3} size="h5" id={billingId} mb="xs">
           {t('contracts.billing.title')}
         </Title>
         <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">

@@ -1,12 +1,12 @@
 import type { ContractPriceComponent } from '@portal/schema/contracts';
 import { formatDay } from '@portal/schema/calendar-dates';
+import { formatUnit } from '@portal/schema/units';
 import { useTranslation } from 'react-i18next';
 
 /** Prices and dates of a contract as the person's language writes them (spec §9: DD.MM.YYYY). */
 export function useContractFormat() {
   const { t, i18n } = useTranslation();
   const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 });
-  const cents = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   return {
     date: formatDay,
@@ -14,7 +14,7 @@ export function useContractFormat() {
     /** Energy prices in cents per kWh, fees in euros per month or year; `priceCents` is an exact decimal string. */
     price: (priceCents: string, unit: ContractPriceComponent['unit']) =>
       unit === 'c/kWh'
-        ? t('contracts.price.per-kwh', { price: cents.format(Number(priceCents)) })
+        ? formatUnit(priceCents, 'c/kWh', i18n.language, { min: 2, max: 3 })
         : t(unit === 'c/year' ? 'contracts.price.per-year' : 'contracts.price.per-month', {
             price: money.format(Number(priceCents) / 100),
           }),

@@ -114,6 +114,22 @@ describe('/contracts', () => {
     expect(screen.getByRole('heading', { name: 'Lumo Vanha' })).toBeInTheDocument();
   });
 
+  it('says the list is loading while it loads, not "(0)" contracts, and says when it could not be loaded, with a retry', async () => {
+    let answer: (body: unknown) => void = () => {};
+    const fetchMock = stubContracts({ 'GET /api/contracts': () => new Promise((resolve) => (answer = resolve)) });
+    await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
+    expect(await screen.findByRole('status', { name: 'Loading list' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Current' })).toBeInTheDocument();
+    expect(screen.queryByText(/\(0\)/)).toBeNull();
+    answer(new Response('{}', { status: 503 }));
+    // The query asks once more before it fails (retry: 1).
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/contracts')).toHaveLength(2));
+    answer(new Response('{}', { status: 503 }));
+    expect(await screen.findByText('This could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No contracts here' })).toBeNull();
+  });
+
   it('shows the prices with and without VAT and the billing on demand', async () => {
     stubContracts();
     await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });

@@ -25,7 +25,8 @@ const shown = (filter: Filter, contract: ContractSummary) => filter === 'all' ||
 export function ContractsPage() {
   const { t } = useTranslation();
   usePageTitle(t('contracts.page-title'));
-  const { data, isLoading } = useContracts();
+  const contracts = useContracts();
+  const data = contracts.data;
   const [filter, setFilter] = useState<Filter>('current');
   const { features } = useSite();
   const offers = useQuery({ ...offersQueryOptions, enabled: offerOffered(features) }).data;
@@ -51,7 +52,13 @@ export function ContractsPage() {
             <Group gap="xs">
               {FILTERS.map((value) => (
                 <Chip key={value} value={value} variant="outline">
-                  {t(`contracts.filter.${value}`, { count: data?.filter((contract) => shown(value, contract)).length ?? 0 })}
+                  {/* The count once the list is here: while it loads there is no count to tell, not "(0)". */}
+                  {data
+                    ? t('contracts.filter.count', {
+                        name: t(`contracts.filter.${value}`),
+                        count: data.filter((contract) => shown(value, contract)).length,
+                      })
+                    : t(`contracts.filter.${value}`)}
                 </Chip>
               ))}
             </Group>
@@ -59,7 +66,7 @@ export function ContractsPage() {
         </div>
         <ListLayout
           items={items}
-          isLoading={isLoading}
+          query={contracts}
           getKey={(contract) => contract.id}
           renderItem={(contract) => <ContractCard contract={contract} hasOffer={withOffer.has(contract.id)} />}
           skeletonHeight={140}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Container, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { formatDay } from '@portal/schema/calendar-dates';
@@ -8,20 +8,22 @@ import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useContract } from './get-contract.ts';
 import { ContractNotice } from './contract-notice.tsx';
 import { ContractAtAddress } from './move-out-page.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** /contracts/{id}/move-out/confirmation (spec §2): what was recorded, read back from the contract. */
 export function MoveOutConfirmationPage({ contractId }: { contractId: string }) {
   const { t } = useTranslation();
   usePageTitle(t('move-out.confirmation.page-title'));
-  const { data: contract, isLoading } = useContract(contractId);
+  const query = useContract(contractId);
+  const contract = query.data;
   const moveOut = contract?.moveOut;
 
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <PageTitle title={t('move-out.confirmation.title')} />
-        {isLoading ? (
-          <Skeleton height={240} radius="md" aria-label={t('move-out.loading')} />
+        {query.isLoading ? (
+          <LoadState query={query} height={240} label={t('move-out.loading')} />
         ) : !contract || !moveOut ? (
           <ContractNotice color="yellow" title={t('move-out.confirmation.none')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>

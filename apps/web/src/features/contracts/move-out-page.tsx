@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -31,6 +17,7 @@ import { useContract } from './get-contract.ts';
 import { ContractNotice } from './contract-notice.tsx';
 import { useMoveOut } from './move-out.ts';
 import { emptyMoveOut, moveOutRequestOf, validateMoveOut, type MoveOutValues } from './move-out-form.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const asCountry = (code: string): MoveOutCountry =>
   (MOVE_OUT_COUNTRIES as readonly string[]).includes(code) ? (code as MoveOutCountry) : 'FI';
@@ -39,7 +26,8 @@ const asCountry = (code: string): MoveOutCountry =>
 export function MoveOutPage({ contractId }: { contractId: string }) {
   const { t } = useTranslation();
   usePageTitle(t('move-out.page-title'));
-  const { data: contract, isLoading, isError } = useContract(contractId);
+  const query = useContract(contractId);
+  const { data: contract, isLoading, isError } = query;
   const navigate = useNavigate();
   const move = useMoveOut();
 
@@ -53,7 +41,7 @@ export function MoveOutPage({ contractId }: { contractId: string }) {
       <Stack gap="lg">
         <PageTitle title={t('move-out.title')} description={t('move-out.description')} />
         {isLoading ? (
-          <Skeleton height={320} radius="md" aria-label={t('move-out.loading')} />
+          <LoadState query={query} height={320} label={t('move-out.loading')} />
         ) : isError || !contract ? (
           <ContractNotice color="yellow" title={t('move-out.not-found')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Container, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -20,6 +20,7 @@ import { ContractAtAddress } from './move-out-page.tsx';
 import { StartDateField } from './sign-start-step.tsx';
 import { ProductPrices } from './sign-product-step.tsx';
 import { goToSigning, offersQueryOptions, useRenewContract } from './signing-queries.ts';
+import { allOf, LoadState } from '../../shared/ui/load-state.tsx';
 
 type OfferValues = { productId: string; startDate: string | null };
 
@@ -43,7 +44,7 @@ export function OfferPage({ contractId }: { contractId: string }) {
       <Stack gap="lg">
         <PageTitle title={t('offer.title')} description={t('offer.description')} />
         {contract.isLoading || offers.isLoading ? (
-          <Skeleton height={320} radius="md" aria-label={t('signing.loading')} />
+          <LoadState query={allOf(contract, offers)} height={320} label={t('signing.loading')} />
         ) : !contract.data || mine.length === 0 ? (
           <ContractNotice color="yellow" title={t('offer.none')}>
             <Anchor renderRoot={(props) => <Link {...props} to="/contracts" />}>{t('move-out.back')}</Anchor>

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Chip, Group, Radio, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Chip, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { TERM_CHOICES } from '@portal/schema/contract-signing';
@@ -9,6 +9,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { useContractFormat } from './contract-format.ts';
 import type { SignValues } from './sign-form.ts';
 import { productsQueryOptions } from './signing-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Form = UseFormReturnType<SignValues>;
 
@@ -71,8 +72,8 @@ export function SignProductStep({ form }: { form: Form }) {
           </Chip.Group>
         </div>
       )}
-      {products.isLoading ? (
-        <Skeleton height={160} radius="md" aria-label={t('signing.loading')} />
+      {products.isLoading || (products.isError && !products.data) ? (
+        <LoadState query={products} height={160} label={t('signing.loading')} />
       ) : (
         <Radio.Group
           label={t('signing.product.choose')}

@@ -61,6 +61,12 @@ describe('dashboard cards', () => {
     expect(screen.getByText('10.04 c/kWh')).toBeInTheDocument();
   });
 
+  it("writes the price in the unit of the reader's language, as signing and the PDFs do", async () => {
+    stubApi({ 'GET /api/dashboard/statistics/spot': spot });
+    await renderWithProviders(<SpotPriceCard />, { locale: 'fi-FI' });
+    expect(await screen.findByTestId('spot-now')).toHaveTextContent('12,55 snt/kWh');
+  });
+
   it('sums expenses in euros from integer cents and compares with last year', async () => {
     const expenses: Expenses = {
       period: 'year',

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unitText } from '@portal/schema/units';
 import type { EnergyStatistics } from '@portal/schema/energy';
 import type { Utility } from '@portal/schema/enums';
 import { changePercent, formatKwh } from '../../shared/format/energy-format.ts';
@@ -13,6 +14,7 @@ import { ChartEmptyState } from '../../shared/ui/chart-empty-state.tsx';
 import { useChartTheme, type ChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { EChart } from '../../shared/ui/echart/echart.tsx';
 import { consumptionStatisticsQueryOptions } from './dashboard-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type UtilityStatistics = EnergyStatistics['utilities'][number];
 
@@ -53,12 +55,14 @@ export function DashboardChart() {
             </Tabs.List>
           </Tabs>
         )}
-        {statistics.isLoading ? (
-          <Skeleton height={300} radius="md" data-testid="dashboard-chart-skeleton" />
+        {!statistics.data ? (
+          <LoadState query={statistics}>
+            <Skeleton height={300} radius="md" data-testid="dashboard-chart-skeleton" />
+          </LoadState>
         ) : !active || !active.values.some((value) => value.value !== null || value.comparison !== null) ? (
           <ChartEmptyState height={300} />
         ) : (
-          <UtilityChart statistics={statistics.data!} entry={active} locale={i18n.language} />
+          <UtilityChart statistics={statistics.data} entry={active} locale={i18n.language} />
         )}
       </Stack>
     </Card>
@@ -74,6 +78,7 @@ function UtilityChart({ statistics, entry, locale }: { statistics: EnergyStatist
   const labels = {
     main: t(statistics.period === 'month' ? 'dashboard.chart.this-month' : 'dashboard.chart.this-year'),
     comparison: t('dashboard.chart.year-before'),
+    unit: unitText('kWh', locale),
   };
   const option = dashboardChartOption(statistics, entry, theme, site.timezone, labels, (value) => formatKwh(value, locale), compact);
   return (
@@ -122,7 +127,7 @@ export function dashboardChartOption(
   entry: UtilityStatistics,
   theme: ChartTheme,
   timezone: string,
-  labels: { main: string; comparison: string },
+  labels: { main: string; comparison: string; unit: string },
   energy: (value: number) => string,
   compact: boolean,
 ): EChartsCoreOption {
@@ -156,7 +161,7 @@ export function dashboardChartOption(
     },
     yAxis: {
       type: 'value',
-      name: 'kWh',
+      name: labels.unit,
       nameTextStyle: { color: theme.dimmed },
       axisLabel: { color: theme.dimmed },
       splitLine: { lineStyle: { color: theme.border } },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changePercent, formatCents } from '../../shared/format/energy-format.ts';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
 import { expensesQueryOptions } from './dashboard-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** This year's energy cost and fees from the contracts' prices, month by month, against the same stretch last year. */
 export function ExpensesCard() {
@@ -21,13 +22,15 @@ export function ExpensesCard() {
         <Title order={2} size="h3" id="expenses-title">
           {t('dashboard.expenses.title')}
         </Title>
-        {expenses.isLoading ? (
-          <Stack gap="xs" aria-busy="true">
-            <Skeleton height={36} width="60%" />
-            {[0, 1, 2, 3].map((index) => (
-              <Skeleton key={index} height={18} />
-            ))}
-          </Stack>
+        {!data ? (
+          <LoadState query={expenses}>
+            <Stack gap="xs">
+              <Skeleton height={36} width="60%" />
+              {[0, 1, 2, 3].map((index) => (
+                <Skeleton key={index} height={18} />
+              ))}
+            </Stack>
+          </LoadState>
         ) : !data || months.length === 0 ? (
           <EmptyState title={t('dashboard.expenses.empty.title')} description={t('dashboard.expenses.empty.description')} />
         ) : (

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useChartTheme, type ChartTheme } from '../../shared/ui/echart/chart-the
 import { EChart } from '../../shared/ui/echart/echart.tsx';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
 import { spotStatisticsQueryOptions } from './dashboard-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Spot prices are published without VAT; the card shows what a consumer pays per kWh, VAT included (display only). */
 const withVat = (centsPerKwh: number, vatPermille: number) => Math.round(centsPerKwh * (1000 + vatPermille)) / 1000;
@@ -46,8 +47,8 @@ export function SpotPriceCard() {
             { value: 'tomorrow', label: t('dashboard.spot.tomorrow') },
           ]}
         />
-        {spot.isLoading ? (
-          <Skeleton height={220} radius="md" />
+        {!data ? (
+          <LoadState query={spot} height={220} />
         ) : !shown ? (
           <EmptyState
             title={day === 'tomorrow' ? t('dashboard.spot.tomorrow-pending.title') : t('dashboard.spot.empty.title')}
@@ -70,7 +71,7 @@ export function SpotPriceCard() {
               <Figure label={t('dashboard.spot.average')} value={price(shown.average)} />
               <Figure label={t('dashboard.spot.highest')} value={price(shown.maximum)} />
             </Group>
-            <SpotChart day={shown} spot={data!} format={price} />
+            <SpotChart day={shown} spot={data} format={price} />
             <Text size="xs" c="dimmed">
               {t('dashboard.spot.note', { vat: (shown.vatPermille / 10).toLocaleString(i18n.language), date: formatDay(shown.date) })}
             </Text>

@@ -1,10 +1,11 @@
-import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatKwh } from '../../shared/format/energy-format.ts';
 import { useChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
 import { yearlyConsumptionQueryOptions } from './dashboard-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Consumption per calendar year and utility: three years side by side, the running one marked so far. */
 export function YearlyConsumptionCard() {
@@ -18,12 +19,8 @@ export function YearlyConsumptionCard() {
         <Title order={2} size="h3" id="yearly-title">
           {t('dashboard.yearly.title')}
         </Title>
-        {yearly.isLoading ? (
-          <Stack gap="xs" aria-busy="true">
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} height={30} />
-            ))}
-          </Stack>
+        {!yearly.data ? (
+          <LoadState query={yearly} count={3} height={30} />
         ) : utilities.length === 0 ? (
           <EmptyState title={t('dashboard.yearly.empty')} />
         ) : (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
   useDeleteFeedbackSubmissions,
   useUpdateFeedbackForm,
 } from './feedback-admin-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**
  * /admin/feedback: a site administrator's survey forms (add, activate, renew) and the answers of one form with
@@ -41,8 +42,8 @@ export function FeedbackAdminPage() {
           {t('feedback.admin.add')}
         </Button>
       </Group>
-      {forms.isPending ? (
-        <Skeleton height={120} />
+      {!forms.data ? (
+        <LoadState query={forms} height={120} />
       ) : forms.data && forms.data.length > 0 ? (
         <FormTable forms={forms.data} shown={shown} onShow={setChosen} />
       ) : (
@@ -77,7 +78,7 @@ function FormTable({ forms, shown, onShow }: { forms: AdminFeedbackForm[]; shown
               <Table.Td>{formatDateTime(form.createdAt, site.timezone)}</Table.Td>
               <Table.Td>{formatDateTime(form.refreshedAt, site.timezone)}</Table.Td>
               <Table.Td>
-                <Badge color={form.active ? 'green' : 'gray'} variant="light">
+                <Badge color={form.active ? '#1B6E2E' : '#4A5059'} variant="filled">
                   {form.active ? t('feedback.admin.active') : t('feedback.admin.inactive')}
                 </Badge>
               </Table.Td>
@@ -125,8 +126,7 @@ function Submissions({ formId }: { formId: string }) {
   const site = useSite();
   const answers = useQuery(feedbackSubmissionsQueryOptions(site.id, formId));
   const remove = useDeleteFeedbackSubmissions(site.id);
-  if (answers.isPending) return <Skeleton height={160} />;
-  if (!answers.data) return null;
+  if (!answers.data) return <LoadState query={answers} height={160} />;
   const { form, distribution, submissions } = answers.data;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="feedback-answers">

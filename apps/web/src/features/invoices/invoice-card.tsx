@@ -31,7 +31,7 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Title order={3} size="h4" id={titleId} className={classes.number}>
+            <Title order={2} size="h4" id={titleId} className={classes.number}>
               {t('invoices.number', { number: invoice.invoiceNumber })}
             </Title>
             <InvoiceStatusBadge invoice={invoice} />

@@ -1,20 +1,21 @@
-import { Alert, Divider, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { InvoiceDetail, InvoiceRow } from '@portal/schema/invoices';
 import { useTranslation } from 'react-i18next';
 import { useInvoice } from './get-invoice.ts';
+import { formatUnit } from '@portal/schema/units';
 import { useInvoiceFormat } from './invoice-format.ts';
 import { InvoicePaymentDetails } from './invoice-payment-details.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**
  * The rows of one invoice (per metering point and price component) with net, one VAT line per rate (an invoice whose
  * period crosses a rate change has two) and total; with several rates each row says its own; how to pay one unpaid.
  */
 export function InvoiceRows({ invoiceNumber }: { invoiceNumber: string }) {
-  const { data, isLoading, isError } = useInvoice(invoiceNumber, { enabled: true });
-  const { t } = useTranslation();
-  if (isLoading) return <Skeleton height={120} radius="md" aria-label={t('list.loading')} />;
-  if (isError || !data) return <Alert color="red">{t('api.something-went-wrong')}</Alert>;
+  const query = useInvoice(invoiceNumber, { enabled: true });
+  if (!query.data) return <LoadState query={query} height={120} />;
+  const data = query.data;
   return (
     <>
       <RowsTable invoice={data} />
@@ -27,16 +28,6 @@ export function InvoiceRows({ invoiceNumber }: { invoiceNumber: string }) {
 function RowsTable({ invoice }: { invoice: InvoiceDetail }) {
   const narrow = useMediaQuery('(max-width: 48em)');
   return narrow ? <RowsList invoice={invoice} /> : <RowsGrid invoice={invoice} />;
-}
-
-/** A row's quantity: kWh to three decimals; months whole, or to three decimals for part of a month. */
-function useQuantity() {
-  const { t } = useTranslation();
-  const format = useInvoiceFormat();
-  return (row: InvoiceRow) =>
-    row.unit === 'kWh'
-      ? `${format.decimal(row.quantity, 3)} kWh`
-      : `${format.decimal(row.quantity, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`;
 }
 
 /** What a row bills, and its VAT rate when the invoice has more than one. */
@@ -59,12 +50,22 @@ function useVatLineLabel() {
 
 /** Energy in cents per kWh as the price lists say it; a monthly fee in euros, as it is paid ("3,95 €/kk"). */
 function useUnitPrice() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useInvoiceFormat();
   return (row: InvoiceRow) =>
     row.unit === 'kWh'
-      ? `${format.decimal(row.unitPriceCents, 3)} c/kWh`
+      ? formatUnit(row.unitPriceCents, 'c/kWh', i18n.language, { min: 3, max: 3 })
       : t('invoices.unit.per-month', { amount: format.money(Number(row.unitPriceCents)) });
+}
+
+/** kWh to three places in the locale's unit; months of a monthly fee whole, or to three places for part of a month. */
+function useQuantity() {
+  const { t, i18n } = useTranslation();
+  const format = useInvoiceFormat();
+  return (row: InvoiceRow) =>
+    row.unit === 'kWh'
+      ? formatUnit(row.quantity, 'kWh', i18n.language, { min: 3, max: 3 })
+      : `${format.decimal(row.quantity, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`;
 }
 
 function RowsList({ invoice }: { invoice: InvoiceDetail }) {

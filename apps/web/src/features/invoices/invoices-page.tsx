@@ -16,7 +16,8 @@ export function InvoicesPage({ search, onSearchChange }: Props) {
   usePageTitle(t('invoices.page-title'));
   const params = invoiceListParams(search);
   const { page, sort } = params;
-  const { data, isLoading } = useInvoices(params);
+  const invoices = useInvoices(params);
+  const data = invoices.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / INVOICE_PAGE_SIZE)) : 1;
   const filterOptions = FILTERS.map((value) => ({ value, label: t(`invoices.filter.${value}`) }));
   const changeFilter = (value: string) =>
@@ -60,7 +61,7 @@ export function InvoicesPage({ search, onSearchChange }: Props) {
         )}
         <ListLayout
           items={data?.invoices}
-          isLoading={isLoading}
+          query={invoices}
           getKey={(invoice) => invoice.id}
           renderItem={(invoice) => <InvoiceCard invoice={invoice} />}
           skeletonHeight={150}

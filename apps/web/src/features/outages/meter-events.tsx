@@ -1,10 +1,11 @@
-import { Card, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
 import { useMeterEvents } from './outages.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Spec §1 meter events: the customer picks one of their metering points and reads what its meter reported. */
 export function MeterEvents({ timezone }: { timezone: string }) {
@@ -23,8 +24,8 @@ export function MeterEvents({ timezone }: { timezone: string }) {
           </Title>
           <Text c="dimmed">{t('outages.meter-events.description')}</Text>
         </Stack>
-        {points.isLoading ? (
-          <Skeleton height={36} />
+        {!points.data ? (
+          <LoadState query={points} height={36} />
         ) : !points.data?.length ? (
           <Text>{t('outages.meter-events.no-meters')}</Text>
         ) : (
@@ -40,8 +41,8 @@ export function MeterEvents({ timezone }: { timezone: string }) {
               allowDeselect={false}
               maw={520}
             />
-            {events.isLoading ? (
-              <Skeleton height={120} />
+            {!events.data ? (
+              <LoadState query={events} height={120} />
             ) : !events.data?.length ? (
               <Text>{t('outages.meter-events.none')}</Text>
             ) : (

@@ -17,7 +17,7 @@ export function OutageCard({ outage, timezone }: { outage: Outage; timezone: str
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <Title order={3} size="h4" id={titleId}>
+          <Title order={2} size="h4" id={titleId}>
             {t('outages.grid-area', { area: outage.gridArea })}
           </Title>
           <Group gap="xs">

@@ -22,7 +22,7 @@ export function OutagesPage() {
         </Stack>
         <ListLayout
           items={outages.data}
-          isLoading={outages.isLoading}
+          query={outages}
           getKey={(outage) => outage.id}
           skeletonHeight={160}
           emptyTitle={t('outages.none')}

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unitText } from '@portal/schema/units';
 import { useForm } from '@mantine/form';
 import { planRequest, type ControllableLoad, type LoadPlan, type PlanPreview, type PlanRequest } from '@portal/schema/power';
 import { ApiError } from '../../shared/api/api-error.ts';
@@ -195,7 +196,15 @@ function PlanResult({
         <Text size="sm">{t('power.plan.costs', { planned: money(preview.plannedCostCents), atOnce: money(preview.atOnceCostCents) })}</Text>
       </Group>
       <EChart
-        option={planChartOption(preview, theme, site.timezone, price, t('power.plan.chosen'), t('power.plan.other'))}
+        option={planChartOption(
+          preview,
+          theme,
+          site.timezone,
+          price,
+          t('power.plan.chosen'),
+          t('power.plan.other'),
+          unitText('c/kWh', i18n.language),
+        )}
         height={200}
         ariaLabel={t('power.plan.chart-alt', {
           hours: chosen.map((hour) => inSiteTime(hour.startsAt, site.timezone).format('HH:mm')).join(', '),
@@ -222,6 +231,7 @@ function planChartOption(
   price: (hour: PlanPreview['hours'][number]) => string,
   chosenLabel: string,
   otherLabel: string,
+  priceUnit: string,
 ): EChartsCoreOption {
   const colours = theme.colorsFor('electricity');
   const cents = (hour: PlanPreview['hours'][number]) => Math.round(withVat(hour) * 100) / 100;
@@ -247,7 +257,7 @@ function planChartOption(
       axisLabel: { color: theme.dimmed },
       axisLine: { lineStyle: { color: theme.border } },
     },
-    yAxis: { type: 'value', name: 'c/kWh', axisLabel: { color: theme.dimmed }, splitLine: { lineStyle: { color: theme.border } } },
+    yAxis: { type: 'value', name: priceUnit, axisLabel: { color: theme.dimmed }, splitLine: { lineStyle: { color: theme.border } } },
     series: [
       {
         name: chosenLabel,

@@ -29,7 +29,7 @@ export function PowerControlPage() {
         </Stack>
         <ListLayout
           items={meters.data}
-          isLoading={meters.isLoading}
+          query={meters}
           getKey={(meter) => meter.meteringPointId}
           skeletonHeight={240}
           skeletonCount={2}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useFeature, useSite } from '../../shared/site/site-context.tsx';
 import { useAddresses, useSaveAddress } from './addresses.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Dark enough for white badge text (≥ 6:1) in both schemes, as the invoice status badges. */
 const ACTIVE_COLOUR = '#1B6E2E';
@@ -30,7 +31,7 @@ export function AddressesTab() {
         </Title>
         <Text c="dimmed">{t('settings.addresses.usage-description')}</Text>
         {!usage.data ? (
-          <Skeleton h={60} />
+          <LoadState query={usage} height={60} />
         ) : usage.data.length === 0 ? (
           <Text>{t('settings.addresses.usage-empty')}</Text>
         ) : (
@@ -49,7 +50,7 @@ export function AddressesTab() {
         )}
       </Stack>
       {!kept.data ? (
-        <Skeleton h={200} />
+        <LoadState query={kept} height={200} />
       ) : (
         EDITABLE_ADDRESS_TYPES.map((kind) => (
           <AddressForm key={kind} kind={kind} address={kept.data.find((address) => address.requestType === kind)} />

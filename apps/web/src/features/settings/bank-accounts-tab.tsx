@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -10,13 +10,15 @@ import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from './bank-accounts.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const display = (iban: string) => friendlyFormatIBAN(iban) ?? iban;
 
 /** The acting customer's bank accounts for refunds and direct debit: list, add, remove. */
 export function BankAccountsTab() {
   const { t } = useTranslation();
-  const { data: accounts } = useBankAccounts({ enabled: true });
+  const query = useBankAccounts({ enabled: true });
+  const accounts = query.data;
   return (
     <Stack gap="xl">
       <Stack gap={4}>
@@ -26,7 +28,7 @@ export function BankAccountsTab() {
         <Text c="dimmed">{t('settings.bank.description')}</Text>
       </Stack>
       {!accounts ? (
-        <Skeleton h={80} />
+        <LoadState query={query} height={80} />
       ) : accounts.length === 0 ? (
         <Text>{t('settings.bank.empty')}</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Checkbox, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -7,9 +7,12 @@ import { contactMethod } from '@portal/schema/enums';
 import { MAX_CONTACTS, replaceContactsRequest, type Contact } from '@portal/schema/settings';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
+import { useActorInfo } from '../../shared/auth/actor-info.ts';
+import { useProfile } from '../../shared/auth/profile.ts';
 import { useContacts, useReplaceContacts } from './contacts.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Row = { key: string; id?: number; name: string; method: Contact['method']; value: string; primary: boolean };
 
@@ -17,12 +20,18 @@ const rowsOf = (contacts: Contact[]): Row[] => contacts.map((item) => ({ ...item
 
 /** The acting customer's e-mail addresses and phone numbers, edited as one list and saved at once. */
 export function ContactsTab() {
-  const { data: contacts } = useContacts();
-  if (!contacts) return <Skeleton h={200} />;
-  return <ContactsForm contacts={contacts} />;
+  const query = useContacts();
+  const contacts = query.data;
+  const info = useActorInfo({ enabled: true }).data;
+  // What the person's profile holds is on file too; a company that staff act for has no personal profile.
+  const company = info?.actingAs === 'staff' && info.customer?.type === 'legal';
+  const profile = useProfile({ enabled: !!info && !company && contacts?.length === 0 });
+  if (!contacts) return <LoadState query={query} height={200} />;
+  const onFile = [profile.data?.email, profile.data?.phone].filter((value): value is string => !!value);
+  return <ContactsForm contacts={contacts} onFile={onFile} />;
 }
 
-function ContactsForm({ contacts }: { contacts: Contact[] }) {
+function ContactsForm({ contacts, onFile }: { contacts: Contact[]; onFile: string[] }) {
   const { t } = useTranslation();
   const replace = useReplaceContacts();
   const form = useForm<{ contacts: Row[] }>({
@@ -69,7 +78,9 @@ function ContactsForm({ contacts }: { contacts: Contact[] }) {
           </Title>
           <Text c="dimmed">{t('settings.contacts.description')}</Text>
         </Stack>
-        {form.values.contacts.length === 0 && <Text>{t('settings.contacts.empty')}</Text>}
+        {form.values.contacts.length === 0 && (
+          <Text>{onFile.length > 0 ? t('settings.contacts.on-file', { contacts: onFile.join(', ') }) : t('settings.contacts.empty')}</Text>
+        )}
         {form.values.contacts.map((row, index) => {
           const number = index + 1;
           return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
 import { dataAccessQueryOptions } from './data-access.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**
  * "Who looked at my data" (docs/decisions/076): each visit of customer service to the customer's data, newest first,
@@ -30,8 +31,8 @@ export function DataAccessTab() {
         </Title>
         <Text c="dimmed">{t('data-access.description')}</Text>
       </Stack>
-      {access.isPending ? (
-        <Skeleton height={160} />
+      {!access.data ? (
+        <LoadState query={access} height={160} />
       ) : !access.data?.entries.length && page === 1 ? (
         <EmptyState title={t('data-access.empty.title')} description={t('data-access.empty.description')} />
       ) : (

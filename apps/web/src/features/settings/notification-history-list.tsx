@@ -1,9 +1,10 @@
-import { Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NotificationDelivery } from '@portal/schema/settings';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { useNotificationHistory } from './notification-history.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Dark enough for white text (≥ 6:1) on any theme, light or dark, striped rows included. */
 const STATUS_COLOUR: Record<NotificationDelivery['status'], string> = { queued: '#1F4E8C', sent: '#1B6E2E', failed: '#B3261E' };
@@ -12,7 +13,8 @@ const STATUS_COLOUR: Record<NotificationDelivery['status'], string> = { queued: 
 export function NotificationHistory() {
   const { t } = useTranslation();
   const site = useSite();
-  const history = useNotificationHistory().data;
+  const query = useNotificationHistory();
+  const history = query.data;
   return (
     <Stack gap="sm" component="section" aria-labelledby="notification-history-title">
       <Stack gap={4}>
@@ -22,7 +24,7 @@ export function NotificationHistory() {
         <Text c="dimmed">{t('settings.history.description')}</Text>
       </Stack>
       {!history ? (
-        <Skeleton h={120} />
+        <LoadState query={query} height={120} />
       ) : history.length === 0 ? (
         <Text>{t('settings.history.empty')}</Text>
       ) : (

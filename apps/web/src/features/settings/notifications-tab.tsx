@@ -1,4 +1,4 @@
-import { Button, Card, Group, MultiSelect, NumberInput, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useFeature } from '../../shared/site/site-context.tsx';
 import { NotificationHistory } from './notification-history-list.tsx';
+import { unitText } from '@portal/schema/units';
+import { allOf, LoadState } from '../../shared/ui/load-state.tsx';
 
 type ContractNotificationChannel = NotificationSetting['channel'];
 
@@ -40,9 +42,10 @@ const CONTACT_METHOD: Partial<Record<ContractNotificationChannel, Contact['metho
 /** Spec §3 notifications: per subject the channels chosen, each on or off, with thresholds and contacts. */
 export function NotificationsTab() {
   const { t } = useTranslation();
-  const subjects = useNotificationSubjects().data;
-  const settings = useNotificationSettings().data;
-  const contacts = useContacts().data;
+  const subjectsQuery = useNotificationSubjects();
+  const settingsQuery = useNotificationSettings();
+  const contactsQuery = useContacts();
+  const [subjects, settings, contacts] = [subjectsQuery.data, settingsQuery.data, contactsQuery.data];
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -52,7 +55,7 @@ export function NotificationsTab() {
         <Text c="dimmed">{t('settings.notifications.description')}</Text>
       </Stack>
       {!subjects || !settings || !contacts ? (
-        <Skeleton h={300} />
+        <LoadState query={allOf(subjectsQuery, settingsQuery, contactsQuery)} height={300} />
       ) : (
         subjects.map((subject) => (
           <SubjectCard
@@ -142,7 +145,7 @@ const valuesOf = (setting: NotificationSetting): Values => ({
 });
 
 function SettingForm({ setting, subject, contacts }: { setting: NotificationSetting; subject: NotificationSubject; contacts: Contact[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateNotificationSetting();
   const method = CONTACT_METHOD[setting.channel];
   const toUpdate = (values: Values) => {
@@ -194,13 +197,13 @@ function SettingForm({ setting, subject, contacts }: { setting: NotificationSett
         {subject.thresholdUnit && (
           <>
             <NumberInput
-              label={t('settings.notifications.lower', { unit: subject.thresholdUnit })}
+              label={t('settings.notifications.lower', { unit: unitText(subject.thresholdUnit, i18n.language) })}
               decimalScale={3}
               w={140}
               {...form.getInputProps('lower')}
             />
             <NumberInput
-              label={t('settings.notifications.upper', { unit: subject.thresholdUnit })}
+              label={t('settings.notifications.upper', { unit: unitText(subject.thresholdUnit, i18n.language) })}
               decimalScale={3}
               w={140}
               {...form.getInputProps('upper')}

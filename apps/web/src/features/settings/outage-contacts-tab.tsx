@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useOutageAddresses, useOutageContacts, useSaveOutageContacts } from './outage-contacts.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Row = { key: string; method: OutageContact['method']; value: string; timing: OutageContact['timing'] };
 const rowsOf = (contacts: OutageContact[]): Row[] =>
@@ -22,10 +23,12 @@ const rowsOf = (contacts: OutageContact[]): Row[] =>
  */
 export function OutageContactsTab() {
   const { t } = useTranslation();
-  const addresses = useOutageAddresses().data;
+  const addressesQuery = useOutageAddresses();
+  const addresses = addressesQuery.data;
   const [chosen, setChosen] = useState<string | null>(null);
   const contractId = chosen ?? addresses?.[0]?.contractId ?? null;
-  const contacts = useOutageContacts(contractId).data;
+  const contactsQuery = useOutageContacts(contractId);
+  const contacts = contactsQuery.data;
   return (
     <Stack gap="lg" maw={760}>
       <Stack gap={4}>
@@ -35,7 +38,7 @@ export function OutageContactsTab() {
         <Text c="dimmed">{t('settings.outage.description')}</Text>
       </Stack>
       {!addresses ? (
-        <Skeleton h={120} />
+        <LoadState query={addressesQuery} height={120} />
       ) : addresses.length === 0 ? (
         <Text>{t('settings.outage.no-places')}</Text>
       ) : (
@@ -53,7 +56,7 @@ export function OutageContactsTab() {
           {contractId && contacts?.contractId === contractId ? (
             <OutageContactsForm key={contractId} contractId={contractId} contacts={contacts.contacts} />
           ) : (
-            <Skeleton h={160} />
+            <LoadState query={contactsQuery} height={160} />
           )}
         </>
       )}

@@ -8,7 +8,8 @@ import { updateProfileRequest, type Profile, type UpdateProfileRequest } from '@
 import { ApiError } from '../../shared/api/api-error.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useFeature, useSite } from '../../shared/site/site-context.tsx';
-import { useProfile, useUpdateProfile } from './profile.ts';
+import { useProfile } from '../../shared/auth/profile.ts';
+import { useUpdateProfile } from './profile.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';

@@ -1,16 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileRequest } from '@portal/schema/identity';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
-
-/** GET /api/me (spec §7): the signed-in person's own details. */
-export function getProfile(): Promise<Profile> {
-  return api<Profile>('/api/me');
-}
-
-export const profileQueryOptions = queryOptions({ queryKey: queryKeys.me.profile(), queryFn: getProfile });
-
-export const useProfile = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...profileQueryOptions, enabled });
 
 /** PUT /api/me: a new e-mail address is only mailed a confirmation link; the answer says which is pending. */
 export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   type PushPermission,
 } from '../../shared/push/push-subscription.ts';
 import { usePushConfiguration, usePushCustomerInfo, useSetPushToken } from './push-notifications.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const STATE_COLOUR: Record<PushPermission, string> = { default: 'blue', granted: 'green', denied: 'yellow', unsupported: 'gray' };
 
@@ -25,7 +26,8 @@ export function PushNotificationsTab() {
   const info = useActorInfo({ enabled: true }).data;
   const staff = info?.actingAs === 'staff';
   const owner = info?.customer?.clientCode ?? 'person';
-  const customerInfo = usePushCustomerInfo().data;
+  const customerInfoQuery = usePushCustomerInfo();
+  const customerInfo = customerInfoQuery.data;
   const configuration = usePushConfiguration({ enabled: !staff }).data;
   const setToken = useSetPushToken();
   const [permission, setPermission] = useState<PushPermission>(pushPermission);
@@ -88,7 +90,7 @@ export function PushNotificationsTab() {
           {t('settings.push.staff')}
         </Alert>
       ) : !customerInfo ? (
-        <Skeleton h={80} />
+        <LoadState query={customerInfoQuery} height={80} />
       ) : (
         <>
           <Alert color={STATE_COLOUR[permission]} variant="light" data-testid="push-permission" data-state={permission}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDeviceTv, IconDevices } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import type { ActiveSession } from '@portal/schema/sessions';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { sessionsQueryOptions, useSignOutOtherSessions, useSignOutSession } from './sessions.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const DEVICE_ICONS = {
   desktop: IconDeviceDesktop,
@@ -43,8 +44,8 @@ export function SessionsTab() {
         </Title>
         <Text c="dimmed">{t('sessions.description')}</Text>
       </Stack>
-      {sessions.isPending ? (
-        <Skeleton height={120} />
+      {!sessions.data ? (
+        <LoadState query={sessions} height={120} />
       ) : (
         <Stack gap="sm" component="ul" aria-label={t('sessions.list-label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {sessions.data?.map((session) => (

@@ -202,6 +202,13 @@ describe('/settings', () => {
     expect(callsTo(fetchMock, 'POST', '/api/me/bank-accounts')[0]!.body).toEqual({ iban: pasted, ownerName: 'Maria Virtanen' });
   });
 
+  it('says which e-mail and phone are on file when no other contacts are added, not that there are none', async () => {
+    stubApi({ 'GET /api/info': buildActorInfo(), 'GET /api/me/contacts': [], 'GET /api/me': profile });
+    await renderSettings('contacts');
+    expect(await screen.findByText(/maria@example\.fi, \+358401234567/)).toBeInTheDocument();
+    expect(screen.queryByText('No contacts yet.')).toBeNull();
+  });
+
   it('edits contacts as one list, checks them as the server does and shows a refused number at its row', async () => {
     const saved: Contact = { id: 7, name: 'Home', method: 'Email', value: 'maria@example.fi', primary: true };
     const fetchMock = stubApi({

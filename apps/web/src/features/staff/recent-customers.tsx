@@ -1,10 +1,11 @@
-import { Anchor, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { recentCustomersQueryOptions } from './staff-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Whom this staff member last opened or acted for: a caller rings back, the customer is one click away. */
 export function RecentCustomers({ onOpen }: { onOpen: (clientCode: string) => void }) {
@@ -20,8 +21,8 @@ export function RecentCustomers({ onOpen }: { onOpen: (clientCode: string) => vo
             {t('staff.recent.title')}
           </Title>
         </Group>
-        {recent.isPending ? (
-          <Skeleton height={80} />
+        {!recent.data ? (
+          <LoadState query={recent} height={80} />
         ) : recent.data?.length ? (
           <List listStyleType="none" spacing="xs" aria-labelledby="staff-recent-title">
             {recent.data.map((customer) => (

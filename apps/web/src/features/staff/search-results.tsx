@@ -25,7 +25,7 @@ export function SearchResults({ q, page, selected, onOpen, onPage }: Props) {
       </Text>
       <ListLayout
         items={results}
-        isLoading={search.isPending}
+        query={search}
         getKey={(result) => result.clientCode}
         aria-label={t('staff.results.label')}
         emptyTitle={t('staff.results.empty.title')}

@@ -44,7 +44,7 @@ describe('/staff', () => {
       ],
       'GET /api/staff/customers': found,
       'GET /api/staff/customers/LUMO-100001': card,
-      'GET /api/staff/support/tickets': { handlerGroups: ['billing'], tickets: [] },
+      'GET /api/staff/support/tickets': { handlerGroups: [{ code: 'BILLING', name: 'Invoices and payments' }], tickets: [] },
       'POST /api/staff/acting-customer': { clientCode: 'LUMO-100001', name: 'Aino Virtanen' },
     });
     const { router } = await renderWithProviders(<Workspace />, { path: '/staff', site: buildSite({ features: ['SUPPORT'] }) });

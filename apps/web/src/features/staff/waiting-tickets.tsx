@@ -1,16 +1,17 @@
-import { Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { openTicketsQueryOptions } from './staff-queries.ts';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Open support tickets per handler group, from the support queue (shown on sites with SUPPORT only). */
 export function WaitingTickets() {
   const { t } = useTranslation();
   const queue = useQuery(openTicketsQueryOptions);
   const counts = new Map<string, number>();
-  for (const ticket of queue.data?.tickets ?? []) counts.set(ticket.handlerGroup, (counts.get(ticket.handlerGroup) ?? 0) + 1);
+  for (const ticket of queue.data?.tickets ?? []) counts.set(ticket.handlerGroupName, (counts.get(ticket.handlerGroupName) ?? 0) + 1);
   const total = queue.data?.tickets.length ?? 0;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="staff-tickets-title">
@@ -21,8 +22,8 @@ export function WaitingTickets() {
             {t('staff.tickets.title')}
           </Title>
         </Group>
-        {queue.isPending ? (
-          <Skeleton height={60} />
+        {!queue.data ? (
+          <LoadState query={queue} height={60} />
         ) : (
           <>
             <Text size="sm" data-testid="waiting-tickets">

@@ -41,25 +41,41 @@ export function contactRequestOf(values: Values): ContactRequest {
  * Spec §3 and §5: a contact request to customer service; name, subject and message are required, files optional. With
  * ADVANCED_SUPPORT the subject is chosen in two steps, the topic first (docs/decisions/058).
  */
-export function ContactRequestForm({ defaultName, countryCode }: { defaultName: string; countryCode: keyof typeof DIAL_CODES }) {
+export function ContactRequestForm({
+  defaultName,
+  defaultEmail,
+  defaultPhone,
+  countryCode,
+}: {
+  defaultName: string;
+  /** The e-mail and phone on file (the person's profile): the form starts from them (issue 27). */
+  defaultEmail: string;
+  defaultPhone: string;
+  countryCode: keyof typeof DIAL_CODES;
+}) {
   const { t, i18n } = useTranslation();
   const guided = useFeature('ADVANCED_SUPPORT');
   const subtypes = useQuery(subtypesQueryOptions(i18n.language));
   const topics = useQuery({ ...topicsQueryOptions(i18n.language), enabled: guided });
   const send = useSendContactRequest();
+  const dialCode = DIAL_CODES[countryCode];
+  // A number of this country splits into the dial code field and the rest; another country's stays whole.
+  const ownCountry = defaultPhone.startsWith(dialCode);
   const initialValues: Values = {
     name: defaultName,
     topicCode: '',
     subtypeCode: '',
     message: '',
     channelCode: '',
-    email: '',
-    dialCode: DIAL_CODES[countryCode],
-    number: '',
+    email: defaultEmail,
+    dialCode: ownCountry || !defaultPhone ? dialCode : '',
+    number: ownCountry ? defaultPhone.slice(dialCode.length) : defaultPhone,
     files: [],
   };
   const form = useForm<Values>({
     initialValues,
+    // A file the portal does not take is refused as soon as it is chosen, not only when the form is sent.
+    validateInputOnChange: ['files'],
     validate: (values) => {
       const errors = zodFormResolver(contactRequest, (issue) => {
         const field = String(issue.path[0]);
@@ -115,11 +131,17 @@ export function ContactRequestForm({ defaultName, countryCode }: { defaultName: 
             />
           )}
           <Select
-            label={t('support.form.subtype')}
+            label={t(guided ? 'support.form.subtype-detail' : 'support.form.subtype')}
             required
             data={subtypeOptions}
             disabled={guided && !form.values.topicCode}
-            placeholder={t(guided && !form.values.topicCode ? 'support.form.subtype-after-topic' : 'support.form.subtype-placeholder')}
+            placeholder={t(
+              guided
+                ? form.values.topicCode
+                  ? 'support.form.subtype-detail-placeholder'
+                  : 'support.form.subtype-after-topic'
+                : 'support.form.subtype-placeholder',
+            )}
             allowDeselect={false}
             {...form.getInputProps('subtypeCode')}
           />

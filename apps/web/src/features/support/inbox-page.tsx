@@ -1,4 +1,4 @@
-import { Accordion, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { inboxQueryOptions, useMarkMessageRead } from './support-queries.ts';
 import classes from './inbox-page.module.css';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**
  * /inbox (spec §2): the acting customer's messages, newest first; opening an unread one marks it read. The content
@@ -23,8 +24,8 @@ export function InboxPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Title order={1}>{t('inbox.title')}</Title>
-        {inbox.isPending ? (
-          <Skeleton height={160} />
+        {!inbox.data ? (
+          <LoadState query={inbox} height={160} />
         ) : messages.length === 0 ? (
           <Text c="dimmed">{t('inbox.none')}</Text>
         ) : (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDetail } from '@portal/schema/support';
 import { callsTo, stubApi } from '../../test/api-stub.ts';
-import { buildActorInfo, buildSession } from '../../test/identity-factories.ts';
+import { buildActorInfo, buildProfile, buildSession } from '../../test/identity-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
 import { SupportPage } from './support-page.tsx';
@@ -121,6 +121,50 @@ describe('the support page', () => {
     await userEvent.click(within(ticket).getByRole('button', { name: 'Close as resolved' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/close')).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST', '/api/support/tickets/tk-1/close')[0]!.body).toEqual({ status: 'TS4' });
+  });
+});
+
+/** The accessible name of each field of a form, as a screen reader announces it. */
+function fieldNames(form: HTMLElement): string[] {
+  const fields = form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea');
+  return [...fields].map((field) => {
+    const labelledBy = field.getAttribute('aria-labelledby');
+    if (labelledBy)
+      return labelledBy
+        .split(' ')
+        .map((id) => form.ownerDocument.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    return field.getAttribute('aria-label') ?? field.labels?.[0]?.textContent ?? '';
+  });
+}
+
+describe('a calm contact form', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('names every field differently, fills in the e-mail and phone on file, and refuses a file it does not take at once', async () => {
+    stubApi({
+      'GET /api/auth/session': buildSession(),
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me': buildProfile(),
+      'GET /api/support/subtypes': [{ code: 'METER_READING', topicCode: 'METERING', name: 'Mittarilukema' }],
+      'GET /api/support/topics': [{ code: 'METERING', name: 'Mittari ja kulutus' }],
+      'GET /api/me/support/tickets': [],
+    });
+    const advanced = buildSite({ features: ['SUPPORT', 'ADVANCED_SUPPORT'] });
+    await renderWithProviders(<SupportPage />, { site: advanced, path: '/support', locale: 'fi-FI' });
+    const form = await screen.findByRole('region', { name: 'Ota yhteyttä asiakaspalveluun' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Sähköpostiosoite' })).toHaveValue('maria.virtanen@example.fi'));
+    expect(within(form).getByRole('textbox', { name: 'Puhelinnumero' })).toHaveValue('401234567');
+    const names = fieldNames(form).map((name) => name.replace(/\s*\*$/, '').trim());
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['Aihe', 'Tarkempi aihe']));
+
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, [photo('notes.txt', 'text/plain')], { applyAccept: false });
+    expect(await within(form).findByText('notes.txt ei ole PNG-, JPEG- tai WebP-kuva eikä PDF-asiakirja.')).toBeInTheDocument();
   });
 });
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ticketCommentRequest, type TicketDetail } from '@portal/schema/support';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
+import { useProfile } from '../../shared/auth/profile.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
@@ -14,6 +15,7 @@ import { ContactRequestForm } from './contact-request-form.tsx';
 import { SatisfactionForm } from './satisfaction-form.tsx';
 import { ticketsQueryOptions, useCloseTicket, useCommentOnTicket } from './support-queries.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** /support (spec §2): a contact request to customer service and the customer's tickets with their comments. */
 export function SupportPage() {
@@ -21,6 +23,10 @@ export function SupportPage() {
   const site = useSite();
   usePageTitle(t('support.title'));
   const info = useActorInfo({ enabled: true }).data;
+  const company = info?.actingAs === 'staff' && info.customer?.type === 'legal';
+  const profile = useProfile({ enabled: !!info && !company });
+  // The form waits for what is on file, so it opens filled in rather than changing under the customer's hands.
+  const known = company ? null : profile.isPending ? undefined : (profile.data ?? null);
   const tickets = useQuery(ticketsQueryOptions(i18n.language));
   return (
     <Container size="md" py="xl">
@@ -29,13 +35,22 @@ export function SupportPage() {
           <Title order={1}>{t('support.title')}</Title>
           <Text c="dimmed">{t('support.description', { company: site.companyName })}</Text>
         </Stack>
-        {info && <ContactRequestForm defaultName={info.person.name ?? info.customer?.name ?? ''} countryCode={site.countryCode} />}
+        {info && known !== undefined ? (
+          <ContactRequestForm
+            defaultName={info.person.name ?? info.customer?.name ?? ''}
+            defaultEmail={known?.email ?? ''}
+            defaultPhone={known?.phone ?? ''}
+            countryCode={site.countryCode}
+          />
+        ) : (
+          <Skeleton height={480} radius="md" aria-label={t('list.loading')} />
+        )}
         <Stack gap="sm" component="section" aria-labelledby="tickets-title">
           <Title order={2} size="h3" id="tickets-title">
             {t('support.tickets.title')}
           </Title>
-          {tickets.isPending ? (
-            <Skeleton height={120} />
+          {!tickets.data ? (
+            <LoadState query={tickets} height={120} />
           ) : tickets.data?.length ? (
             tickets.data.map((ticket) => <TicketCard key={ticket.id} ticket={ticket} />)
           ) : (
@@ -123,6 +138,8 @@ function CommentForm({ ticketId }: { ticketId: string }) {
   const send = useCommentOnTicket();
   const form = useForm<CommentValues>({
     initialValues: { comment: '', files: [] },
+    // A file the portal does not take is refused as soon as it is chosen.
+    validateInputOnChange: ['files'],
     validate: (values) => {
       const errors = zodFormResolver(ticketCommentRequest, () => t('support.form.error.comment'))({ comment: values.comment });
       const files = attachmentError(values.files, t);

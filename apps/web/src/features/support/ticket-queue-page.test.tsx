@@ -9,7 +9,10 @@ import { buildSite } from '../../test/test-site.ts';
 import { TicketQueuePage } from './ticket-queue-page.tsx';
 
 const QUEUE: StaffQueue = {
-  handlerGroups: ['BILLING', 'METERING'],
+  handlerGroups: [
+    { code: 'BILLING', name: 'Invoices and payments' },
+    { code: 'METERING', name: 'Meter and consumption' },
+  ],
   tickets: [
     {
       id: 'tk-9',
@@ -29,6 +32,7 @@ const QUEUE: StaffQueue = {
       comments: [],
       satisfaction: null,
       handlerGroup: 'METERING',
+      handlerGroupName: 'Meter and consumption',
       customerName: 'Mikko Korhonen',
       clientCode: 'LUMO-100002',
       contactName: 'Mikko Korhonen',
@@ -55,6 +59,12 @@ describe("customer service's queue", () => {
     });
     await renderWithProviders(<TicketQueuePage />, { site: buildSite({ features: ['SUPPORT'] }), path: '/staff/tickets' });
     const ticket = await screen.findByRole('article', { name: /Meter reading · Mikko Korhonen/ });
+    // The group by what it handles, never its code.
+    expect(ticket).toHaveTextContent('Meter and consumption');
+    expect(ticket).not.toHaveTextContent('METERING');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Handler group' }));
+    expect(await screen.findByRole('option', { name: 'Invoices and payments' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     expect(within(ticket).getByRole('link', { name: /meter\.jpg \(2\.3 MB\)/ })).toHaveAttribute(
       'href',
       '/api/staff/support/tickets/tk-9/attachments/f-9',

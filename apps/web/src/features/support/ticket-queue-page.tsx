@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, SegmentedControl, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { AttachmentList } from './attachment-list.tsx';
 import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
 import { queueQueryOptions, useStaffReply, useStaffTicketAction } from './support-queries.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
+import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Customer service's queue of the site's tickets per handler group (docs/decisions/054). */
 export function TicketQueuePage() {
@@ -32,7 +33,7 @@ export function TicketQueuePage() {
             label={t('support.queue.handler-group')}
             data={[
               { value: '', label: t('support.queue.all-groups') },
-              ...(queue.data?.handlerGroups ?? []).map((group) => ({ value: group, label: group })),
+              ...(queue.data?.handlerGroups ?? []).map((group) => ({ value: group.code, label: group.name })),
             ]}
             value={handlerGroup ?? ''}
             onChange={(value) => setHandlerGroup(value || null)}
@@ -48,8 +49,8 @@ export function TicketQueuePage() {
             ]}
           />
         </Group>
-        {queue.isPending ? (
-          <Skeleton height={160} />
+        {!queue.data ? (
+          <LoadState query={queue} height={160} />
         ) : queue.data?.tickets.length ? (
           queue.data.tickets.map((ticket) => <QueueTicket key={ticket.id} ticket={ticket} />)
         ) : (
@@ -77,7 +78,7 @@ function QueueTicket({ ticket }: { ticket: StaffTicket }) {
             </Title>
             <Text size="sm" c="dimmed">
               {t('support.queue.meta', {
-                group: ticket.handlerGroup,
+                group: ticket.handlerGroupName,
                 time: time(ticket.createdAt),
                 assignee: ticket.assigneeName ?? t('support.queue.unassigned'),
               })}
@@ -135,6 +136,8 @@ function ReplyForm({ ticketId, children }: { ticketId: string; children: React.R
   const reply = useStaffReply();
   const form = useForm<ReplyValues>({
     initialValues: { comment: '', files: [] },
+    // A file the portal does not take is refused as soon as it is chosen.
+    validateInputOnChange: ['files'],
     validate: (values) => {
       const errors = zodFormResolver(staffReplyRequest, () => t('support.form.error.comment'))({ comment: values.comment });
       const files = attachmentError(values.files, t);

@@ -1,4 +1,6 @@
-/** Numbers as the reader's locale writes them: energy with its unit, money from integer cents (rule 5). */
+import { formatUnit } from '@portal/schema/units';
+
+/** Numbers as the reader's locale writes them: energy with its unit (@portal/schema/units), money from integer cents (rule 5). */
 
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -18,7 +20,7 @@ export function formatNumber(value: number, locale: string, maximumFractionDigit
 /** kWh with up to three decimals for small values, whole kWh for large ones. */
 export function formatKwh(value: number, locale: string): string {
   const digits = Math.abs(value) >= 1000 ? 0 : Math.abs(value) >= 10 ? 1 : 3;
-  return `${formatter(locale, { maximumFractionDigits: digits }).format(value)} kWh`;
+  return formatUnit(value, 'kWh', locale, { min: 0, max: digits });
 }
 
 /** Integer euro cents as a currency amount; the division happens once, for display only. */
@@ -27,7 +29,7 @@ export function formatCents(cents: number, locale: string): string {
 }
 
 export function formatCentsPerKwh(value: number, locale: string): string {
-  return `${formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} c/kWh`;
+  return formatUnit(value, 'c/kWh', locale, { min: 2, max: 2 });
 }
 
 export function formatCelsius(value: number, locale: string): string {

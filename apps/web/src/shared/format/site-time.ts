@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { resolutionForRange } from '@portal/schema/energy-rules';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -20,13 +19,6 @@ export function formatDateTime(instant: string | number | Date, timezoneName: st
 }
 
 export type AxisScale = 'time' | 'day' | 'month';
-
-const scaleOfResolution = { hour: 'time', day: 'day', month: 'month' } as const;
-
-/** Spec §9 range axis rule: 0 or 1 day apart shows times, up to 31 days days and months, longer months. */
-export function axisScaleFor(from: string, to: string): AxisScale {
-  return scaleOfResolution[resolutionForRange(from, to)];
-}
 
 export function formatAxisLabel(instant: string | number | Date, timezoneName: string, scale: AxisScale): string {
   const local = inSiteTime(instant, timezoneName);

@@ -1,11 +1,14 @@
-import { Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState, type LoadingQuery } from './load-state.tsx';
 
 type Props<T> = {
+  /** The list once its call answered; undefined until then. */
   items: T[] | undefined;
-  isLoading: boolean;
+  /** The call that brings the list: while it runs, is slow or failed, the list says so (LoadState). */
+  query: LoadingQuery;
   renderItem: (item: T) => ReactNode;
   getKey: (item: T) => string | number;
   /** Screen 2: three placeholder rows by default while loading. */
@@ -16,10 +19,10 @@ type Props<T> = {
   'aria-label'?: string;
 };
 
-/** Screen 2: the reusable list with loading skeletons and an empty state. */
+/** Screen 2: the reusable list with its loading state (slow and failed calls too) and an empty state. */
 export function ListLayout<T>({
   items,
-  isLoading,
+  query,
   renderItem,
   getKey,
   skeletonCount = 3,
@@ -29,16 +32,8 @@ export function ListLayout<T>({
   'aria-label': ariaLabel,
 }: Props<T>) {
   const { t } = useTranslation();
-  if (isLoading) {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('list.loading')} role="status">
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <Skeleton key={index} height={skeletonHeight} radius="md" data-testid="list-skeleton" />
-        ))}
-      </Stack>
-    );
-  }
-  if (!items || items.length === 0) {
+  if (!items) return <LoadState query={query} count={skeletonCount} height={skeletonHeight} />;
+  if (items.length === 0) {
     return <EmptyState title={emptyTitle ?? t('list.empty.title')} description={emptyDescription ?? t('list.empty.description')} />;
   }
   return (

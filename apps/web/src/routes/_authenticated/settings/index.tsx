@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SettingsPage } from '../../../features/settings/settings-page.tsx';
 import { parseSettingsSearch } from '../../../features/settings/settings-tabs.ts';
 import { startQuery } from '../../../shared/api/start-query.ts';
-import { profileQueryOptions } from '../../../features/settings/profile.ts';
+import { profileQueryOptions } from '../../../shared/auth/profile.ts';
 import { actorInfoQueryOptions } from '../../../shared/auth/actor-info.ts';
 
 export const Route = createFileRoute('/_authenticated/settings/')({

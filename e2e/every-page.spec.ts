@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PAYMENT_STEPS } from '../packages/schema/src/pages.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
+
+/** The pages of the build the journeys run against (apps/web/dist/route-manifest.json, decision 021). */
+const PAGES: string[] = JSON.parse(readFileSync(new URL('../apps/web/dist/route-manifest.json', import.meta.url), 'utf8')).pages;
+
+type Role = 'stranger' | 'customer' | 'staff' | 'admin';
+type Ids = { contract: string; offered: string; invoice: string };
+
+/**
+ * Who opens each page of the manifest on Lumo, and at which addresses (a page with parameters at real ones, every
+ * settings tab, every payment step). A page added to the app without a row here fails the last test.
+ */
+const VISITS: Record<string, { role: Role; urls: (ids: Ids) => string[] }> = {
+  '/': { role: 'stranger', urls: () => ['/'] },
+  '/auth/signin': { role: 'stranger', urls: () => ['/auth/signin'] },
+  '/auth/error': { role: 'stranger', urls: () => ['/auth/error?error=AccessDenied'] },
+  '/auth/confirm-request': { role: 'stranger', urls: () => ['/auth/confirm-request'] },
+  '/auth/safe-link-out': { role: 'stranger', urls: () => ['/auth/safe-link-out'] },
+  '/auth/signout': { role: 'customer', urls: () => ['/auth/signout'] },
+  '/landing': { role: 'customer', urls: () => ['/landing'] },
+  '/dashboard': { role: 'customer', urls: () => ['/dashboard'] },
+  '/charts': { role: 'customer', urls: () => ['/charts', '/charts?view=table'] },
+  '/invoices': { role: 'customer', urls: () => ['/invoices'] },
+  '/invoices/$id/$step': { role: 'customer', urls: ({ invoice }) => PAYMENT_STEPS.map((step) => `/invoices/${invoice}/${step}`) },
+  '/contracts': { role: 'customer', urls: () => ['/contracts'] },
+  '/contracts/sign': { role: 'customer', urls: () => ['/contracts/sign'] },
+  '/contracts/sign/confirmation': { role: 'customer', urls: () => ['/contracts/sign/confirmation'] },
+  '/contracts/$id/move-out': { role: 'customer', urls: ({ contract }) => [`/contracts/${contract}/move-out`] },
+  '/contracts/$id/move-out/confirmation': { role: 'customer', urls: ({ contract }) => [`/contracts/${contract}/move-out/confirmation`] },
+  '/contracts/$id/offer': { role: 'customer', urls: ({ offered }) => [`/contracts/${offered}/offer`] },
+  '/contracts/$id/offer/confirmation': { role: 'customer', urls: ({ offered }) => [`/contracts/${offered}/offer/confirmation`] },
+  '/outages': { role: 'customer', urls: () => ['/outages'] },
+  '/power-control': { role: 'customer', urls: () => ['/power-control'] },
+  '/support': { role: 'customer', urls: () => ['/support'] },
+  '/inbox': { role: 'customer', urls: () => ['/inbox'] },
+  '/settings': {
+    role: 'customer',
+    urls: () =>
+      [
+        'profile',
+        'contacts',
+        'addresses',
+        'bank-accounts',
+        'outage-contacts',
+        'notifications',
+        'push-notifications',
+        'appearance',
+        'data-access',
+        'sessions',
+      ].map((tab) => `/settings?tab=${tab}`),
+  },
+  '/settings/email-confirmation': { role: 'customer', urls: () => ['/settings/email-confirmation?token=used'] },
+  '/staff': { role: 'staff', urls: () => ['/staff', '/staff?q=Virtanen'] },
+  '/staff/tickets': { role: 'staff', urls: () => ['/staff/tickets'] },
+  '/admin': { role: 'admin', urls: () => ['/admin'] },
+  '/admin/announcements': { role: 'admin', urls: () => ['/admin/announcements'] },
+  '/admin/audit': { role: 'admin', urls: () => ['/admin/audit'] },
+  '/admin/feedback': { role: 'admin', urls: () => ['/admin/feedback'] },
+  '/admin/translations': { role: 'admin', urls: () => ['/admin/translations'] },
+};
+
+const PEOPLE: Record<Exclude<Role, 'stranger'>, string> = {
+  customer: 'Aino Virtanen',
+  staff: 'Sanna Nieminen',
+  admin: 'Jukka Mäkinen',
+};
+
+/**
+ * What every page must pass once it has loaded: no serious or critical axe-core finding (WCAG 2.1 A and AA), headings
+ * in order (Lighthouse's heading-order, an axe best practice), and no form with two fields of one accessible name.
+ */
+async function expectCalmPage(page: Page, url: string) {
+  await page.goto(siteUrl('lumo', url));
+  await expect(page.locator('main').first()).toBeVisible();
+  // Loaded: no loading state left (shared/ui/load-state.tsx), no skeleton of the server's first drawing.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || violation.id === 'heading-order')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  const duplicates: string[] = [];
+  for (const form of await page.locator('form').all()) {
+    if (await form.isVisible()) duplicates.push(...duplicateFieldNames(await form.ariaSnapshot()));
+  }
+  expect({ url, findings, duplicates }).toEqual({ url, findings: [], duplicates: [] });
+}
+
+const FIELD = /^(\s*)- (?:textbox|combobox|searchbox|spinbutton|slider|switch|checkbox|listbox) "([^"]+)"/;
+const GROUP = /^(\s*)- (?:group|radiogroup|row) "([^"]+)"/;
+
+/**
+ * Fields of one form that a screen reader names alike: the same accessible name within the same named group (a
+ * fieldset's legend or a row's name tells repeated fields apart), read from the form's accessibility tree.
+ */
+function duplicateFieldNames(snapshot: string): string[] {
+  const groups: { indent: number; name: string }[] = [];
+  const seen = new Set<string>();
+  const duplicates: string[] = [];
+  for (const line of snapshot.split('\n')) {
+    const indent = /^\s*/.exec(line)![0].length;
+    while (groups.length > 0 && groups.at(-1)!.indent >= indent) groups.pop();
+    const group = GROUP.exec(line);
+    if (group) groups.push({ indent, name: group[2]! });
+    const field = FIELD.exec(line);
+    if (!field) continue;
+    const key = [...groups.map((item) => item.name), field[2]].join(' › ');
+    if (seen.has(key)) duplicates.push(key);
+    seen.add(key);
+  }
+  return duplicates;
+}
+
+async function asRole(page: Page, role: Role) {
+  await page.goto(siteUrl('lumo', '/auth/signin'));
+  // The consent banner is its own journey's (cookie-consent.spec.ts): decided once, it stays away.
+  await page.getByRole('button', { name: text('fi-FI', 'cookie-consent.reject-all') }).click();
+  if (role !== 'stranger') {
+    await signInWithEid(page, 'fi-FI', PEOPLE[role], 'OP');
+    await expect(page).not.toHaveURL(/\/idp\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+}
+
+/** Aino's ids the pages with parameters are opened at: a current contract, one with a renewal offer, an invoice. */
+async function idsOf(page: Page): Promise<Ids> {
+  // Asked from the page: the browser resolves *.localhost to this machine, Node's resolver does not.
+  const get = <T>(path: string) => page.evaluate(async (url) => (await fetch(url)).json() as Promise<unknown>, path) as Promise<T>;
+  const contracts = await get<{ id: string; status: string }[]>('/api/contracts');
+  const offers = await get<{ contractId: string }[]>('/api/me/contract-offers');
+  const invoices = await get<{ invoices: { id: string }[] }>('/api/invoices');
+  return {
+    contract: contracts.find((contract) => contract.status === 'active')!.id,
+    offered: offers[0]?.contractId ?? contracts[0]!.id,
+    invoice: invoices.invoices[0]!.id,
+  };
+}
+
+for (const role of ['stranger', 'customer', 'staff', 'admin'] as const) {
+  test(`every page a ${role} opens passes axe-core, keeps its headings in order and names each form field once`, async ({ page }) => {
+    test.setTimeout(360_000);
+    await asRole(page, role);
+    const ids = role === 'customer' ? await idsOf(page) : { contract: '', offered: '', invoice: '' };
+    // The sign-out page is the customer's last: what it does ends the session.
+    const patterns = Object.keys(VISITS)
+      .filter((pattern) => VISITS[pattern]!.role === role)
+      .sort((a, b) => Number(a === '/auth/signout') - Number(b === '/auth/signout'));
+    for (const pattern of patterns) {
+      for (const url of VISITS[pattern]!.urls(ids)) await expectCalmPage(page, url);
+    }
+  });
+}
+
+test('the journeys above visit every page of the route manifest', () => {
+  expect(PAGES.filter((pattern) => !(pattern in VISITS))).toEqual([]);
+});
