@@ -25,7 +25,11 @@ for (const journey of journeys) {
     await dropConsentBanner(page);
 
     const chart = page.getByRole('region', { name: 'Your consumption' });
-    await expect(chart.getByRole('img', { name: /consumption: [\d,.]+ kWh/ })).toBeVisible();
+    const consumption = chart.getByRole('img', { name: /consumption: [\d,.]+ kWh/ });
+    await expect(consumption).toBeVisible();
+    // The chart is drawn once it scrolls into view (decision 105).
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('canvas').first()).toBeVisible();
     await expect(
       page
         .getByRole('region', { name: 'Spot price' })

@@ -141,11 +141,19 @@ test('a Finnish customer sees how to pay an unpaid invoice and downloads its CSV
       'invoices.csv.unit-price-cents',
       'invoices.csv.net-eur',
       'invoices.csv.vat-rate',
+      'invoices.csv.vat-eur',
     ]
       .map((key) => text('fi-FI', key))
       .join(';'),
   );
-  expect(rows.length).toBeGreaterThan(0);
-  // Ten fields a row; quantities, prices and amounts with a decimal comma; the monthly unit in Finnish.
-  for (const row of rows) expect(row).toMatch(/^[^;]+;\d+;\d+;[^;]+;[^;]+;\d+,\d{3};(kWh|kk);-?\d+,\d{5};-?\d+,\d{2};\d+,\d$/);
+  // Eleven fields a record; quantities, prices and amounts with a decimal comma; the monthly unit in Finnish. The
+  // invoice's rows come first, each with its VAT rate; then one record per VAT line: net, rate and VAT (decision 094).
+  const item = /^[^;]+;\d+;\d+;[^;]+;[^;]+;\d+,\d{3};(kWh|kk);-?\d+,\d{5};-?\d+,\d{2};\d+,\d;$/;
+  const vatLine = new RegExp(`^[^;]+;;;;${text('fi-FI', 'invoices.csv.vat-line')};;;;-?\\d+,\\d{2};\\d+,\\d;-?\\d+,\\d{2}$`);
+  const items = rows.filter((row) => item.test(row));
+  const vatLines = rows.filter((row) => vatLine.test(row));
+  expect(items.length).toBeGreaterThan(0);
+  expect(vatLines.length).toBeGreaterThan(0);
+  expect(rows.slice(0, items.length)).toEqual(items);
+  expect(items.length + vatLines.length).toBe(rows.length);
 });

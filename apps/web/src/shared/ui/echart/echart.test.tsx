@@ -29,16 +29,20 @@ describe('EChart (decision 105)', () => {
     const imported = vi.fn();
     vi.doMock('./echart-canvas.tsx', () => {
       imported();
-      return { default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} /> };
+      return {
+        default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} data-testid="canvas" />,
+      };
     });
     await renderWithProviders(<EChart option={option} height={200} ariaLabel="Consumption by day" />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(imported).not.toHaveBeenCalled();
-    expect(screen.queryByRole('img', { name: 'Consumption by day' })).not.toBeInTheDocument();
+    // The placeholder already says what the chart will show.
+    expect(screen.getByRole('img', { name: 'Consumption by day' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByTestId('canvas')).not.toBeInTheDocument();
     comeIntoView(false);
     expect(imported).not.toHaveBeenCalled();
     comeIntoView(true);
-    expect(await screen.findByRole('img', { name: 'Consumption by day' })).toBeInTheDocument();
+    expect(await screen.findByTestId('canvas')).toHaveAccessibleName('Consumption by day');
     await waitFor(() => expect(imported).toHaveBeenCalledTimes(1));
   });
 });

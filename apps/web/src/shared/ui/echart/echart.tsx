@@ -11,10 +11,14 @@ const EChartCanvas = lazy(() => import('./echart-canvas.tsx'));
 
 type Props = { option: EChartsCoreOption; height: number; ariaLabel: string };
 
-/** A canvas chart; its text alternative is `ariaLabel`, and pages offer the same data as a table. */
+/**
+ * A canvas chart; its text alternative is `ariaLabel`, and pages offer the same data as a table. The placeholder
+ * carries the same text alternative: what the chart says is there before it is drawn, for a screen reader and for
+ * a chart scrolled past unseen.
+ */
 export function EChart({ option, height, ariaLabel }: Props) {
   const [watch, inView] = useInView();
-  const placeholder = <Skeleton ref={watch} height={height} radius="md" aria-hidden />;
+  const placeholder = <Skeleton ref={watch} height={height} radius="md" role="img" aria-label={ariaLabel} aria-busy />;
   if (!inView) return placeholder;
   return (
     <Suspense fallback={placeholder}>
