@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@portal/schema/calendar-dates';
 import { type App } from '../app.ts';
 import { invoice } from '../db/schema/billing.ts';
+import { refreshRollups, writtenRange } from '../modules/readings/reading-rollups.ts';
 import { buildBilledContract, buildInvoice } from '../test-support/billing-factories.ts';
 import { buildMeteringPoint, insertReadings } from '../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
@@ -99,6 +100,23 @@ describe('the customer answer cache of one server copy', () => {
     );
     await ctx.app.customerAnswers.caughtUp();
     expect(ctx.app.customerAnswers.size).toBe(0);
+  });
+
+  it('forgets a chart when readings are written that leave every rollup as it was (quarter-hours corrected within their hour)', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    const from = new Date('2026-03-09T22:00:00Z');
+    const to = new Date('2026-03-10T22:00:00Z');
+    await insertReadings(db, point.id, { from, to });
+    const url = `/api/charts/readings?series[]=consumption&from=2026-03-01&to=2026-03-31&resolution=day&meteringPointId=${point.id}`;
+    await ctx.app.customerAnswers.caughtUp();
+    const before = ctx.app.customerAnswers.size;
+    expect((await get(ctx.app, url, aino)).statusCode).toBe(200);
+    expect(ctx.app.customerAnswers.size).toBe(before + 1);
+    // A writer names what it wrote; the sums come out the same, so no rollup row changes and no rollup trigger fires.
+    await db.transaction((tx) => refreshRollups(tx, writtenRange([point.id], from, to)));
+    await ctx.app.customerAnswers.caughtUp();
+    expect(ctx.app.customerAnswers.size).toBe(before);
   });
 
   it('computes a finer chart each time: quarter-hours read readings whose changes it does not hear', async () => {

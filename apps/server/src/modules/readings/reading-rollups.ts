@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { METER_RESOLUTION_MINUTES } from '@portal/schema/energy';
+import { CUSTOMER_DATA_CHANGED_CHANNEL } from '../../platform/customer-answers.ts';
 import type { Transaction } from '../../platform/database.ts';
 
 /*
@@ -34,6 +35,13 @@ export async function refreshRollups(tx: Transaction, written: SQL): Promise<voi
   await refreshHours(tx);
   await refreshDays(tx);
   await refreshMonths(tx);
+  // Kept answers (decision 082) also read raw readings: a spot-priced bill prices each quarter-hour, and quarter-hours
+  // corrected within their hour leave the hour's sum, and its trigger, still. The customers of every touched point
+  // hear of the write on commit, whatever the rollups did.
+  await tx.execute(sql`
+    select pg_notify(${CUSTOMER_DATA_CHANGED_CHANNEL}, customer_id)
+    from (select distinct mp.customer_id from rollup_touched t join metering_point mp on mp.id = t.metering_point_id) touched
+    where customer_id is not null`);
 }
 
 /*
