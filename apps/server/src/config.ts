@@ -13,10 +13,7 @@ const booleanFlag = z
 const secret = z.string().min(32, 'must be at least 32 characters');
 const portNumber = 'must be a port number from 0 to 65535';
 const seconds = 'must be a whole number of seconds above 0';
-/**
- * The browsers' push services (Chrome/Edge via FCM, Firefox, Safari/iOS, Windows): the only hosts the server sends
- * Web Push to, so a subscription cannot make it POST to an address inside the network (docs/decisions/041).
- */
+/** Whether the runtime knows `name` as an IANA time zone (Europe/Helsinki), as the site clocks need it. */
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
@@ -33,6 +30,10 @@ const cronPattern = z.string().refine((pattern) => {
     return false;
   }
 }, 'must be five cron fields, e.g. 30 14 * * *');
+/**
+ * The browsers' push services (Chrome/Edge via FCM, Firefox, Safari/iOS, Windows): the only hosts the server sends
+ * Web Push to, so a subscription cannot make it POST to an address inside the network (docs/decisions/041).
+ */
 const DEFAULT_PUSH_SERVICE_HOSTS =
   'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com';
 

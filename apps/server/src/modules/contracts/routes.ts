@@ -21,11 +21,10 @@ type Options = { db: Database; contracts: ContractRepository; now?: () => Date }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-/** Rule 1: the acting customer's contracts of this site, never an id from the URL alone. */
-
 /**
  * GET /api/contracts, /api/contracts/{id}, /api/contracts/{id}/billing-channels and POST
  * /api/contracts/{id}/change-billing-channels and /api/contracts/{id}/move-out (spec §7). Registered in the customer area behind CONTRACTS.
+ * Rule 1: each reads the acting customer's contracts of this site, never a contract by the id in the URL alone.
  */
 export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, contracts, now = () => new Date() }) => {
   const today = (request: FastifyRequest) => todayIn(request.site.timezone, now());
