@@ -119,5 +119,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A module may use another module's repository, views or named service, never its routes file: routes are HTTP
+    // only, and what two modules share lives in platform/ (money, phone numbers, limits) or in the module that owns it.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/routes(\\.ts)?$',
+              message: "Do not import another module's routes file; move what both need to platform/ or to a service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

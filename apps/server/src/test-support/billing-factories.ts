@@ -3,7 +3,7 @@ import { invoice, invoiceRow, invoiceVatLine } from '../db/schema/billing.ts';
 import type { Utility } from '@portal/schema/enums';
 import type { InvoiceRowKind } from '@portal/schema/invoices';
 import type { Database } from '../platform/database.ts';
-import { vatCents } from '../modules/invoices/invoice-amounts.ts';
+import { vatCents } from '../platform/exact-money.ts';
 import { rfReference } from '../modules/invoices/reference-number.ts';
 import { buildContract, buildMeteringPoint } from './energy-factories.ts';
 

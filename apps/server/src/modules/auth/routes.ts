@@ -4,7 +4,6 @@ import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '.
 import type { ActorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ClientLogRepository } from '../client-logs/client-log-repository.ts';
-import { CLIENT_LOG_BODY_LIMIT } from '../client-logs/routes.ts';
 import { authFailureOf } from './auth-failure.ts';
 import { authFor, type AuthDependencies } from './auth-for.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
@@ -69,7 +68,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
     '/api/auth/_log',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      bodyLimit: CLIENT_LOG_BODY_LIMIT,
+      bodyLimit: INPUT_LIMITS.clientLogBytes.limit,
       schema: { tags: ['auth'], summary: "The auth client's log lines, kept with the client log", body: clientLogRequest },
     },
     async (request, reply) => {

@@ -6,16 +6,14 @@ import type { ClientLogRepository } from './client-log-repository.ts';
 
 const clientIdPattern = /^[A-Za-z0-9-]{8,64}$/;
 
-/** One log line with its payload; the auth client's `_log` takes the same (modules/auth/routes.ts). */
-export const CLIENT_LOG_BODY_LIMIT = INPUT_LIMITS.clientLogBytes.limit;
-
 export const clientLogRoutes: FastifyPluginAsyncZod<{ clientLogs: ClientLogRepository }> = async (app, { clientLogs }) => {
   app.post(
     '/api/logs',
     {
       // A broken page may log in a loop; the limit keeps one browser from filling the table.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      bodyLimit: CLIENT_LOG_BODY_LIMIT,
+      // One log line with its payload; the auth client's `_log` takes the same (modules/auth/routes.ts).
+      bodyLimit: INPUT_LIMITS.clientLogBytes.limit,
       schema: {
         tags: ['client logs'],
         summary: 'Records a log line from the web client (error screen, missing translations, session errors)',

@@ -2,7 +2,7 @@ import type { Contact, ReplaceContactsRequest } from '@portal/schema/settings';
 import type { SiteBootstrap } from '@portal/schema/site';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { personalPhoneNumber } from '../me/update-profile.ts';
+import { personalPhoneNumber } from '../../platform/phone-numbers.ts';
 import { contactRepository as contacts } from './contact-repository.ts';
 import { notificationSettingRepository as notificationSettings } from '../notification-settings/notification-setting-repository.ts';
 import type { CustomerScope } from '../../platform/actor.ts';

@@ -1,7 +1,7 @@
 import type { BillingChannels, ContractDetail, ContractSummary } from '@portal/schema/contracts';
 import type { BillingChannelKind } from '@portal/schema/enums';
 import { maxDate } from '@portal/schema/calendar-dates';
-import { divideRounded, priceToScaled, scaledToPrice } from '../invoices/invoice-amounts.ts';
+import { divideRounded, priceToScaled, scaledToPrice } from '../../platform/exact-money.ts';
 import { supplyOf, vatPermilleOn, vatSchedule, type VatRateRow } from '../pricing/vat-rates.ts';
 import { statusOn } from './contract-life-cycle.ts';
 import type { ContractRow, PriceComponentRow } from './contract-repository.ts';

@@ -2,7 +2,7 @@ import type { Location } from '@portal/schema/energy';
 import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
 import { addDays, localDate, monthOf } from '@portal/schema/calendar-dates';
-import { divideRounded } from '../invoices/invoice-amounts.ts';
+import { divideRounded } from '../../platform/exact-money.ts';
 import type { BilledDay } from '../pricing/bill-period.ts';
 import { billContract } from '../pricing/contract-bills.ts';
 import type { CustomerScope } from '../../platform/actor.ts';

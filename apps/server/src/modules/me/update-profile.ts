@@ -1,18 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { OperatingCountryCode } from '@portal/schema/enums';
 import type { Profile, UpdateProfileRequest } from '@portal/schema/identity';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { sendMailJob } from '../../integrations/mail/send-mail-job.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { personalPhoneNumber } from '../../platform/phone-numbers.ts';
 import { emailChangeMail } from './email-change-mail.ts';
 import { profileRepository as profiles } from './profile-repository.ts';
-
-/** A number a person can be called or texted on: not a service, premium or universal access number. */
-const PERSONAL_NUMBER_TYPES = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
-const MOBILE_NUMBER_TYPES = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 
 /** How long an e-mail confirmation link works. */
 export const EMAIL_LINK_VALID_HOURS = 24;
@@ -73,18 +68,6 @@ function normalisedPhone(value: string | null, site: SiteBootstrap): string | nu
   const number = personalPhoneNumber(value, site.countryCode);
   if (!number) throw new AppError('INVALID_PHONE', `phone: ${value} is not a valid phone number`);
   return number;
-}
-
-/**
- * A number a person can be called or texted on, in international form, or null: read in the site's country when it
- * has no country code, judged by libphonenumber-js (full metadata); service, premium and universal access numbers
- * are not a person's. `mobileOnly` asks for a number that takes text messages.
- */
-export function personalPhoneNumber(value: string, country: OperatingCountryCode, { mobileOnly = false } = {}): string | null {
-  const parsed = parsePhoneNumberFromString(value, country);
-  const type = parsed?.getType();
-  if (!parsed?.isValid() || !type || !(mobileOnly ? MOBILE_NUMBER_TYPES : PERSONAL_NUMBER_TYPES).has(type)) return null;
-  return parsed.number;
 }
 
 /**

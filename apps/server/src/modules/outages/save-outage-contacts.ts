@@ -3,7 +3,7 @@ import type { SiteBootstrap } from '@portal/schema/site';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { personalPhoneNumber } from '../me/update-profile.ts';
+import { personalPhoneNumber } from '../../platform/phone-numbers.ts';
 import { outageRepository as outages } from './outage-repository.ts';
 
 /**

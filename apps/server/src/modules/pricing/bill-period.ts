@@ -1,7 +1,7 @@
 import { addDays, daysInMonth } from '@portal/schema/calendar-dates';
 import type { BillingChannelKind, PriceComponentKind, PriceType } from '@portal/schema/enums';
 import type { InvoiceRowKind } from '@portal/schema/invoices';
-import { averagePrice, divideRounded, energyRowCents, PRICE_SCALE, priceToScaled, vatCents, whToKwh } from '../invoices/invoice-amounts.ts';
+import { averagePrice, divideRounded, energyRowCents, PRICE_SCALE, priceToScaled, vatCents, whToKwh } from '../../platform/exact-money.ts';
 import { feeApplies, feePerMonth, isSeasonal, isWinter, SPOT_PRICE_TYPES, type PricedComponent } from './tariff.ts';
 import { vatStretches, type VatSchedule } from './vat-rates.ts';
 

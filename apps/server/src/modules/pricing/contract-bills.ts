@@ -6,7 +6,7 @@ import { customer } from '../../db/schema/identity.ts';
 import { site } from '../../db/schema/sites.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Executor } from '../../platform/database.ts';
-import { divideRounded } from '../invoices/invoice-amounts.ts';
+import { divideRounded } from '../../platform/exact-money.ts';
 import { billPeriod, type Bill, type BilledComponent, type BilledDay } from './bill-period.ts';
 import { PRICED_STATUSES } from './tariff.ts';
 import { supplyOf, vatSchedule, type VatKey, type VatRateRow } from './vat-rates.ts';

@@ -1,5 +1,5 @@
 import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType } from '@portal/schema/enums';
-import { divideRounded, priceToScaled, scaledToPrice } from '../invoices/invoice-amounts.ts';
+import { divideRounded, priceToScaled, scaledToPrice } from '../../platform/exact-money.ts';
 
 /**
  * The one pricing module (issue 9): what each price component kind of spec §3 charges and when, for offers, cost

@@ -1,5 +1,5 @@
 import type { BillingChannelKind, PriceType } from '@portal/schema/enums';
-import { priceToScaled } from '../invoices/invoice-amounts.ts';
+import { priceToScaled } from '../../platform/exact-money.ts';
 import { billPeriod, type BilledDay } from '../pricing/bill-period.ts';
 import { DAY_FROM_HOUR, DAY_TO_HOUR, SPOT_PRICE_TYPES, type PricedComponent } from '../pricing/tariff.ts';
 import type { VatSchedule } from '../pricing/vat-rates.ts';

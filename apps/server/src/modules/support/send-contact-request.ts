@@ -3,7 +3,7 @@ import type { SiteBootstrap } from '@portal/schema/site';
 import type { contactRequest } from '@portal/schema/support';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { personalPhoneNumber } from '../me/update-profile.ts';
+import { personalPhoneNumber } from '../../platform/phone-numbers.ts';
 import type { CheckedFile } from './attachment-upload.ts';
 import { openTicket, type Sender } from './open-ticket.ts';
 

@@ -1,6 +1,7 @@
 /**
- * Invoice money, exactly (rule 5): prices are decimal strings with up to five decimals (numeric(14,5)),
- * energy is integer watt-hours, and every result is whole euro cents rounded half away from zero, once.
+ * Money, exactly (rule 5), for invoices, bills, prices and estimates alike: prices are decimal strings with up to
+ * five decimals (numeric(14,5)), energy is integer watt-hours, and every result is whole euro cents rounded half away
+ * from zero, once.
  */
 
 /** Prices are kept as integers of 1/100000 cent (numeric(14,5)). */
