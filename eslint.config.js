@@ -10,6 +10,11 @@ const awaitInOptionalCall = {
   selector: 'ChainExpression CallExpression > *.arguments AwaitExpression, ChainExpression CallExpression > AwaitExpression.arguments',
   message: 'Await before an optional call: its arguments are not evaluated when the chain stops.',
 };
+/** One euro formatter per side (issue 26: four copies disagreed): web shared/format/energy-format.ts, server platform/document-texts.ts. */
+const ownCurrencyFormat = {
+  selector: "Property[key.name='style'][value.value='currency']",
+  message: 'Format money with formatCents (web) or formatMoney (server), the one formatter of each side.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist', '**/node_modules', 'apps/web/src/route-tree.gen.ts', 'data', '.cache', 'test-results', 'playwright-report'] },
@@ -82,6 +87,11 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week)$/]",
           message: 'Use shared/ui/date-field.tsx for dates.',
         },
+        {
+          selector: "MemberExpression[object.name='URL'][property.name='createObjectURL']",
+          message: 'Save a download with shared/files/save-file.ts, the one saver.',
+        },
+        ownCurrencyFormat,
         awaitInOptionalCall,
       ],
     },
@@ -118,6 +128,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ownCurrencyFormat, awaitInOptionalCall] },
   },
   {
     // A module may use another module's repository, views or named service, never its routes file: routes are HTTP

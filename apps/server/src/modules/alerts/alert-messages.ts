@@ -3,6 +3,7 @@ import { formatDay } from '@portal/schema/calendar-dates';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { NotificationSubjectCode } from '@portal/schema/settings';
 import { formatUnit } from '@portal/schema/units';
+import { formatMoney } from '../../platform/document-texts.ts';
 
 export type AlertMessage = { title: string; body: string; url: string };
 
@@ -57,7 +58,7 @@ export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: s
         body: fill('settings.alert.INVOICE_DUE.body', {
           number: facts.invoiceNumber,
           date: formatDay(facts.dueDate),
-          amount: new Intl.NumberFormat(locale, { style: 'currency', currency: facts.currency }).format(facts.totalCents / 100),
+          amount: formatMoney(facts.totalCents, locale),
         }),
         url: PAGES.INVOICE_DUE,
       };

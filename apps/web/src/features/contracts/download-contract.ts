@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/api/api-client.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../../shared/files/save-file.ts';
 
 /** GET /api/contracts/{id}/download: the contract PDF, saved under the server's file name (spec §7). */
 export async function downloadContract(id: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
+import { formatCents } from '../../shared/format/energy-format.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
@@ -76,7 +77,6 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
   });
   const { clearDraft } = useFormDraft(form, `offer:${contract.id}`);
   useLeavePageGuard(form.isDirty() && !leaving);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
   const chosen = offers.find((offer) => offer.product.id === form.values.productId) ?? offers[0]!;
   const difference = chosen.offeredYearlyCents - chosen.currentYearlyCents;
 
@@ -126,7 +126,7 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
                 .map((component) => `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit)}`)
                 .join(' · ')}
             </Text>
-            <Text mt="sm">{t('offer.yearly', { cost: money.format(chosen.currentYearlyCents / 100) })}</Text>
+            <Text mt="sm">{t('offer.yearly', { cost: formatCents(chosen.currentYearlyCents, i18n.language) })}</Text>
           </Card>
           <Card withBorder radius="md" padding="md" component="section" aria-labelledby="offer-new">
             <Group gap="xs">
@@ -141,15 +141,15 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
               {chosen.product.name}
             </Text>
             <ProductPrices product={chosen.product} />
-            <Text mt="sm">{t('offer.yearly', { cost: money.format(chosen.offeredYearlyCents / 100) })}</Text>
+            <Text mt="sm">{t('offer.yearly', { cost: formatCents(chosen.offeredYearlyCents, i18n.language) })}</Text>
           </Card>
         </SimpleGrid>
         <Text size="sm">
           {t('offer.estimate', { kwh: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(chosen.yearlyKwh) })}{' '}
           <Text span fw={600}>
             {difference <= 0
-              ? t('offer.saves', { amount: money.format(-difference / 100) })
-              : t('offer.costs-more', { amount: money.format(difference / 100) })}
+              ? t('offer.saves', { amount: formatCents(-difference, i18n.language) })
+              : t('offer.costs-more', { amount: formatCents(difference, i18n.language) })}
           </Text>
         </Text>
         <StartDateField form={form} window={window} label={t('offer.start')} />

@@ -5,7 +5,7 @@ import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 import { ContractNotice } from './contract-notice.tsx';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../../shared/files/save-file.ts';
 import { finalizeSigning } from './signing-queries.ts';
 
 /** While the signing service has not answered, ask again this often (the postback usually settles it first). */

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/api/api-client.ts';
+import { saveFile } from '../../shared/files/save-file.ts';
 
 export type InvoiceFileKind = 'pdf' | 'csv';
 
@@ -9,15 +10,7 @@ export type InvoiceFileKind = 'pdf' | 'csv';
 export async function downloadInvoice(id: string, kind: InvoiceFileKind): Promise<boolean> {
   const file = await downloadFile(`/api/invoices/${encodeURIComponent(id)}/download${kind === 'csv' ? '/csv' : ''}`);
   if (!file) return false;
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(file);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { CSV_BOM, csvRecord, type CsvCell } from '@portal/schema/csv-format';
 import { DEFAULT_LOCALE, toLocaleId } from '@portal/schema/locale-ids';
+import { saveFile } from '../files/save-file.ts';
 
 /**
  * The browser's one CSV writer (docs/decisions/096), by the rules the server's writer shares (@portal/schema/csv-format):
@@ -14,13 +15,5 @@ export function writeCsv(header: readonly string[], rows: readonly (readonly Csv
 
 /** Saves a written CSV under `filename` through the browser's download. */
 export function saveCsv(csv: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile({ blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename });
 }
