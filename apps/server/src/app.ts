@@ -18,98 +18,56 @@ import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { portalSessionOf } from './modules/auth/portal-session.ts';
 import { actorInfoOf } from './modules/me/actor-info.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
 import { createFeedbackRepository } from './modules/feedback/feedback-repository.ts';
-import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
-import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
-import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
-import { createAuditLogRepository } from './modules/admin/audit-log-repository.ts';
-import { auditRoutes } from './modules/admin/audit-routes.ts';
-import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
 import { authFor } from './modules/auth/auth-for.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
-import { meRoutes } from './modules/me/routes.ts';
-import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
-import { contactRoutes } from './modules/contacts/routes.ts';
-import { addressRoutes } from './modules/addresses/routes.ts';
-import { notificationSettingRoutes } from './modules/notification-settings/routes.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
-import { sessionRoutes } from './modules/sessions/routes.ts';
-import { dataAccessRoutes } from './modules/data-access/routes.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
 import { createBankRepository } from './modules/banks/bank-repository.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { createContractRepository } from './modules/contracts/contract-repository.ts';
-import { contractRoutes } from './modules/contracts/routes.ts';
 import { createGridRepository } from './modules/contracts/grid-repository.ts';
 import { createSigningRepository } from './modules/contracts/signing-repository.ts';
-import { addressAutocompleteRoutes, renewSigningRoutes, signingCallbackRoutes, signingRoutes } from './modules/contracts/signing-routes.ts';
+import { signingCallbackRoutes } from './modules/contracts/signing-routes.ts';
 import { localBusinessRegister } from './integrations/business-register/local-register.ts';
 import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
-import { createDokobitGateway } from './integrations/signing/dokobit-gateway.ts';
-import { createLocalSigningService, type LocalSigningService } from './integrations/signing/local-signing-service.ts';
+import { createLocalSigningService } from './integrations/signing/local-signing-service.ts';
 import { localSigningPages } from './integrations/signing/local-signing-pages.ts';
 import type { SigningService } from './integrations/signing/port.ts';
-import { businessCodeRoutes } from './modules/business-codes/routes.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
-import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
-import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { createPaymentRepository } from './modules/payments/payment-repository.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
 import { paymentCallbackRoutes } from './modules/payments/callback-routes.ts';
 import { paymentProviders } from './modules/payments/payment-providers.ts';
-import { createEveryPayProvider } from './integrations/payments/everypay.ts';
-import { createNeonomicsProvider } from './integrations/payments/neonomics.ts';
 import type { PaymentProvider } from './integrations/payments/port.ts';
 import { createPaymentSimulator } from './integrations/payments/simulator.ts';
 import { paymentSimulatorPages } from './integrations/payments/simulator-pages.ts';
-import { chartRoutes } from './modules/charts/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { locationRoutes } from './modules/locations/routes.ts';
 import { createEnergyRepository } from './modules/readings/energy-repository.ts';
-import { readingsRoutes } from './modules/readings/routes.ts';
-import { usagePointRoutes } from './modules/usage-points/routes.ts';
 import { createLiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
 import { runLoadControl } from './modules/load-controls/load-control-runtime.ts';
-import { hanPortRoutes, liveReadingRoutes, loadControlRoutes, planRoutes } from './modules/load-controls/routes.ts';
 import { headEndConnection } from './integrations/head-end/head-end-plugin.ts';
-import { POWER_FEATURES } from '@portal/schema/power-features';
 import { importRoute } from './commands/import-route.ts';
 import { parseQueryString } from './platform/query-string.ts';
 import { demoClientSecret, demoRedirectUris } from './db/seed/demo-identities.ts';
 import { DEMO_PEOPLE } from './db/seed/demo-people.ts';
 import { DEMO_SITES } from './db/seed/demo-sites.ts';
 import { demoIdentityProvider } from './integrations/e-id/demo-identity-provider.ts';
-import { outboxMailSender } from './integrations/mail/outbox.ts';
 import type { MailSender } from './integrations/mail/port.ts';
 import { sendMailJob, sendMailWith } from './integrations/mail/send-mail-job.ts';
-import { smtpMailSender } from './integrations/mail/smtp.ts';
 import { outboxSmsSender } from './integrations/sms/outbox.ts';
 import type { SmsSender } from './integrations/sms/port.ts';
 import { sendSmsJob, sendSmsWith } from './integrations/sms/send-sms-job.ts';
 import type { PushSender } from './integrations/push/port.ts';
 import { webPushSender } from './integrations/push/web-push-sender.ts';
-import { pushNotificationRoutes } from './modules/push-notifications/routes.ts';
 import { installationVapidKeys } from './modules/push-notifications/vapid-keys.ts';
 import { runAlerts } from './modules/alerts/alerts-plugin.ts';
-import { alertRoutes } from './modules/alerts/routes.ts';
-import { membershipRoutes } from './modules/membership/routes.ts';
-import { spotPriceNotificationRoutes } from './modules/notification-settings/routes.ts';
 import { appManifestRoute, serviceWorkerRoutes, WORKER_FEATURES } from './modules/app-manifest/routes.ts';
 import { localOutageFeed } from './integrations/outages/local-feed.ts';
 import type { OutageSystem } from './integrations/outages/port.ts';
 import { runOutages } from './modules/outages/outages-plugin.ts';
-import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
-import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
-import { supportStaffRoutes } from './modules/support/staff-routes.ts';
-import { inboxRoutes } from './modules/inbox/routes.ts';
 import { runSupportCrm } from './modules/support/crm-handover.ts';
 import { runContractLifeCycle } from './modules/contracts/advance-contracts.ts';
-import { inPortalCrm } from './integrations/crm/in-portal.ts';
 import type { CrmSystem } from './integrations/crm/port.ts';
-import { salesforceCrm } from './integrations/crm/salesforce.ts';
 import { actorResolution, SESSION_COOKIE } from './platform/actor.ts';
 import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
@@ -129,7 +87,9 @@ import { inputCharacters } from './platform/input-characters.ts';
 import { INPUT_LIMITS, inputLimits } from './platform/input-limits.ts';
 import { createParsingPool } from './platform/parsing-pool.ts';
 import { siteResolution } from './platform/site-resolution.ts';
-import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
+import { anyFeatureArea, featureArea } from './platform/route-areas.ts';
+import { registerGuardedAreas } from './guarded-areas.ts';
+import { crmFor, mailSenderFor, paymentProviderFor, signingServiceFor } from './outside-systems.ts';
 
 /**
  * A route as registered; `freshVerification` is its demand for a recent e-ID sign-in (platform/actor.ts),
@@ -354,116 +314,25 @@ export async function buildApp({
   app.addHook('preClose', async () => liveReadings.close());
 
   // Guarded areas (docs/decisions/020-server-conventions.md): one guard per area, run before validation.
-  await app.register(
-    personArea(async (area) => {
-      await area.register(meRoutes, {
-        db,
-        actors,
-        reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
-        authSecret: config.auth.secret,
-      });
-      await area.register(sessionRoutes, { db, actors });
-      await area.register(productRoutes, catalogue);
-      await area.register(businessCodeRoutes);
-      await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db, feedback })));
-    }),
-  );
-  await app.register(
-    customerArea(async (area) => {
-      await area.register(dashboardRoutes, { energy });
-      await area.register(chartRoutes, { energy });
-      await area.register(locationRoutes, { energy });
-      await area.register(usagePointRoutes, { energy, grid });
-      await area.register(
-        featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { grid })),
-      );
-      await area.register(readingsRoutes, { energy });
-      await area.register(bankAccountRoutes, { db });
-      await area.register(contactRoutes, { db });
-      await area.register(addressRoutes, { db });
-      await area.register(notificationSettingRoutes, { db });
-      await area.register(dataAccessRoutes, { db });
-      // Settings, notifications and push (issue 10, docs/decisions/041-049).
-      await area.register(alertRoutes, { db });
-      await area.register(featureArea('SETTINGS_SPOT_PRICE', async (spot) => spot.register(spotPriceNotificationRoutes, { db })));
-      await area.register(featureArea('MEMBERSHIP_NUMBER', async (members) => members.register(membershipRoutes, { db })));
-      await area.register(
-        featureArea('PUSH_NOTIFICATIONS', async (pushArea) =>
-          pushArea.register(pushNotificationRoutes, { db, vapidKeys, allowedHosts: config.push.serviceHosts }),
-        ),
-      );
-      // Support tickets and the inbox their replies land in (docs/decisions/054).
-      await area.register(
-        featureArea('SUPPORT', async (support) => {
-          await support.register(supportRoutes, { db, crm });
-          await support.register(featureArea('ADVANCED_SUPPORT', async (advanced) => advanced.register(advancedSupportRoutes, { db })));
-          await support.register(inboxRoutes, { db });
-        }),
-      );
-      // Portal announcements: the banner's call (docs/decisions/059-portal-announcements.md).
-      await area.register(featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementRoutes, { db })));
-      await area.register(
-        featureArea('OUTAGES', async (outagesArea) => {
-          await outagesArea.register(outageRoutes, { db });
-          await outagesArea.register(
-            featureArea('SETTINGS_OUTAGE_CONTACTS', async (contactsArea) => contactsArea.register(outageContactRoutes, { db })),
-          );
-        }),
-      );
-      await area.register(
-        featureArea('CONTRACTS', async (contracting) => {
-          await contracting.register(contractRoutes, { db, contracts: catalogue.contracts });
-          await contracting.register(signingRoutes, signingDeps);
-          await contracting.register(
-            featureArea('RENEWAL_OFFERS', async (offers) => {
-              await offers.register(contractOfferRoutes, catalogue);
-              await offers.register(renewSigningRoutes, signingDeps);
-            }),
-          );
-        }),
-      );
-      await area.register(
-        featureArea('INVOICES', async (invoicing) => {
-          await invoicing.register(invoiceRoutes, { db, invoices });
-          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db, invoices })));
-          await invoicing.register(paymentRoutes, { db, invoices, payments, providers });
-        }),
-      );
-      await area.register(
-        anyFeatureArea(POWER_FEATURES, async (power) => {
-          await power.register(loadControlRoutes, { deps: commands });
-          await power.register(featureArea('POWER_CONTROL_HAN_PORT', async (han) => han.register(hanPortRoutes, { deps: commands })));
-          await power.register(
-            featureArea('LIVE_READINGS', async (live) => live.register(liveReadingRoutes, { deps: commands, hub: liveReadings })),
-          );
-          await power.register(featureArea('RELAY_CONTROL', async (relays) => relays.register(planRoutes, { deps: commands })));
-        }),
-      );
-    }),
-  );
-  await app.register(
-    staffArea('customer-service', async (area) => {
-      await area.register(staffRoutes, { actors, db });
-      await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
-    }),
-  );
-  await app.register(
-    adminArea(async (area) => {
-      // An administrator's change shows on their next page load: this copy has heard its site_changed first.
-      area.addHook('onSend', async (request) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') await sites.caughtUp();
-      });
-      await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
-      await area.register(auditRoutes, { auditLog: createAuditLogRepository(db) });
-      await area.register(
-        featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db, translations })),
-      );
-      await area.register(feedbackAdminRoutes, { db, feedback });
-      await area.register(
-        featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementAdminRoutes, { db })),
-      );
-    }),
-  );
+  await registerGuardedAreas(app, {
+    config,
+    db,
+    actors,
+    sites,
+    translations,
+    feedback,
+    energy,
+    grid,
+    catalogue,
+    invoices,
+    payments,
+    providers,
+    signingDeps,
+    crm,
+    vapidKeys,
+    commands,
+    liveReadings,
+  });
   // `npm run import` hands its file to the server that holds the PGlite folder (docs/decisions/014).
   if (database.lock) await app.register(importRoute, { db, token: database.lock.holder.token, parsing });
 
@@ -493,26 +362,3 @@ export async function buildApp({
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-function mailSenderFor(config: Config): MailSender {
-  return config.mail.smtpUrl
-    ? smtpMailSender(config.mail.smtpUrl, config.mail.fromAddress)
-    : outboxMailSender(config.mail.outboxDir, config.mail.fromAddress);
-}
-
-function crmFor(config: Config): CrmSystem {
-  return config.crm.salesforce ? salesforceCrm(config.crm.salesforce) : inPortalCrm;
-}
-
-function signingServiceFor(config: Config, local: LocalSigningService): SigningService | null {
-  const { service, dokobit } = config.signing;
-  if (service === 'DOKOBIT_DOCUMENT_GATEWAY' && dokobit) return createDokobitGateway(dokobit);
-  return service === 'LOCAL' ? local.service : null;
-}
-
-function paymentProviderFor(config: Config, simulator: PaymentProvider): PaymentProvider | null {
-  const { provider, everypay, neonomics } = config.payments;
-  if (provider === 'EVERYPAY' && everypay) return createEveryPayProvider(everypay);
-  if (provider === 'NEONOMICS' && neonomics) return createNeonomicsProvider(neonomics);
-  return provider === 'SIMULATOR' ? simulator : null;
-}

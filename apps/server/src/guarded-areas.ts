@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import { POWER_FEATURES } from '@portal/schema/power-features';
+import type { Config } from './config.ts';
+import type { CrmSystem } from './integrations/crm/port.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
+import type { FeedbackRepository } from './modules/feedback/feedback-repository.ts';
+import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
+import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
+import { createAuditLogRepository } from './modules/admin/audit-log-repository.ts';
+import { auditRoutes } from './modules/admin/audit-routes.ts';
+import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { notificationSettingRoutes, spotPriceNotificationRoutes } from './modules/notification-settings/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
+import { dataAccessRoutes } from './modules/data-access/routes.ts';
+import type { ContractRepository } from './modules/contracts/contract-repository.ts';
+import type { GridRepository } from './modules/contracts/grid-repository.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
+import { businessCodeRoutes } from './modules/business-codes/routes.ts';
+import type { ProductRepository } from './modules/products/product-repository.ts';
+import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
+import type { InvoiceRepository } from './modules/invoices/invoice-repository.ts';
+import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
+import type { PaymentProviders } from './modules/payments/payment-providers.ts';
+import type { PaymentRepository } from './modules/payments/payment-repository.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { chartRoutes } from './modules/charts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
+import type { EnergyRepository } from './modules/readings/energy-repository.ts';
+import { readingsRoutes } from './modules/readings/routes.ts';
+import { usagePointRoutes } from './modules/usage-points/routes.ts';
+import type { CommandDeps } from './modules/load-controls/issue-command.ts';
+import type { LiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
+import { hanPortRoutes, liveReadingRoutes, loadControlRoutes, planRoutes } from './modules/load-controls/routes.ts';
+import { pushNotificationRoutes } from './modules/push-notifications/routes.ts';
+import type { InstallationVapidKeys } from './modules/push-notifications/vapid-keys.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
+import { membershipRoutes } from './modules/membership/routes.ts';
+import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
+import type { SiteRepository } from './modules/sites/site-repository.ts';
+import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
+import { supportStaffRoutes } from './modules/support/staff-routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
+import type { TranslationRepository } from './modules/translations/translation-repository.ts';
+import type { ActorRepository } from './platform/actor-repository.ts';
+import type { Database } from './platform/database.ts';
+import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
+
+/** What the guarded areas' routes are built with: made once in buildApp (app.ts), shared by every area. */
+export type GuardedAreaDeps = {
+  config: Config;
+  db: Database;
+  actors: ActorRepository;
+  sites: SiteRepository;
+  translations: TranslationRepository;
+  feedback: FeedbackRepository;
+  energy: EnergyRepository;
+  grid: GridRepository;
+  catalogue: { products: ProductRepository; contracts: ContractRepository };
+  invoices: InvoiceRepository;
+  payments: PaymentRepository;
+  providers: PaymentProviders;
+  signingDeps: SigningRouteDeps;
+  crm: CrmSystem;
+  vapidKeys: InstallationVapidKeys;
+  commands: CommandDeps;
+  liveReadings: LiveReadingsHub;
+};
+
+/**
+ * The site's authorization map (docs/decisions/020): every guarded route, in the area whose guard runs before its
+ * input is read (person, customer, staff, admin), behind the site features it needs. Kept in one tree, so who may
+ * call what reads at a glance; the authorization matrix test walks what it registers.
+ */
+export async function registerGuardedAreas(
+  app: FastifyInstance,
+  {
+    config,
+    db,
+    actors,
+    sites,
+    translations,
+    feedback,
+    energy,
+    grid,
+    catalogue,
+    invoices,
+    payments,
+    providers,
+    signingDeps,
+    crm,
+    vapidKeys,
+    commands,
+    liveReadings,
+  }: GuardedAreaDeps,
+): Promise<void> {
+  await app.register(
+    personArea(async (area) => {
+      await area.register(meRoutes, {
+        db,
+        actors,
+        reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
+        authSecret: config.auth.secret,
+      });
+      await area.register(sessionRoutes, { db, actors });
+      await area.register(productRoutes, catalogue);
+      await area.register(businessCodeRoutes);
+      await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db, feedback })));
+    }),
+  );
+  await app.register(
+    customerArea(async (area) => {
+      await area.register(dashboardRoutes, { energy });
+      await area.register(chartRoutes, { energy });
+      await area.register(locationRoutes, { energy });
+      await area.register(usagePointRoutes, { energy, grid });
+      await area.register(
+        featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { grid })),
+      );
+      await area.register(readingsRoutes, { energy });
+      await area.register(bankAccountRoutes, { db });
+      await area.register(contactRoutes, { db });
+      await area.register(addressRoutes, { db });
+      await area.register(notificationSettingRoutes, { db });
+      await area.register(dataAccessRoutes, { db });
+      // Settings, notifications and push (issue 10, docs/decisions/041-049).
+      await area.register(alertRoutes, { db });
+      await area.register(featureArea('SETTINGS_SPOT_PRICE', async (spot) => spot.register(spotPriceNotificationRoutes, { db })));
+      await area.register(featureArea('MEMBERSHIP_NUMBER', async (members) => members.register(membershipRoutes, { db })));
+      await area.register(
+        featureArea('PUSH_NOTIFICATIONS', async (pushArea) =>
+          pushArea.register(pushNotificationRoutes, { db, vapidKeys, allowedHosts: config.push.serviceHosts }),
+        ),
+      );
+      // Support tickets and the inbox their replies land in (docs/decisions/054).
+      await area.register(
+        featureArea('SUPPORT', async (support) => {
+          await support.register(supportRoutes, { db, crm });
+          await support.register(featureArea('ADVANCED_SUPPORT', async (advanced) => advanced.register(advancedSupportRoutes, { db })));
+          await support.register(inboxRoutes, { db });
+        }),
+      );
+      // Portal announcements: the banner's call (docs/decisions/059-portal-announcements.md).
+      await area.register(featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementRoutes, { db })));
+      await area.register(
+        featureArea('OUTAGES', async (outagesArea) => {
+          await outagesArea.register(outageRoutes, { db });
+          await outagesArea.register(
+            featureArea('SETTINGS_OUTAGE_CONTACTS', async (contactsArea) => contactsArea.register(outageContactRoutes, { db })),
+          );
+        }),
+      );
+      await area.register(
+        featureArea('CONTRACTS', async (contracting) => {
+          await contracting.register(contractRoutes, { db, contracts: catalogue.contracts });
+          await contracting.register(signingRoutes, signingDeps);
+          await contracting.register(
+            featureArea('RENEWAL_OFFERS', async (offers) => {
+              await offers.register(contractOfferRoutes, catalogue);
+              await offers.register(renewSigningRoutes, signingDeps);
+            }),
+          );
+        }),
+      );
+      await area.register(
+        featureArea('INVOICES', async (invoicing) => {
+          await invoicing.register(invoiceRoutes, { db, invoices });
+          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db, invoices })));
+          await invoicing.register(paymentRoutes, { db, invoices, payments, providers });
+        }),
+      );
+      await area.register(
+        anyFeatureArea(POWER_FEATURES, async (power) => {
+          await power.register(loadControlRoutes, { deps: commands });
+          await power.register(featureArea('POWER_CONTROL_HAN_PORT', async (han) => han.register(hanPortRoutes, { deps: commands })));
+          await power.register(
+            featureArea('LIVE_READINGS', async (live) => live.register(liveReadingRoutes, { deps: commands, hub: liveReadings })),
+          );
+          await power.register(featureArea('RELAY_CONTROL', async (relays) => relays.register(planRoutes, { deps: commands })));
+        }),
+      );
+    }),
+  );
+  await app.register(
+    staffArea('customer-service', async (area) => {
+      await area.register(staffRoutes, { actors, db });
+      await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
+    }),
+  );
+  await app.register(
+    adminArea(async (area) => {
+      // An administrator's change shows on their next page load: this copy has heard its site_changed first.
+      area.addHook('onSend', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') await sites.caughtUp();
+      });
+      await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
+      await area.register(auditRoutes, { auditLog: createAuditLogRepository(db) });
+      await area.register(
+        featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db, translations })),
+      );
+      await area.register(feedbackAdminRoutes, { db, feedback });
+      await area.register(
+        featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementAdminRoutes, { db })),
+      );
+    }),
+  );
+}
