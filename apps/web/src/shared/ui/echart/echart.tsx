@@ -18,7 +18,7 @@ type Props = { option: EChartsCoreOption; height: number; ariaLabel: string };
  */
 export function EChart({ option, height, ariaLabel }: Props) {
   const [watch, inView] = useInView();
-  const placeholder = <Skeleton ref={watch} height={height} radius="md" role="img" aria-label={ariaLabel} aria-busy />;
+  const placeholder = <Skeleton ref={watch} height={height} radius="md" role="img" aria-label={ariaLabel} />;
   if (!inView) return placeholder;
   return (
     <Suspense fallback={placeholder}>
