@@ -76,7 +76,8 @@ test('lumo: the site administrator changes the timezone and a text; the customer
   const timezone = admin.getByRole('region', { name: 'Time zone' });
   const zoneInput = timezone.getByLabel('Time zone', { exact: true });
   await zoneInput.click();
-  await zoneInput.fill('Europe/London');
+  // Part of the name: the list shows every zone while the text equals the chosen one's (a retry finds London chosen).
+  await zoneInput.fill('Europe/Lond');
   await admin.keyboard.press('ArrowDown');
   await admin.keyboard.press('Enter');
   await expect(zoneInput).toHaveValue('Europe/London');
