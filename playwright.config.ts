@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3100);
+import { journeyDataDir, journeyPort as port } from './e2e/sites.ts';
 
 /** Journeys run against the production build on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
   testDir: './e2e',
+  // A folder per port, as the server's data (e2e/sites.ts): two runs on two ports keep their traces apart.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -22,14 +23,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .cache/e2e-data && npm run start -w @portal/server',
+    command: `rm -rf ${journeyDataDir} && npm run start -w @portal/server`,
     url: `http://127.0.0.1:${port}/health/ready`,
     reuseExistingServer: false,
     // A first start seeds two years of demo readings: well under a minute on a quiet machine, more on a busy one.
     timeout: 240_000,
     env: {
       PORT: String(port),
-      DATA_DIR: '.cache/e2e-data',
+      DATA_DIR: journeyDataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       // Journeys need meters that answer: the simulator's random refusals and silences are for demos.

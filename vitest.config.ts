@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Both cores: vitest's default leaves one free (availableParallelism() - 1), and on CI's two cores the run then
+    // takes 12 minutes instead of 9 (docs/decisions/103-test-speed.md).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -6,10 +6,10 @@ import { expect, test } from '@playwright/test';
 import { startPushServiceStandIn } from '../apps/server/src/test-support/push-service-stand-in.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
-const dataDir = join(process.cwd(), '.cache', 'e2e-data');
+const dataDir = join(process.cwd(), journeyDataDir);
 
 /** Tomorrow in Helsinki as YYYY-MM-DD, and the UTC instant its first hour starts. */
 function helsinkiTomorrow(): { day: string; start: Date } {

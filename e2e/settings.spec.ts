@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
-/** The journey server's mail outbox (playwright.config.ts: DATA_DIR=.cache/e2e-data). */
-const outbox = join(process.cwd(), '.cache', 'e2e-data', 'outbox');
+/** The journey server's mail outbox (playwright.config.ts: DATA_DIR). */
+const outbox = join(process.cwd(), journeyDataDir, 'outbox');
 
 /** The confirmation link of the newest mail to `to`, once the job runner has written it, as the person would click it. */
 async function mailedLink(to: string): Promise<string> {

@@ -11,6 +11,8 @@ import { serveHealthPort } from './modules/health/health-port.ts';
 import type { ReadinessState } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { startDatabaseProbe } from './platform/database-probe.ts';
+import { createMetrics, requestMetrics } from './platform/metrics.ts';
+import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteRepository } from './modules/sites/site-repository.ts';
 import { createTranslationRepository } from './modules/translations/translation-repository.ts';
@@ -182,8 +184,16 @@ export async function buildApp({
   const clientLogs = createClientLogRepository(db);
   const feedback = createFeedbackRepository(db);
 
+  // Metrics first, so that what a later plugin refuses is counted too (docs/decisions/113-metrics.md).
+  const metrics = createMetrics();
+  await app.register(requestMetrics, { metrics });
   await app.register(errorHandling);
-  await app.register(jobRunning, { database, enabled: config.jobs.enabled, pollIntervalMs: config.jobs.pollIntervalMs });
+  await app.register(jobRunning, {
+    database,
+    enabled: config.jobs.enabled,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    onFinished: ({ kind, outcome }, seconds) => metrics.jobsFinished.observe({ kind, outcome }, seconds),
+  });
   app.jobs.handle(sendMailJob, sendMailWith(mail));
   app.jobs.handle(sendSmsJob, sendSmsWith(sms));
   // Alerts from the notification settings, sent by e-mail, SMS and Web Push (docs/decisions/043-alerts.md).
@@ -224,7 +234,8 @@ export async function buildApp({
     meterBroker: app.headEnd.isConnected() ? 'ok' : 'reconnecting',
   });
   await app.register(healthRoutes, { readiness });
-  if (config.healthPort !== null) serveHealthPort(app, { host: config.host, port: config.healthPort, readiness });
+  if (config.healthPort !== null)
+    serveHealthPort(app, { host: config.host, port: config.healthPort, readiness, metrics: metrics.registry });
   await sites.start();
   app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });
@@ -246,6 +257,7 @@ export async function buildApp({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'customer data changes unheard; not keeping answers'),
       observer: longAnswers.customerChanges,
+      onLookup: (outcome) => metrics.customerAnswers.inc({ outcome }),
     }),
     sessionActivity: createSessionActivity(db),
     reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
@@ -309,6 +321,7 @@ export async function buildApp({
   await app.register(headEndConnection, { config, db });
   const commands = { db, commandTimeoutMs: config.headEnd.commandTimeoutMs, now: () => new Date() };
   runLoadControl(app, { ...commands, headEnd: app.headEnd });
+  observeCopy(metrics, { database, longAnswers, headEnd: app.headEnd });
   const liveReadings = createLiveReadingsHub(app.headEnd);
   // Open streams end before the server stops taking connections, or closing would wait for them.
   app.addHook('preClose', async () => liveReadings.close());

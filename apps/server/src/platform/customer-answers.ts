@@ -20,6 +20,8 @@ export type CustomerAnswersOptions = {
   onLost?: (error: Error) => void;
   /** Also told what the channel hears (the long answers of platform/long-answers.ts re-check the customer's). */
   observer?: ChangeObserver;
+  /** Told whether each read found its answer kept (the metrics of platform/metrics.ts). */
+  onLookup?: (outcome: 'hit' | 'miss') => void;
 };
 
 type Entry = { answer: KeptAnswer; customerId: string; expires: number };
@@ -40,6 +42,7 @@ export function createCustomerAnswers({
   now = Date.now,
   onLost,
   observer,
+  onLookup,
 }: CustomerAnswersOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -80,7 +83,9 @@ export function createCustomerAnswers({
     until: number,
   ): Promise<KeptAnswer> {
     const entry = entries.get(key);
-    if (entry && entry.expires > now()) return entry.answer;
+    const kept = entry !== undefined && entry.expires > now();
+    onLookup?.(kept ? 'hit' : 'miss');
+    if (kept) return entry.answer;
     if (entry) drop(key);
     const before = changeChannel.changes;
     const answer = new KeptAnswer(JSON.stringify(schema.parse(await compute())));

@@ -42,6 +42,8 @@ export type DatabaseHandle = {
   lock: DataFolderLock | null;
   /** Cheap round trip for the readiness check. */
   ping: () => Promise<void>;
+  /** The PostgreSQL pool's connections now (the metrics of platform/metrics.ts); null for PGlite, which has none. */
+  connections: () => { open: number; idle: number; waiting: number } | null;
   /**
    * Calls `onNotify` with the payload of each NOTIFY on `channel` (delivered when the notifying transaction
    * commits, in commit order) until
@@ -88,6 +90,7 @@ export async function openDatabase(
       kind: 'postgres',
       lock: null,
       ping: async () => void (await db.execute(sql`select 1`)),
+      connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onNotify, onLost) => {
         const client = new pg.Client({ connectionString: database.url });
         let ended = false;
@@ -131,6 +134,7 @@ export async function openDatabase(
       kind: 'pglite',
       lock: held,
       ping: async () => void (await db.execute(sql`select 1`)),
+      connections: () => null,
       // One in-process database: nothing to lose but the instance itself.
       listen: (channel, onNotify) => client.listen(channel, onNotify),
       close: async () => {

@@ -27,15 +27,17 @@ export function runLoadControl(app: FastifyInstance, deps: CommandDeps & { headE
       context.signal,
     );
     await context.transaction((tx) => repository.markSent(tx, command.id, now()));
+    app.metrics.meterCommands.inc({ outcome: 'sent' });
   });
 
   app.jobs.handle(expireCommandJob, async ({ commandId }, context) => {
-    await context.transaction(async (tx) => {
+    const settled = await context.transaction(async (tx) => {
       const command = await repository.command(tx, commandId);
-      if (command?.status !== 'pending') return;
+      if (command?.status !== 'pending') return null;
       const meter = await repository.meterOfCommand(tx, command);
-      await settleCommand(tx, command, meter?.gsrn ?? '', { status: 'timed-out', reason: 'the meter did not answer in time', at: now() });
+      return settleCommand(tx, command, meter?.gsrn ?? '', { status: 'timed-out', reason: 'the meter did not answer in time', at: now() });
     });
+    if (settled) app.metrics.meterCommands.inc({ outcome: settled.status });
   });
 
   app.jobs.handle(plannedSwitchJob, runPlannedSwitch(deps));
@@ -43,7 +45,11 @@ export function runLoadControl(app: FastifyInstance, deps: CommandDeps & { headE
   const log = app.log.child({ component: 'head-end' });
   const stopAnswers = headEnd.onAnswer((answer) => {
     applyMeterAnswer(db, answer, now())
-      .then(() => repository.touchMeter(db, answer.meter.siteId, answer.meter.gsrn, now()))
+      .then(async (settled) => {
+        // Every copy hears every answer; the one whose transaction settles the command counts it.
+        if (settled) app.metrics.meterCommands.inc({ outcome: settled.status });
+        await repository.touchMeter(db, answer.meter.siteId, answer.meter.gsrn, now());
+      })
       .catch((error: unknown) => log.error({ err: error, commandId: answer.commandId }, 'meter answer not applied'));
   });
   const stopStates = headEnd.onState((state) => {

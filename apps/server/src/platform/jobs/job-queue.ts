@@ -112,3 +112,21 @@ export async function requeueExpiredLeases(db: Database, now: Date): Promise<Pic
     .where(eq(job.id, expired.expiredId))
     .returning({ id: job.id, kind: job.kind, status: job.status, attempts: job.attempts });
 }
+
+/**
+ * The queue as an operator watches it (the job metrics of platform/metrics.ts), whichever copy runs what: jobs due
+ * and waiting for a worker, how long the oldest of them has waited in seconds (0 when none), and dead jobs kept.
+ */
+export async function queueState(db: Database, now: Date): Promise<{ due: number; oldestDueSeconds: number; dead: number }> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${job.status} = 'queued' and ${job.runAt} <= ${now})::int`,
+      oldestDueAt: sql<Date | string | null>`min(${job.runAt}) filter (where ${job.status} = 'queued' and ${job.runAt} <= ${now})`,
+      dead: sql<number>`count(*) filter (where ${job.status} = 'dead')::int`,
+    })
+    .from(job)
+    .where(inArray(job.status, ['queued', 'dead']));
+  // The drivers differ: node-postgres parses a timestamp into a Date, PGlite may hand back its text.
+  const oldest = row?.oldestDueAt ? new Date(row.oldestDueAt).getTime() : null;
+  return { due: row?.due ?? 0, oldestDueSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000), dead: row?.dead ?? 0 };
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshStatistics, refreshStatisticsJob } from '../../db/refresh-statistics.ts';
 import type { DatabaseHandle } from '../database.ts';
-import { createJobRunner, type JobRunner } from './job-runner.ts';
+import { createJobRunner, type JobOutcome, type JobRunner } from './job-runner.ts';
 import { purgeFinishedJobs, purgeFinishedJobsJob, purgeFinishedJobsNightly } from './purge-finished-jobs.ts';
 
 declare module 'fastify' {
@@ -19,9 +19,14 @@ declare module 'fastify' {
 export const jobRunning = fp(
   async (
     app: FastifyInstance,
-    { database, enabled, pollIntervalMs }: { database: DatabaseHandle; enabled: boolean; pollIntervalMs: number },
+    {
+      database,
+      enabled,
+      pollIntervalMs,
+      onFinished,
+    }: { database: DatabaseHandle; enabled: boolean; pollIntervalMs: number; onFinished?: (outcome: JobOutcome, seconds: number) => void },
   ) => {
-    const runner = createJobRunner({ database, log: app.log.child({ component: 'jobs' }), pollIntervalMs });
+    const runner = createJobRunner({ database, log: app.log.child({ component: 'jobs' }), pollIntervalMs, onFinished });
     runner.handle(purgeFinishedJobsJob, purgeFinishedJobs);
     runner.schedule(purgeFinishedJobsNightly);
     runner.handle(refreshStatisticsJob, refreshStatistics);

@@ -25,6 +25,8 @@ export type JobRunnerOptions = {
   workerId?: string;
   /** The time the runner reads for due jobs, leases and back-off; tests move it instead of sleeping. */
   clock?: () => Date;
+  /** Told each run's outcome and how long it ran, in seconds (the job metrics of platform/metrics.ts). */
+  onFinished?: (outcome: JobOutcome, seconds: number) => void;
 };
 
 export type JobOutcome = {
@@ -66,6 +68,7 @@ export function createJobRunner({
   shutdownGraceMs = 5000,
   workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   clock = () => new Date(),
+  onFinished,
 }: JobRunnerOptions): JobRunner {
   const { db } = database;
   const registrations = new Map<string, Registration>();
@@ -154,10 +157,12 @@ export function createJobRunner({
   /** Starts a claimed job; it settles on its own (run never rejects) and leaves `active` when it does. */
   function dispatch(row: ClaimedJob): ActiveJob {
     const controller = new AbortController();
+    const startedAt = performance.now();
     const settled = run(row, controller).finally(() => {
       active.delete(row.id);
       wake();
     });
+    void settled.then((outcome) => onFinished?.(outcome, (performance.now() - startedAt) / 1000));
     const started: ActiveJob = { settled, abort: (reason) => controller.abort(reason) };
     active.set(row.id, started);
     return started;

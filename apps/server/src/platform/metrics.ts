@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Seconds: from a fast kept answer (~1 ms) to the slowest report a customer waits for (the budgets of ARCHITECTURE.md). */
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: a job sends one mail (~10 ms) or imports a month of readings (minutes). */
+const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 30, 120, 600];
+
+/**
+ * One server copy's metrics in Prometheus's text exposition format (prom-client; docs/decisions/113-metrics.md,
+ * docs/operations.md names each with its alerts). A registry per app, not prom-client's global one: tests build many
+ * apps in one process. Counters are this copy's since it started; Prometheus sums copies and takes rates.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  // Heap, event-loop delay (p50/p90/p99 over the scrape interval), CPU, open handles, GC: prom-client's `nodejs_*` and `process_*`.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  const registers = [registry];
+  return {
+    registry,
+    /** Every answered request; `route` is the route's template (`/api/invoices/:id`), never the path a client sent. */
+    httpRequests: new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Requests answered, by method, route template and status code, and how long each took to answer',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: REQUEST_BUCKETS,
+      registers,
+    }),
+    jobsFinished: new Histogram({
+      name: 'portal_job_duration_seconds',
+      help: 'Jobs this copy ran to an outcome (done, retry, dead, released, lost), by kind, and how long each ran',
+      labelNames: ['kind', 'outcome'] as const,
+      buckets: JOB_BUCKETS,
+      registers,
+    }),
+    meterCommands: new Counter({
+      name: 'portal_meter_commands_total',
+      help: 'Power-control commands: handed to the broker (sent), then settled by this copy (confirmed, failed, timed-out)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    customerAnswers: new Counter({
+      name: 'portal_kept_answer_lookups_total',
+      help: "Reads of a customer's kept answers (platform/customer-answers.ts): hit when kept, miss when computed",
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    /** A gauge read when scraped: `collect` sets its values then (a count in memory, or a query); a failed read leaves it out. */
+    gauge<Label extends string>(options: {
+      name: string;
+      help: string;
+      labelNames?: readonly Label[];
+      collect: (gauge: Gauge<Label>) => void | Promise<void>;
+    }): void {
+      const { collect, ...rest } = options;
+      new Gauge<Label>({
+        ...rest,
+        registers,
+        async collect() {
+          // A value that cannot be read now (the database away) is left out, not the whole scrape: the rest is
+          // what an operator needs most then, and an absent series is what the alert on it sees.
+          try {
+            await collect(this);
+          } catch {
+            this.reset();
+          }
+        },
+      });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/**
+ * Decorates the app with its metrics and times every request from arrival to the end of its answer (onResponse).
+ * Registered first, so that requests a later plugin refuses (rate limits, input limits, guards) are counted too.
+ */
+export const requestMetrics = fp(
+  async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
+    app.decorate('metrics', metrics);
+    app.addHook('onResponse', (request, reply, done) => {
+      // Unknown paths reach the web app's catch-all route (`/*`); without any route, one label for all, so no client
+      // chooses our labels.
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.httpRequests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
+    });
+  },
+  { name: 'request-metrics' },
+);
