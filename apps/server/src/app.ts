@@ -12,6 +12,7 @@ import type { ReadinessState } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { startDatabaseProbe } from './platform/database-probe.ts';
 import { createMetrics, requestMetrics } from './platform/metrics.ts';
+import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './platform/retention.ts';
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteRepository } from './modules/sites/site-repository.ts';
@@ -205,6 +206,12 @@ export async function buildApp({
   runSupportCrm(app.jobs, crm, sites, config.crm.pollCron);
   // Contracts become active on their start day and end after their end date, on each site's clock (decision 030).
   runContractLifeCycle(app.jobs);
+  // Personal data past its retention, removed nightly (GDPR storage limitation, docs/decisions/114-retention.md).
+  app.jobs.handle(
+    removeExpiredJob,
+    removeExpiredWith({ days: config.retentionDays, outboxDirs: [config.mail.outboxDir, config.sms.outboxDir] }),
+  );
+  app.jobs.schedule(removeExpiredNightly);
   await app.register(cookie);
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.

@@ -5,6 +5,7 @@ import { Cron } from 'croner';
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { identifierText } from '@portal/schema/identifier-text';
+import { retentionDaysSetting, type RetentionDays } from './platform/retention.ts';
 
 /** Every environment variable the server reads, parsed once. Nothing else reads process.env. */
 const booleanFlag = z
@@ -61,6 +62,7 @@ const environment = z.object({
   REVERIFICATION_PERIOD_SECONDS: z.coerce.number({ error: seconds }).int(seconds).positive(seconds).default(1800),
   DEMO_IDP_ISSUER: z.url({ error: 'must be a URL ending in /idp' }).optional(),
   JOBS_ENABLED: booleanFlag.default(true),
+  RETENTION_DAYS: retentionDaysSetting,
   ALERTS_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Helsinki').default('Europe/Helsinki'),
   ALERTS_SPOT_PRICE_CRON: cronPattern.default('30 14,17 * * *'),
   ALERTS_DAILY_CONSUMPTION_CRON: cronPattern.default('0 9,15 * * *'),
@@ -198,6 +200,8 @@ export type Config = {
    * (a copy that only serves HTTP); the poll interval bounds the wait for jobs no notification announces.
    */
   jobs: { enabled: boolean; pollIntervalMs: number };
+  /** Days each kind of personal data is kept before the nightly job removes it (platform/retention.ts, decision 114). */
+  retentionDays: RetentionDays;
   /**
    * Where customer service answers support tickets (docs/decisions/057): the portal's own queue (salesforce null), or
    * Salesforce Service Cloud, whose replies and closed cases are read back on `pollCron` (UTC).
@@ -285,6 +289,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       invoiceDueCron: valid.ALERTS_INVOICE_DUE_CRON,
     },
     jobs: { enabled: valid.JOBS_ENABLED, pollIntervalMs: valid.JOBS_POLL_INTERVAL_MS },
+    retentionDays: valid.RETENTION_DAYS,
     crm: { salesforce, pollCron: valid.SUPPORT_CRM_POLL_CRON },
     headEnd: {
       mqttUrl: valid.MQTT_URL ?? null,
