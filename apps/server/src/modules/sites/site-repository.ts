@@ -45,6 +45,18 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
         onReset: clear,
       })
     : null;
+  /**
+   * One read in flight per key: the first page load after the site was dropped fires several calls at once, and each
+   * would otherwise read the same site (five statements) again (issue 30: six reads of the site in one dashboard load).
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const started = read().finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    return started;
+  };
   /** How long a read may be kept, or 0: with a channel only while it is heard and nothing changed during the read. */
   const keepFor = (changesBefore: number) => {
     if (!channel) return shortMillis;
@@ -95,11 +107,13 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
     async findById(siteId: string): Promise<SiteBootstrap | null> {
       const cached = kept(byId, siteId);
       if (cached) return cached.value;
-      const before = channel?.changes ?? 0;
-      const value = await load(siteId);
-      const keep = keepFor(before);
-      if (keep > 0) byId.set(siteId, { value, expires: now() + keep });
-      return value;
+      return once(`id:${siteId}`, async () => {
+        const before = channel?.changes ?? 0;
+        const value = await load(siteId);
+        const keep = keepFor(before);
+        if (keep > 0) byId.set(siteId, { value, expires: now() + keep });
+        return value;
+      });
     },
     /** The site kept for this host, while it is fresh: the request path's answer without a turn of the queue. */
     keptByHost(host: string): SiteBootstrap | null | undefined {
@@ -113,11 +127,14 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
       let siteId: string | null;
       if (cached) siteId = cached.value;
       else {
-        const before = channel?.changes ?? 0;
-        const [row] = await db.select({ siteId: siteDomain.siteId }).from(siteDomain).where(eq(siteDomain.host, host));
-        siteId = row?.siteId ?? null;
-        const keep = keepFor(before);
-        if (keep > 0) byHost.set(host, { value: siteId, expires: now() + keep });
+        siteId = await once(`host:${host}`, async () => {
+          const before = channel?.changes ?? 0;
+          const [row] = await db.select({ siteId: siteDomain.siteId }).from(siteDomain).where(eq(siteDomain.host, host));
+          const found = row?.siteId ?? null;
+          const keep = keepFor(before);
+          if (keep > 0) byHost.set(host, { value: found, expires: now() + keep });
+          return found;
+        });
       }
       return siteId ? this.findById(siteId) : null;
     },

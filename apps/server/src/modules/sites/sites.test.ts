@@ -4,6 +4,7 @@ import { RELEASED_FEATURES } from '@portal/schema/features';
 import { site, siteFeature } from '../../db/schema/sites.ts';
 import { DEMO_SITES } from '../../db/seed/demo-sites.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { createSiteRepository } from './site-repository.ts';
 
 describe('site resolution and GET /api/site', () => {
   const ctx = useTestApp();
@@ -96,5 +97,27 @@ describe('features a site holds but this release has not built', () => {
     expect(daugava.features).not.toContain('MOBILE_LAYOUT_SMALL_BREAKPOINT');
     expect(daugava.features).not.toContain('REAL_TIME_COST_ESTIMATION');
     for (const demo of DEMO_SITES) expect(demo.features.filter((feature) => !RELEASED_FEATURES.has(feature))).toEqual([]);
+  });
+});
+
+describe('the site repository under a burst of calls', () => {
+  const ctx = useTestApp();
+
+  it('reads a site once for calls that arrive together, and again once it was dropped', async () => {
+    const db = ctx.database.db;
+    const sites = createSiteRepository(db);
+    const select = vi.spyOn(db, 'select');
+    try {
+      const found = await Promise.all(Array.from({ length: 6 }, () => sites.findByHost('lumo.localhost')));
+      expect(new Set(found.map((bootstrap) => bootstrap?.id))).toEqual(new Set(['lumo']));
+      // One domain look-up, then the site and its four lists: six statements for six calls, not thirty-six.
+      expect(select).toHaveBeenCalledTimes(6);
+      select.mockClear();
+      sites.forget('lumo');
+      await Promise.all([sites.findById('lumo'), sites.findById('lumo'), sites.findById('virmalise')]);
+      expect(select).toHaveBeenCalledTimes(10);
+    } finally {
+      select.mockRestore();
+    }
   });
 });
