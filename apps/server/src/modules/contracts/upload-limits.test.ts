@@ -129,9 +129,10 @@ describe('uploading a hostile signed document', () => {
 
   /**
    * The issue's test, measured two ways while two 256 MiB bombs are refused over real HTTP on loopback:
-   * (1) the CPU time of the event loop's thread (process.threadCpuUsage), which does not depend on what else the
-   * machine runs: inflating on the loop cost it 650 ms; now it only passes bytes on (~25 ms, ~80 ms when the
-   * parsing threads start cold): bound 200 ms. (2) A thread beside the server asks /health/live every 10 ms, as a
+   * (1) the CPU time of the event loop's thread (process.threadCpuUsage): inflating on the loop cost it 650 ms; now it
+   * only passes bytes on (~25 ms, ~80 ms when the parsing threads start cold): bound 200 ms, plus 1.5 ms for each
+   * probe the loop answered meanwhile (a busy machine stretches the uploads, and the loop answers more probes: 403 ms
+   * with 239 probes beside a second test worker; a loop that inflates answers a handful). (2) A thread beside the server asks /health/live every 10 ms, as a
    * balancer would: the inflating loop held an answer 4.7 s; now the slowest is what waiting for a core costs on
    * this shared 2-core machine (20 ms idle, up to 170 ms at a load of 15–20): bound 250 ms. Neither bound is a
    * race against a clock that a slow machine loses; each is several times below the stall it guards against.
@@ -150,7 +151,7 @@ describe('uploading a hostile signed document', () => {
       const report = await prober.stop();
       const loopCpuMs = (cpu.user + cpu.system) / 1000;
       const seen = `event loop CPU ${Math.round(loopCpuMs)} ms; slowest probe ${Math.round(report.slowestMs)} ms of ${report.probes}; RSS +${Math.round((report.peakRssBytes - rssBefore) / MIB)} MB`;
-      expect(loopCpuMs, seen).toBeLessThan(200);
+      expect(loopCpuMs, seen).toBeLessThan(200 + 1.5 * report.probes);
       expect(report.probes, seen).toBeGreaterThan(3);
       expect(report.slowestMs, seen).toBeLessThan(250);
       expect(report.peakRssBytes - rssBefore, seen).toBeLessThan(128 * MIB);
