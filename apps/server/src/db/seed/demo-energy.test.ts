@@ -49,6 +49,27 @@ describe('demo energy seed', () => {
     expect(tomorrow[0]).toEqual({ n: 96, minutes: 15 });
   });
 
+  it('starts the contracts on the local day of the first reading, in winter and in summer', async () => {
+    // 21:20 UTC is 23:20 in Helsinki in winter: a day's history starts at 23:00 the day before, local time.
+    await seedDemoEnergy(ctx.database.db, { now: new Date('2026-11-29T21:20:00Z'), historyDays: 1, clientCodes: ['LUMO-100002'] });
+    const winter = await rows<{ start: string; first: string }>(
+      ctx,
+      sql`select c.start_date::text as start,
+                 (select to_char(min(r.starts_at) at time zone 'Europe/Helsinki', 'YYYY-MM-DD') from reading r
+                  where r.metering_point_id = c.metering_point_id) as first
+          from contract c where c.metering_point_id = 'mp-lumo-mikko-el' and c.status = 'active'`,
+    );
+    expect(winter[0]).toEqual({ start: '2026-11-28', first: '2026-11-28' });
+    // 20:30 UTC is 23:30 in Helsinki in summer.
+    await seedDemoEnergy(ctx.database.db, { now: new Date('2026-07-01T20:30:00Z'), historyDays: 1, clientCodes: ['VE-500102'] });
+    const summer = await rows<{ start: string }>(
+      ctx,
+      sql`select min(c.start_date)::text as start from contract c join customer u on u.id = c.customer_id
+          where u.client_code = 'VE-500102' and c.status = 'active'`,
+    );
+    expect(summer[0]).toEqual({ start: '2026-06-30' });
+  });
+
   it('gives electricity points valid GSRNs and gas and heat points valid EICs', () => {
     for (const meter of DEMO_OBJECTS.flatMap((object) => object.meters)) {
       if (meter.utility === 'electricity') expect(validGsrn(meter.code), meter.code).toBe(true);

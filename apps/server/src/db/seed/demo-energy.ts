@@ -4,7 +4,7 @@ import { copyRows, copyValue } from '../bulk-copy.ts';
 import { refreshSpotPriceHours } from '../spot-price-hours.ts';
 import { contract, meteringPoint, priceComponent, supplyObject } from '../schema/energy.ts';
 import { customer } from '../schema/identity.ts';
-import { addDays, shiftYears } from '@portal/schema/calendar-dates';
+import { addDays, localDate, shiftYears } from '@portal/schema/calendar-dates';
 import { refreshRollups, writtenRange } from '../../modules/readings/reading-rollups.ts';
 import { DEMO_OBJECTS, type DemoMeter, type DemoObject } from './demo-energy-catalogue.ts';
 import { loadKw, seedOf, solarKw, spotEurPerMwh, temperatureAt, utcOffsetHours, WEATHER_AREAS } from './energy-profiles.ts';
@@ -76,7 +76,9 @@ async function customerIds(db: Database, objects: DemoObject[]): Promise<Map<str
 }
 
 async function seedMasterData(db: Database, objects: DemoObject[], customers: Map<string, string>, historyStart: number) {
-  const startDate = new Date(historyStart + 3 * HOUR).toISOString().slice(0, 10);
+  // The contracts start on the local day of the first reading. Helsinki stands for all three sites: Tallinn and
+  // Riga keep the same offset all year.
+  const startDate = localDate(new Date(historyStart), 'Europe/Helsinki');
   await db.transaction(async (tx) => {
     for (const object of objects) {
       const customerId = customers.get(`${object.siteId}:${object.clientCode}`)!;
