@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authSession, customer, customerAccess, person, staffMember } from '../db/schema/identity.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
 import { useTwoServerCopies, type ServerCopy } from '../test-support/server-copies.ts';
+import { ACTOR_CHANGED_CHANNEL } from './actor-cache.ts';
 
 /**
  * The actor cache (docs/decisions/080) keeps a session's actor for seconds; these prove it never answers with
@@ -105,6 +106,26 @@ describe('the actor cache of one server copy', () => {
     await ctx.database.db.update(customer).set({ name: 'Aino Virtanen-Koski' }).where(eq(customer.clientCode, 'LUMO-100001'));
     await ctx.app.actorCache.caughtUp();
     expect((await info(cookie)).json().customer.name).toBe('Aino Virtanen-Koski');
+  });
+
+  it('shares one read of a session among the calls that arrive together, but not with a call after a change', async () => {
+    await ctx.app.actorCache.caughtUp();
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      loads++;
+      await gate;
+      return null;
+    };
+    const together = [ctx.app.actorCache.resolve('lumo', 'burst-token', load), ctx.app.actorCache.resolve('lumo', 'burst-token', load)];
+    // A change is heard while that read runs (as a trigger announces it): the next call may not take the older read.
+    await ctx.database.db.execute(sql`select pg_notify(${ACTOR_CHANGED_CHANNEL}, 'someone-else')`);
+    await ctx.app.actorCache.caughtUp();
+    const afterChange = ctx.app.actorCache.resolve('lumo', 'burst-token', load);
+    release();
+    expect(await Promise.all([...together, afterChange])).toEqual([null, null, null]);
+    expect(loads).toBe(2);
   });
 });
 

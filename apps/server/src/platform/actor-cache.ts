@@ -68,14 +68,17 @@ export function createActorCache({
       const entry = entries.get(key);
       if (entry && entry.expires > now()) return entry.value;
       if (entry) entries.delete(key);
-      const before = changeChannel.changes;
-      const value = await load();
-      if (value && changeChannel.listening && before === changeChannel.changes) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        const expires = Math.min(now() + ttlMs, value.validUntil.getTime());
-        entries.set(key, { value, personId: value.person.id, expires });
-      }
-      return value;
+      // The calls of one page load share one read of the session (change-channel.ts `shared`).
+      return changeChannel.shared(key, async () => {
+        const before = changeChannel.changes;
+        const value = await load();
+        if (value && changeChannel.listening && before === changeChannel.changes) {
+          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+          const expires = Math.min(now() + ttlMs, value.validUntil.getTime());
+          entries.set(key, { value, personId: value.person.id, expires });
+        }
+        return value;
+      });
     },
 
     /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './database.ts';
+import { createSingleFlight } from './single-flight.ts';
 
 const SYNC_PREFIX = 'sync:';
 
@@ -24,7 +25,7 @@ export type ChangeChannelOptions = {
  * One LISTEN on a PostgreSQL channel for a per-copy cache (the actor cache, customer answers, sites): every
  * server copy hears every committed change, whoever made it (decisions 080, 082, 071). The rules the caches
  * share live here once: while not listening nothing may be kept (`listening`), a value read while a change
- * was heard may predate it (`changes` counts them), and a write can wait until this copy has heard every
+ * was heard may predate it (`changes` counts them), concurrent reads of one thing are one read (`shared`), and a write can wait until this copy has heard every
  * change committed before it (`caughtUp`).
  */
 export function createChangeChannel({ database, channel, onChange, onReset, syncTimeoutMs = 2_000, onLost }: ChangeChannelOptions) {
@@ -33,6 +34,7 @@ export function createChangeChannel({ database, channel, onChange, onReset, sync
   let stopped = false;
   let relisten: NodeJS.Timeout | null = null;
   let changes = 0;
+  const once = createSingleFlight();
 
   function heard(payload: string) {
     if (payload.startsWith(SYNC_PREFIX)) {
@@ -81,6 +83,14 @@ export function createChangeChannel({ database, channel, onChange, onReset, sync
     },
 
     /**
+     * `read`'s answer, shared with the calls for `key` that come while it runs and before any change is heard: a
+     * call after a change never gets a read that started before it. While not listening, each call reads alone.
+     */
+    shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+      return unlisten ? once(`${changes}\u0000${key}`, read) : read();
+    },
+
+    /**
      * Resolves once every change committed before the call has been heard: its own NOTIFY comes after them in
      * commit order. If it does not come back in time, the cache resets instead.
      */
@@ -94,7 +104,10 @@ export function createChangeChannel({ database, channel, onChange, onReset, sync
       });
       try {
         await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
-        if (!(await heardOwn)) onReset();
+        if (!(await heardOwn)) {
+          changes++;
+          onReset();
+        }
       } finally {
         clearTimeout(timer);
         waiting.delete(payload);

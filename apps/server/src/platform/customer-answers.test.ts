@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { addDays, todayIn } from '@portal/schema/calendar-dates';
 import { type App } from '../app.ts';
 import { invoice } from '../db/schema/billing.ts';
@@ -126,6 +128,35 @@ describe('the customer answer cache of one server copy', () => {
     const url = `/api/charts/readings?series[]=consumption&from=2026-02-01&to=2026-02-01&resolution=quarter-hour&meteringPointId=${point.id}`;
     expect((await get(ctx.app, url, aino)).statusCode).toBe(200);
     expect(ctx.app.customerAnswers.size).toBe(before);
+  });
+
+  it('computes an answer once for the calls that ask for it together (a double click, two tabs)', async () => {
+    await ctx.app.customerAnswers.caughtUp();
+    // What send reads of a request and writes to a reply; the answer itself is the cache's.
+    const request = {
+      actor: { customer: { id: 'burst-customer' } },
+      site: { id: 'lumo', timezone: 'Europe/Helsinki' },
+      url: '/burst',
+      headers: {},
+    };
+    const sent: string[] = [];
+    const reply = {
+      type: () => reply,
+      header: () => reply,
+      serializer: () => reply,
+      send: (body: string) => (sent.push(body), reply),
+    };
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { n: computed };
+    };
+    const schema = z.object({ n: z.number() });
+    const ask = () => ctx.app.customerAnswers.send(request as unknown as FastifyRequest, reply as unknown as FastifyReply, schema, compute);
+    await Promise.all([ask(), ask(), ask()]);
+    expect(computed).toBe(1);
+    expect(sent).toEqual(['{"n":1}', '{"n":1}', '{"n":1}']);
   });
 });
 

@@ -20,8 +20,8 @@ export type CustomerAnswersOptions = {
   onLost?: (error: Error) => void;
   /** Also told what the channel hears (the long answers of platform/long-answers.ts re-check the customer's). */
   observer?: ChangeObserver;
-  /** Told whether each read found its answer kept (the metrics of platform/metrics.ts). */
-  onLookup?: (outcome: 'hit' | 'miss') => void;
+  /** Told how each read was answered: kept, computed, or shared with a computation in flight (platform/metrics.ts). */
+  onLookup?: (outcome: 'hit' | 'miss' | 'shared') => void;
 };
 
 type Entry = { answer: KeptAnswer; customerId: string; expires: number };
@@ -83,17 +83,25 @@ export function createCustomerAnswers({
     until: number,
   ): Promise<KeptAnswer> {
     const entry = entries.get(key);
-    const kept = entry !== undefined && entry.expires > now();
-    onLookup?.(kept ? 'hit' : 'miss');
-    if (kept) return entry.answer;
-    if (entry) drop(key);
-    const before = changeChannel.changes;
-    const answer = new KeptAnswer(JSON.stringify(schema.parse(await compute())));
-    if (changeChannel.listening && before === changeChannel.changes && answer.bytes <= maxBytes / 16) {
-      while (bytes + answer.bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
-      entries.set(key, { answer, customerId, expires: Math.min(now() + ttlMs, until) });
-      bytes += answer.bytes;
+    if (entry !== undefined && entry.expires > now()) {
+      onLookup?.('hit');
+      return entry.answer;
     }
+    if (entry) drop(key);
+    let computed = false;
+    // Calls for the same answer while it is computed (a double click, two tabs) share the computation.
+    const answer = await changeChannel.shared(key, async () => {
+      computed = true;
+      const before = changeChannel.changes;
+      const fresh = new KeptAnswer(JSON.stringify(schema.parse(await compute())));
+      if (changeChannel.listening && before === changeChannel.changes && fresh.bytes <= maxBytes / 16) {
+        while (bytes + fresh.bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+        entries.set(key, { answer: fresh, customerId, expires: Math.min(now() + ttlMs, until) });
+        bytes += fresh.bytes;
+      }
+      return fresh;
+    });
+    onLookup?.(computed ? 'miss' : 'shared');
     return answer;
   }
 

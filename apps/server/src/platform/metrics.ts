@@ -42,7 +42,7 @@ export function createMetrics() {
     }),
     customerAnswers: new Counter({
       name: 'portal_kept_answer_lookups_total',
-      help: "Reads of a customer's kept answers (platform/customer-answers.ts): hit when kept, miss when computed",
+      help: "Reads of a customer's kept answers (platform/customer-answers.ts): hit when kept, miss when computed, shared when it joined a computation in flight",
       labelNames: ['outcome'] as const,
       registers,
     }),

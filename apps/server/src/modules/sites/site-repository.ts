@@ -5,6 +5,7 @@ import { siteBootstrap, type SiteBootstrap, type SiteLink } from '@portal/schema
 import { site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../../db/schema/sites.ts';
 import { createChangeChannel } from '../../platform/change-channel.ts';
 import type { Database, DatabaseHandle } from '../../platform/database.ts';
+import { createSingleFlight } from '../../platform/single-flight.ts';
 
 /**
  * Sites change only through the admin area, yet every request needs one. Without a channel (seeds, commands) a
@@ -45,18 +46,9 @@ export function createSiteRepository(db: Database, { changes, now = () => Date.n
         onReset: clear,
       })
     : null;
-  /**
-   * One read in flight per key: the first page load after the site was dropped fires several calls at once, and each
-   * would otherwise read the same site (five statements) again (issue 30: six reads of the site in one dashboard load).
-   */
-  const inFlight = new Map<string, Promise<unknown>>();
-  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    const running = inFlight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const started = read().finally(() => inFlight.delete(key));
-    inFlight.set(key, started);
-    return started;
-  };
+  /** One read of a site (five statements) in flight for the calls of a page load (platform/single-flight.ts). */
+  const withoutChannel = createSingleFlight();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => (channel ? channel.shared(key, read) : withoutChannel(key, read));
   /** How long a read may be kept, or 0: with a channel only while it is heard and nothing changed during the read. */
   const keepFor = (changesBefore: number) => {
     if (!channel) return shortMillis;
