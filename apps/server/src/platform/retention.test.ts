@@ -5,9 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientLog } from '../db/schema/client-logs.ts';
 import { demoIdpPayload } from '../db/schema/demo-idp.ts';
-import { auditLog, authSession, authVerificationToken, person } from '../db/schema/identity.ts';
+import { feedbackSubmission } from '../db/schema/feedback.ts';
+import { auditLog, authSession, authVerificationToken, customer, person } from '../db/schema/identity.ts';
+import { notificationAlert, notificationDelivery, pushSubscription } from '../db/schema/notifications.ts';
+import { loadCommand } from '../db/schema/power.ts';
 import { emailChange } from '../db/schema/settings.ts';
-import { supportAttachment, supportTicket } from '../db/schema/support.ts';
+import { inboxMessage, supportAttachment, supportTicket } from '../db/schema/support.ts';
+import { seedDemoEnergy } from '../db/seed/demo-energy.ts';
+import { seedDemoPower } from '../db/seed/demo-power.ts';
 import { loadConfig } from '../config.ts';
 import { PEOPLE } from '../test-support/sessions.ts';
 import { useTestApp } from '../test-support/test-app.ts';
@@ -119,6 +124,108 @@ describe('the nightly removal of personal data past its retention (docs/decision
       .where(eq(supportTicket.id, open!.id));
     await runRetention();
     expect(await db.$count(supportAttachment, eq(supportAttachment.ticketId, open!.id))).toBe(1);
+  });
+
+  it('removes alerts sent, ended meter commands, survey answers, inbox messages and stale push subscriptions past their days', async () => {
+    const db = ctx.database.db;
+    await seedDemoEnergy(db, { historyDays: 1, clientCodes: ['LUMO-100001'] });
+    await seedDemoPower(db);
+    const [aino] = await db.select({ id: person.id }).from(person).where(eq(person.ssn, PEOPLE.aino));
+    const [home] = await db
+      .select({ customerId: customer.id })
+      .from(customer)
+      .where(sql`${customer.siteId} = 'lumo' and ${customer.clientCode} = 'LUMO-100001'`);
+    const owner = { siteId: 'lumo', customerId: home!.customerId };
+
+    const alerts = await db
+      .insert(notificationAlert)
+      .values(
+        (
+          [
+            ['sent-long-ago', 731],
+            ['queued-long-ago', 731],
+            ['sent-lately', 729],
+          ] as const
+        ).map(([alertKey, age]) => ({ ...owner, subject: 'INVOICE_DUE' as const, alertKey, facts: {}, createdAt: daysAgo(age) })),
+      )
+      .returning({ id: notificationAlert.id, alertKey: notificationAlert.alertKey });
+    const message = {
+      ...owner,
+      channel: 'Email' as const,
+      recipient: 'aino@example.fi',
+      recipientLabel: 'aino@example.fi',
+      title: 't',
+      body: 'b',
+      url: '/',
+    };
+    await db
+      .insert(notificationDelivery)
+      .values(
+        alerts.map(({ id, alertKey }) =>
+          alertKey === 'queued-long-ago'
+            ? { ...message, alertId: id }
+            : { ...message, alertId: id, status: 'sent' as const, sentAt: daysAgo(700) },
+        ),
+      );
+
+    const command = {
+      ...owner,
+      objectId: 'obj-lumo-aino-home',
+      meteringPointId: 'mp-lumo-aino-el',
+      target: 'readings' as const,
+      action: 'read-now' as const,
+      origin: 'customer' as const,
+      expiresAt: daysAgo(300),
+    };
+    await db.insert(loadCommand).values([
+      { ...command, id: 'confirmed-long-ago', targetKey: 'readings-1', status: 'confirmed', requestedAt: daysAgo(366) },
+      { ...command, id: 'pending-long-ago', targetKey: 'readings-2', status: 'pending', requestedAt: daysAgo(366) },
+      { ...command, id: 'failed-lately', targetKey: 'readings-3', status: 'failed', requestedAt: daysAgo(364) },
+    ]);
+
+    const answer = { formId: 'lumo-survey', siteId: 'lumo', personId: aino!.id, rating: 4, openText: 'Clear invoices' };
+    await db.insert(feedbackSubmission).values([
+      { ...answer, formRefreshedAt: daysAgo(800), createdAt: daysAgo(731) },
+      { ...answer, formRefreshedAt: daysAgo(729), createdAt: daysAgo(729) },
+    ]);
+
+    const inbox = { ...owner, localeId: 'fi', subjectKey: 'inbox.subject.reply', content: '<p>Hei</p>' };
+    await db.insert(inboxMessage).values([
+      { ...inbox, id: 'message-long-ago', createdAt: daysAgo(1096) },
+      { ...inbox, id: 'message-lately', createdAt: daysAgo(1094) },
+    ]);
+
+    const browser = { ...owner, personId: aino!.id, p256dh: 'key', auth: 'secret' };
+    await db.insert(pushSubscription).values([
+      { ...browser, endpoint: 'https://push.example/unused', refreshedAt: daysAgo(61) },
+      { ...browser, endpoint: 'https://push.example/in-use', refreshedAt: daysAgo(59) },
+    ]);
+
+    await runRetention();
+
+    const keptAlerts = await db
+      .select({ key: notificationAlert.alertKey })
+      .from(notificationAlert)
+      .where(eq(notificationAlert.customerId, home!.customerId));
+    expect(keptAlerts.map((row) => row.key).sort()).toEqual(['queued-long-ago', 'sent-lately']);
+    // The deliveries went with their alert.
+    expect(await db.$count(notificationDelivery, eq(notificationDelivery.customerId, home!.customerId))).toBe(2);
+    expect((await db.select({ id: loadCommand.id }).from(loadCommand)).map((row) => row.id).sort()).toEqual([
+      'failed-lately',
+      'pending-long-ago',
+    ]);
+    expect(await db.$count(feedbackSubmission, eq(feedbackSubmission.personId, aino!.id))).toBe(1);
+    expect(
+      (
+        await db
+          .select({ id: inboxMessage.id })
+          .from(inboxMessage)
+          .where(sql`${inboxMessage.id} like 'message-%'`)
+      ).map((row) => row.id),
+    ).toEqual(['message-lately']);
+    expect((await db.select({ endpoint: pushSubscription.endpoint }).from(pushSubscription)).map((row) => row.endpoint)).toEqual([
+      'https://push.example/in-use',
+    ]);
   });
 
   it('removes a backlog larger than one batch, in batches', async () => {

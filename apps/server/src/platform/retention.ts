@@ -27,6 +27,16 @@ export const DEFAULT_RETENTION_DAYS = {
   'support-attachments': 1095,
   /** Mail and text messages written to DATA_DIR/outbox when no mail server is configured (demo and development). */
   'outbox-files': 30,
+  /** Alerts decided and sent (the history in notification settings), counted from the decision; never one still queued. */
+  'alerts-sent': 730,
+  /** Power-control commands that ended (the history of switching), counted from the request. */
+  'meter-commands': 365,
+  /** Satisfaction survey answers with their free text, counted from the answer. */
+  'feedback-answers': 730,
+  /** Inbox messages (support replies and notices), counted from their arrival: as support requests' files. */
+  'inbox-messages': 1095,
+  /** Browsers' push subscriptions not refreshed for this long: a browser in use refreshes its token weekly. */
+  'push-subscriptions': 60,
 } as const satisfies Record<string, number>;
 
 export type RetentionKind = keyof typeof DEFAULT_RETENTION_DAYS;
@@ -80,6 +90,18 @@ const TABLE_RULES: TableRule[] = [
     // TS3 and TS4 are the closed states; a closed request is not changed again, so its last change is its closing.
     where: (before) => sql`ticket_id in (select id from support_ticket where status in ('TS3', 'TS4') and updated_at < ${before})`,
   },
+  {
+    kind: 'alerts-sent',
+    // Its deliveries go with the alert (on delete cascade). An alert older than its days is not decided again: the
+    // alert jobs look at the coming days and open invoices only.
+    table: 'notification_alert',
+    where: (before) =>
+      sql`created_at < ${before} and not exists (select 1 from notification_delivery d where d.alert_id = notification_alert.id and d.status = 'queued')`,
+  },
+  { kind: 'meter-commands', table: 'load_command', where: (before) => sql`status <> 'pending' and requested_at < ${before}` },
+  { kind: 'feedback-answers', table: 'feedback_submission', where: (before) => sql`created_at < ${before}` },
+  { kind: 'inbox-messages', table: 'inbox_message', where: (before) => sql`created_at < ${before}` },
+  { kind: 'push-subscriptions', table: 'push_subscription', where: (before) => sql`refreshed_at < ${before}` },
 ];
 
 /** Rows per statement: each delete holds its locks for a moment, and the job's timeout bounds the whole. */
