@@ -12,6 +12,7 @@ import type { ReadinessState } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { startDatabaseProbe } from './platform/database-probe.ts';
 import { createMetrics, requestMetrics } from './platform/metrics.ts';
+import { traceRequests } from './platform/tracing.ts';
 import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './platform/retention.ts';
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
@@ -185,7 +186,8 @@ export async function buildApp({
   const clientLogs = createClientLogRepository(db);
   const feedback = createFeedbackRepository(db);
 
-  // Metrics first, so that what a later plugin refuses is counted too (docs/decisions/113-metrics.md).
+  // Traces and metrics first, so that what a later plugin refuses is seen too (docs/decisions/113, 115).
+  if (config.traces) await traceRequests(app);
   const metrics = createMetrics();
   await app.register(requestMetrics, { metrics });
   await app.register(errorHandling);

@@ -6,6 +6,7 @@ import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { identifierText } from '@portal/schema/identifier-text';
 import { retentionDaysSetting, type RetentionDays } from './platform/retention.ts';
+import { tracesWanted } from './platform/tracing.ts';
 
 /** Every environment variable the server reads, parsed once. Nothing else reads process.env. */
 const booleanFlag = z
@@ -202,6 +203,8 @@ export type Config = {
   jobs: { enabled: boolean; pollIntervalMs: number };
   /** Days each kind of personal data is kept before the nightly job removes it (platform/retention.ts, decision 114). */
   retentionDays: RetentionDays;
+  /** Whether OpenTelemetry traces are exported: the operator set the standard OTEL_* variables (platform/tracing.ts). */
+  traces: boolean;
   /**
    * Where customer service answers support tickets (docs/decisions/057): the portal's own queue (salesforce null), or
    * Salesforce Service Cloud, whose replies and closed cases are read back on `pollCron` (UTC).
@@ -290,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     jobs: { enabled: valid.JOBS_ENABLED, pollIntervalMs: valid.JOBS_POLL_INTERVAL_MS },
     retentionDays: valid.RETENTION_DAYS,
+    traces: tracesWanted(source),
     crm: { salesforce, pollCron: valid.SUPPORT_CRM_POLL_CRON },
     headEnd: {
       mqttUrl: valid.MQTT_URL ?? null,

@@ -7,6 +7,7 @@ import { demoSeeded, seedDemoData } from './db/seed/demo-data.ts';
 import { startDemoEnergyFeed } from './db/seed/demo-energy-feed.ts';
 import { DataFolderInUseError } from './platform/data-folder-lock.ts';
 import { openDatabase, type DatabaseHandle } from './platform/database.ts';
+import { startTracing } from './platform/tracing.ts';
 
 /** Read config, open the database, seed the demo, build the app, listen, close with grace. */
 async function start(): Promise<void> {
@@ -22,6 +23,8 @@ async function start(): Promise<void> {
       : {}),
   });
 
+  // Before anything opens a connection or builds the app: the SDK's context must hold from the first request.
+  const tracing = config.traces ? await startTracing() : null;
   const database = await databaseOrExplain(config, log);
   if (!database) return;
   const demoIssuer = config.auth.demoIdpIssuer;
@@ -46,6 +49,7 @@ async function start(): Promise<void> {
     await demoTopUp.done;
     await app.close();
     await database.close();
+    await tracing?.shutdown();
   });
 
   await app.listen({ host: config.host, port: config.port });

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { lockDataFolder, type DataFolderLock, type DataFolderUse } from './data-folder-lock.ts';
+import { traceStatementsOfPglite, traceStatementsOfPool } from './tracing.ts';
 
 /** The one database type every repository takes: the same SQL on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -78,7 +79,7 @@ export async function openDatabase(
   { use = { role: 'process' }, log, startFrom }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = traceStatementsOfPool(new pg.Pool({ connectionString: database.url, max: 10 }));
     // An idle connection the server closed (restart, failover) is dropped by the pool and the next query
     // opens a new one; without a listener the event would end the process.
     pool.on('error', () => {});
@@ -122,9 +123,11 @@ export async function openDatabase(
   }
   try {
     log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
-    const client = database.dataDir
-      ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
-      : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS });
+    const client = traceStatementsOfPglite(
+      database.dataDir
+        ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
+        : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS }),
+    );
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     await dropTablesOfEndedSessions(client);

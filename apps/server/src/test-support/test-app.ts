@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -29,10 +30,13 @@ export async function freePort(): Promise<number> {
 /**
  * Builds the app once for a test file (fastify/demo style) on a fresh, seeded database and closes it after the
  * file's tests. With `listen`, it also listens on loopback: Auth.js then reaches the local e-ID service over
- * real HTTP. The job runner does not start (JOBS_ENABLED=false) so that tests decide when jobs run, with
+ * real HTTP. With `log`, the app writes its log there. The job runner does not start (JOBS_ENABLED=false) so that tests decide when jobs run, with
  * `app.jobs.runDue()`.
  */
-export function useTestApp(overrides: Record<string, string> = {}, { listen = false } = {}): TestContext {
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  { listen = false, log }: { listen?: boolean; log?: FastifyBaseLogger } = {},
+): TestContext {
   const context = {} as TestContext;
   let drop = async () => {};
   beforeAll(async () => {
@@ -51,7 +55,7 @@ export function useTestApp(overrides: Record<string, string> = {}, { listen = fa
     context.database = opened.handle;
     context.openAnotherCopy = opened.openAnotherCopy;
     context.config = config;
-    context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test' });
+    context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test', loggerInstance: log });
     await context.app.ready();
     if (listen) await context.app.listen({ host: '127.0.0.1', port: config.port });
   });

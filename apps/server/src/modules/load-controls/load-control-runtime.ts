@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { HeadEnd } from '../../integrations/head-end/port.ts';
 import { PermanentJobError } from '../../platform/jobs/job-errors.ts';
+import { inSpan } from '../../platform/tracing.ts';
+import { SpanKind } from '@opentelemetry/api';
 import { expireCommandJob, plannedSwitchJob, sendCommandJob } from './command-jobs.ts';
 import type { CommandDeps } from './issue-command.ts';
 import { loadControlRepository as repository } from './load-control-repository.ts';
@@ -21,10 +23,15 @@ export function runLoadControl(app: FastifyInstance, deps: CommandDeps & { headE
     const meter = await repository.meterOfCommand(context.db, command);
     if (!meter) throw new PermanentJobError(`command ${commandId} has no meter any more`);
     const load = command.loadId ? await repository.loadById(context.db, command.loadId) : null;
-    await headEnd.send(
-      { siteId: meter.siteId, gsrn: meter.gsrn },
-      { commandId: command.id, action: command.action, relay: load?.relay, issuedAt: command.requestedAt.toISOString() },
-      context.signal,
+    await inSpan(
+      'meter command send',
+      { kind: SpanKind.PRODUCER, attributes: { 'portal.meter_command.id': command.id, 'portal.meter_command.action': command.action } },
+      () =>
+        headEnd.send(
+          { siteId: meter.siteId, gsrn: meter.gsrn },
+          { commandId: command.id, action: command.action, relay: load?.relay, issuedAt: command.requestedAt.toISOString() },
+          context.signal,
+        ),
     );
     await context.transaction((tx) => repository.markSent(tx, command.id, now()));
     app.metrics.meterCommands.inc({ outcome: 'sent' });
@@ -44,7 +51,9 @@ export function runLoadControl(app: FastifyInstance, deps: CommandDeps & { headE
 
   const log = app.log.child({ component: 'head-end' });
   const stopAnswers = headEnd.onAnswer((answer) => {
-    applyMeterAnswer(db, answer, now())
+    inSpan('meter answer', { root: true, kind: SpanKind.CONSUMER, attributes: { 'portal.meter_command.id': answer.commandId } }, () =>
+      applyMeterAnswer(db, answer, now()),
+    )
       .then(async (settled) => {
         // Every copy hears every answer; the one whose transaction settles the command counts it.
         if (settled) app.metrics.meterCommands.inc({ outcome: settled.status });

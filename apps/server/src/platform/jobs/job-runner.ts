@@ -10,6 +10,8 @@ import { claimDueJobs, completeJob, failJob, releaseJob, renewLease, requeueExpi
 import { declareSchedules, enqueueDueSchedules, type JobSchedule } from './job-schedules.ts';
 import type { JobContext, JobHandler, JobType } from './job-type.ts';
 import { retryDelayMs } from './retry-delay.ts';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { inSpan } from '../tracing.ts';
 
 export type JobRunnerOptions = {
   database: Pick<DatabaseHandle, 'db' | 'listen'>;
@@ -158,7 +160,18 @@ export function createJobRunner({
   function dispatch(row: ClaimedJob): ActiveJob {
     const controller = new AbortController();
     const startedAt = performance.now();
-    const settled = run(row, controller).finally(() => {
+    // Each job is a trace of its own: no request waits for it (platform/tracing.ts).
+    const traced = inSpan(
+      `job ${row.kind}`,
+      { root: true, attributes: { 'portal.job.kind': row.kind, 'portal.job.attempt': row.attempts } },
+      async (span) => {
+        const outcome = await run(row, controller);
+        span.setAttribute('portal.job.outcome', outcome.outcome);
+        if (outcome.outcome !== 'done') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.outcome });
+        return outcome;
+      },
+    );
+    const settled = traced.finally(() => {
       active.delete(row.id);
       wake();
     });
