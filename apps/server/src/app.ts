@@ -190,6 +190,10 @@ export async function buildApp({
   if (config.traces) await traceRequests(app);
   const metrics = createMetrics();
   await app.register(requestMetrics, { metrics });
+  const stopTimingStatements = database.observeStatements((operation, seconds, failed) =>
+    metrics.statements.observe({ operation, failed: String(failed) }, seconds),
+  );
+  app.addHook('onClose', async () => stopTimingStatements());
   await app.register(errorHandling);
   await app.register(jobRunning, {
     database,

@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { lockDataFolder, type DataFolderLock, type DataFolderUse } from './data-folder-lock.ts';
-import { traceStatementsOfPglite, traceStatementsOfPool } from './tracing.ts';
+import { traceStatementsOfPglite, traceStatementsOfPool, type StatementObserver } from './tracing.ts';
 
 /** The one database type every repository takes: the same SQL on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -43,6 +43,8 @@ export type DatabaseHandle = {
   lock: DataFolderLock | null;
   /** Cheap round trip for the readiness check. */
   ping: () => Promise<void>;
+  /** Tells `observer` of every statement sent from now on (the metrics of platform/metrics.ts) until the returned call. */
+  observeStatements: (observer: StatementObserver) => () => void;
   /** The PostgreSQL pool's connections now (the metrics of platform/metrics.ts); null for PGlite, which has none. */
   connections: () => { open: number; idle: number; waiting: number } | null;
   /**
@@ -78,8 +80,16 @@ export async function openDatabase(
   database: Config['database'],
   { use = { role: 'process' }, log, startFrom }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
+  const observers = new Set<StatementObserver>();
+  const observed: StatementObserver = (...statement) => {
+    for (const observer of observers) observer(...statement);
+  };
+  const observeStatements = (observer: StatementObserver) => {
+    observers.add(observer);
+    return () => void observers.delete(observer);
+  };
   if (database.kind === 'postgres') {
-    const pool = traceStatementsOfPool(new pg.Pool({ connectionString: database.url, max: 10 }));
+    const pool = traceStatementsOfPool(new pg.Pool({ connectionString: database.url, max: 10 }), observed);
     // An idle connection the server closed (restart, failover) is dropped by the pool and the next query
     // opens a new one; without a listener the event would end the process.
     pool.on('error', () => {});
@@ -91,6 +101,7 @@ export async function openDatabase(
       kind: 'postgres',
       lock: null,
       ping: async () => void (await db.execute(sql`select 1`)),
+      observeStatements,
       connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onNotify, onLost) => {
         const client = new pg.Client({ connectionString: database.url });
@@ -127,6 +138,7 @@ export async function openDatabase(
       database.dataDir
         ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
         : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS }),
+      observed,
     );
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
@@ -137,6 +149,7 @@ export async function openDatabase(
       kind: 'pglite',
       lock: held,
       ping: async () => void (await db.execute(sql`select 1`)),
+      observeStatements,
       connections: () => null,
       // One in-process database: nothing to lose but the instance itself.
       listen: (channel, onNotify) => client.listen(channel, onNotify),

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 import { freePort, HOSTS, useTestApp } from '../test-support/test-app.ts';
@@ -52,6 +53,18 @@ describe("a server copy's metrics on its health port (docs/decisions/113-metrics
     expect(valueOf(text, 'portal_kept_answer_lookups_total{outcome="miss"}')).toBeGreaterThanOrEqual(1);
     expect(valueOf(text, 'portal_kept_answer_lookups_total{outcome="hit"}')).toBeGreaterThanOrEqual(2);
     expect(valueOf(text, 'portal_http_request_duration_seconds_count{method="GET",route="/api/invoices",status_code="200"}')).toBe(3);
+  });
+
+  it('times every statement the copy sends, by first keyword, and counts the failed ones apart', async () => {
+    const before = valueOf((await scrape()).text, 'portal_db_statement_duration_seconds_count{operation="SELECT",failed="false"}') ?? 0;
+    await ctx.database.db.execute(sql`select 1`);
+    await ctx.database.db.execute(sql`select 2`);
+    await expect(ctx.database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
+    const { text } = await scrape();
+    expect(valueOf(text, 'portal_db_statement_duration_seconds_count{operation="SELECT",failed="false"}')).toBeGreaterThanOrEqual(
+      before + 2,
+    );
+    expect(valueOf(text, 'portal_db_statement_duration_seconds_count{operation="SELECT",failed="true"}')).toBeGreaterThanOrEqual(1);
   });
 
   it('shows the job queue waiting, then the job run by kind and outcome', async () => {

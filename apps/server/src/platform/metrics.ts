@@ -6,6 +6,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds: a job sends one mail (~10 ms) or imports a month of readings (minutes). */
 const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 30, 120, 600];
+/** Seconds: a kept row by key (~0.2 ms) to a year's rollup or an import's bulk statement (seconds). */
+const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
 
 /**
  * One server copy's metrics in Prometheus's text exposition format (prom-client; docs/decisions/113-metrics.md,
@@ -25,6 +27,14 @@ export function createMetrics() {
       help: 'Requests answered, by method, route template and status code, and how long each took to answer',
       labelNames: ['method', 'route', 'status_code'] as const,
       buckets: REQUEST_BUCKETS,
+      registers,
+    }),
+    /** Every statement this copy sent, by its first keyword (SELECT, INSERT, WITH, BEGIN…): our code's, never a client's. */
+    statements: new Histogram({
+      name: 'portal_db_statement_duration_seconds',
+      help: 'Database statements this copy sent, by first keyword and whether they failed, and how long each took to settle',
+      labelNames: ['operation', 'failed'] as const,
+      buckets: STATEMENT_BUCKETS,
       registers,
     }),
     jobsFinished: new Histogram({

@@ -73,23 +73,35 @@ export function inSpan<T>(
   });
 }
 
+/** Told of each statement a database handle sent: its first keyword, seconds until it settled, and whether it failed. */
+export type StatementObserver = (operation: string, seconds: number, failed: boolean) => void;
+
 /**
- * A database statement's span, only inside a trace being recorded: statements outside any (start, migrations) make
- * no traces of their own. The text is the parameterised statement, never its values.
+ * Runs a database statement, timed for `observe`, and inside a span when a trace is being recorded: statements outside
+ * any (start, migrations) make no span of their own. The span's text is the parameterised statement, never its values.
  */
-export function statementSpan<T>(text: unknown, run: () => Promise<T>): Promise<T> {
-  if (!trace.getActiveSpan()?.isRecording()) return run();
+export async function statementSpan<T>(text: unknown, run: () => Promise<T>, observe: StatementObserver): Promise<T> {
   const statement = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
   const query = typeof statement === 'string' ? statement : '';
   const operation = /^\s*(\w+)/.exec(query)?.[1]?.toUpperCase() ?? 'QUERY';
-  return inSpan(
-    operation,
-    {
-      kind: SpanKind.CLIENT,
-      attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': query.slice(0, 2000) },
-    },
-    run,
-  );
+  const started = performance.now();
+  let failed = true;
+  try {
+    const result = trace.getActiveSpan()?.isRecording()
+      ? await inSpan(
+          operation,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': query.slice(0, 2000) },
+          },
+          run,
+        )
+      : await run();
+    failed = false;
+    return result;
+  } finally {
+    observe(operation, (performance.now() - started) / 1000, failed);
+  }
 }
 
 type AnyQuery = (...args: unknown[]) => unknown;
@@ -97,25 +109,25 @@ type AnyQuery = (...args: unknown[]) => unknown;
 type Loose = Record<'query' | 'exec' | 'connect' | 'transaction', AnyQuery>;
 
 /** The promise calls of `query` each in a statement span; calls with a callback (pg's pool inside) pass as they are. */
-function traceQueries(target: Pick<Loose, 'query'>): void {
+function traceQueries(target: Pick<Loose, 'query'>, observe: StatementObserver): void {
   const query = target.query.bind(target);
   target.query = (...args: unknown[]) =>
-    typeof args.at(-1) === 'function' ? query(...args) : statementSpan(args[0], () => query(...args) as Promise<unknown>);
+    typeof args.at(-1) === 'function' ? query(...args) : statementSpan(args[0], () => query(...args) as Promise<unknown>, observe);
 }
 
 /** `exec` (PGlite's statements without parameters) in a statement span. */
-function traceExec(target: Pick<Loose, 'exec'>): void {
+function traceExec(target: Pick<Loose, 'exec'>, observe: StatementObserver): void {
   const exec = target.exec.bind(target);
-  target.exec = (...args: unknown[]) => statementSpan(args[0], () => exec(...args) as Promise<unknown>);
+  target.exec = (...args: unknown[]) => statementSpan(args[0], () => exec(...args) as Promise<unknown>, observe);
 }
 
 /**
- * A node-postgres pool whose statements are spans: `pool.query` in the caller's context (a statement waiting for a
+ * A node-postgres pool whose statements are timed and traced: `pool.query` in the caller's context (a statement waiting for a
  * connection would otherwise continue in the context of whoever released it), and the clients a transaction takes.
  */
-export function traceStatementsOfPool(pool: Pool): Pool {
+export function traceStatementsOfPool(pool: Pool, observe: StatementObserver): Pool {
   const loose = pool as unknown as Loose;
-  traceQueries(loose);
+  traceQueries(loose, observe);
   const connect = loose.connect.bind(pool);
   const traced = new WeakSet<object>();
   loose.connect = (...args: unknown[]) =>
@@ -123,7 +135,7 @@ export function traceStatementsOfPool(pool: Pool): Pool {
       ? connect(...args)
       : (connect() as Promise<Loose>).then((client) => {
           if (!traced.has(client)) {
-            traceQueries(client);
+            traceQueries(client, observe);
             traced.add(client);
           }
           return client;
@@ -131,17 +143,17 @@ export function traceStatementsOfPool(pool: Pool): Pool {
   return pool;
 }
 
-/** A PGlite instance whose statements, in and out of transactions, are spans. */
-export function traceStatementsOfPglite(client: PGlite): PGlite {
+/** A PGlite instance whose statements, in and out of transactions, are timed and traced. */
+export function traceStatementsOfPglite(client: PGlite, observe: StatementObserver): PGlite {
   const loose = client as unknown as Loose;
-  traceQueries(loose);
-  traceExec(loose);
+  traceQueries(loose, observe);
+  traceExec(loose, observe);
   const transaction = loose.transaction.bind(client);
   loose.transaction = (...args: unknown[]) => {
     const work = args[0] as (tx: Loose) => unknown;
     return transaction((tx: Loose) => {
-      traceQueries(tx);
-      traceExec(tx);
+      traceQueries(tx, observe);
+      traceExec(tx, observe);
       return work(tx);
     });
   };
