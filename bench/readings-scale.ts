@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { copyRows } from '../apps/server/src/db/bulk-copy.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { energySql } from '../apps/server/src/modules/readings/energy-queries.ts';
+import { ensureReadingPartitions } from '../apps/server/src/modules/readings/reading-partitions.ts';
 import { queryRows } from '../apps/server/src/platform/database.ts';
 import { buildContract, buildMeteringPoint, customerIdOf, insertReadings } from '../apps/server/src/test-support/energy-factories.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-databases.ts';
@@ -81,6 +82,8 @@ export async function readingsScale(kind: BenchDatabase['kind'], largest = Numbe
     await seedDemoData(db, { idpIssuer: 'http://127.0.0.1:3000/idp', energyHistory: false });
     const customerId = await customerIdOf(db, 'lumo', 'LUMO-100001');
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    // The year's months get their partitions first, as the demo seed's do (docs/decisions/116).
+    await ensureReadingPartitions(db, { now: new Date(), from: new Date(YEAR_START) });
     await buildContract(db, point, {
       components: [
         { kind: 'Day', priceCents: '9.2' },

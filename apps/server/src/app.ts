@@ -14,6 +14,11 @@ import { startDatabaseProbe } from './platform/database-probe.ts';
 import { createMetrics, requestMetrics } from './platform/metrics.ts';
 import { traceRequests } from './platform/tracing.ts';
 import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './platform/retention.ts';
+import {
+  makeReadingPartitions,
+  makeReadingPartitionsJob,
+  makeReadingPartitionsNightly,
+} from './modules/readings/reading-partitions.ts';
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteRepository } from './modules/sites/site-repository.ts';
@@ -218,6 +223,9 @@ export async function buildApp({
     removeExpiredWith({ days: config.retentionDays, outboxDirs: [config.mail.outboxDir, config.sms.outboxDir] }),
   );
   app.jobs.schedule(removeExpiredNightly);
+  // Readings' partitions by month, made ahead and given to rows that arrived without one (docs/decisions/116).
+  app.jobs.handle(makeReadingPartitionsJob, makeReadingPartitions);
+  app.jobs.schedule(makeReadingPartitionsNightly);
   await app.register(cookie);
   // Pages and API answers of 1 KB and more, compressed as the browser accepts (docs/decisions/080); a built file
   // that has its .br or .gz copy goes out as that copy (web-app routes), and event streams never wait in a compressor.

@@ -192,7 +192,8 @@ export const contractMoveOut = pgTable(
 
 /**
  * Metered energy: one row per metering point, interval start and direction, in watt-hours (exact integers;
- * kWh with three decimals is Wh / 1000). Partition by month at scale (docs/operations.md).
+ * kWh with three decimals is Wh / 1000). Partitioned by month of `starts_at` in UTC (migration 0029, docs/decisions/116):
+ * drizzle does not model partitions, so the migration, not this definition, makes them.
  */
 export const reading = pgTable(
   'reading',

@@ -5,6 +5,7 @@ import { refreshSpotPriceHours } from '../spot-price-hours.ts';
 import { contract, meteringPoint, priceComponent, supplyObject } from '../schema/energy.ts';
 import { customer } from '../schema/identity.ts';
 import { addDays, localDate, shiftYears } from '@portal/schema/calendar-dates';
+import { ensureReadingPartitions } from '../../modules/readings/reading-partitions.ts';
 import { refreshRollups, writtenRange } from '../../modules/readings/reading-rollups.ts';
 import { DEMO_OBJECTS, type DemoMeter, type DemoObject } from './demo-energy-catalogue.ts';
 import { loadKw, seedOf, solarKw, spotEurPerMwh, temperatureAt, utcOffsetHours, WEATHER_AREAS } from './energy-profiles.ts';
@@ -42,6 +43,8 @@ export async function seedDemoEnergy(db: Database, options: EnergySeedOptions = 
   const customers = await customerIds(db, objects);
   const present = objects.filter((object) => customers.has(`${object.siteId}:${object.clientCode}`));
   await seedMasterData(db, present, customers, historyStart);
+  // The history's months get their partitions before their readings arrive, rather than moving them in later.
+  await ensureReadingPartitions(db, { now: new Date(now), from: new Date(historyStart) });
 
   let readings = 0;
   for (const object of present) {
