@@ -14,11 +14,7 @@ import { startDatabaseProbe } from './platform/database-probe.ts';
 import { createMetrics, requestMetrics } from './platform/metrics.ts';
 import { traceRequests } from './platform/tracing.ts';
 import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './platform/retention.ts';
-import {
-  makeReadingPartitions,
-  makeReadingPartitionsJob,
-  makeReadingPartitionsNightly,
-} from './modules/readings/reading-partitions.ts';
+import { makeReadingPartitions, makeReadingPartitionsJob, makeReadingPartitionsNightly } from './modules/readings/reading-partitions.ts';
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteRepository } from './modules/sites/site-repository.ts';
@@ -60,7 +56,6 @@ import { parseQueryString } from './platform/query-string.ts';
 import { demoClientSecret, demoRedirectUris } from './db/seed/demo-identities.ts';
 import { DEMO_PEOPLE } from './db/seed/demo-people.ts';
 import { DEMO_SITES } from './db/seed/demo-sites.ts';
-import { demoIdentityProvider } from './integrations/e-id/demo-identity-provider.ts';
 import type { MailSender } from './integrations/mail/port.ts';
 import { sendMailJob, sendMailWith } from './integrations/mail/send-mail-job.ts';
 import { outboxSmsSender } from './integrations/sms/outbox.ts';
@@ -285,6 +280,8 @@ export async function buildApp({
   });
   await app.register(longAnswerRevocation, { longAnswers });
   if (config.auth.demoIdpIssuer) {
+    // Demo mode only: a copy in production does not load the OpenID provider library (issue 30, lean copies).
+    const { demoIdentityProvider } = await import('./integrations/e-id/demo-identity-provider.ts');
     await app.register(demoIdentityProvider, {
       issuer: config.auth.demoIdpIssuer,
       identities: DEMO_PEOPLE,

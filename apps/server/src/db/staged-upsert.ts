@@ -41,15 +41,20 @@ export async function stagedUpsert(
       const changed = values.map((column) => `${table}."${column}"`).join(', ');
       const incoming = values.map((column) => `excluded."${column}"`).join(', ');
       const rows = await connection.transaction(async (tx) => {
-        // Counted in the database: an import of a million rows does not send a million flags back.
+        // Counted in the database: an import of a million rows does not send a million flags back. The new keys are
+        // counted in the same statement, so against the same snapshot as the insert: `xmax = 0`, the usual sign of an
+        // inserted row, cannot be read from a partitioned table such as `reading` (decision 116).
+        const sameKey = key.map((column) => `existing."${column}" = staged."${column}"`).join(' and ');
         const [written] = await queryRows<{ inserted: number | string; written: number | string }>(
           tx,
-          sql.raw(`with written as (
-            insert into ${table} (${list}) select ${list} from ${staging}
-            on conflict (${key.map((column) => `"${column}"`).join(', ')}) do update set ${values.map((column) => `"${column}" = excluded."${column}"`).join(', ')}
-            where (${changed}) is distinct from (${incoming})
-            returning (xmax = 0) as inserted)
-            select count(*) filter (where inserted) as inserted, count(*) as written from written`),
+          sql.raw(`with fresh as (
+              select count(*) as n from ${staging} staged where not exists (select 1 from ${table} existing where ${sameKey})),
+            written as (
+              insert into ${table} (${list}) select ${list} from ${staging}
+              on conflict (${key.map((column) => `"${column}"`).join(', ')}) do update set ${values.map((column) => `"${column}" = excluded."${column}"`).join(', ')}
+              where (${changed}) is distinct from (${incoming})
+              returning 1)
+            select (select n from fresh) as inserted, (select count(*) from written) as written`),
         );
         await alongside?.(tx, staging);
         await refreshStatisticsAfter(tx, [table, ...derived], Number(written!.written));

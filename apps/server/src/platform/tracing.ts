@@ -108,11 +108,17 @@ type AnyQuery = (...args: unknown[]) => unknown;
 /** The methods wrapped here, as loose functions: each driver's overloads differ, the wrappers pass arguments through. */
 type Loose = Record<'query' | 'exec' | 'connect' | 'transaction', AnyQuery>;
 
-/** The promise calls of `query` each in a statement span; calls with a callback (pg's pool inside) pass as they are. */
+/**
+ * The promise calls of `query` each timed and in a statement span. Calls with a callback (pg's pool inside) and of a
+ * Submittable (a COPY stream of pg-copy-streams, which `query` hands back as it is) pass untouched.
+ */
 function traceQueries(target: Pick<Loose, 'query'>, observe: StatementObserver): void {
   const query = target.query.bind(target);
-  target.query = (...args: unknown[]) =>
-    typeof args.at(-1) === 'function' ? query(...args) : statementSpan(args[0], () => query(...args) as Promise<unknown>, observe);
+  target.query = (...args: unknown[]) => {
+    const submittable = typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
+    if (submittable || typeof args.at(-1) === 'function') return query(...args);
+    return statementSpan(args[0], () => query(...args) as Promise<unknown>, observe);
+  };
 }
 
 /** `exec` (PGlite's statements without parameters) in a statement span. */

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { demoSimulatedMeters } from '../../db/seed/demo-power.ts';
 import type { Database } from '../../platform/database.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.ts';
-import { startMeterSimulator, type MeterSimulator } from './meter-simulator.ts';
+import type { EmbeddedBroker } from './embedded-broker.ts';
+import type { MeterSimulator } from './meter-simulator.ts';
 import { connectMqttHeadEnd } from './mqtt-head-end.ts';
 import type { HeadEnd } from './port.ts';
 
@@ -25,11 +25,14 @@ export const headEndConnection = fp(
   async (app: FastifyInstance, { config, db }: { config: Config; db: Database }) => {
     const log = app.log.child({ component: 'head-end' });
     const { mqttUrl, topicRoot, simulator: simulation } = config.headEnd;
-    const broker: EmbeddedBroker | null = mqttUrl ? null : await startEmbeddedBroker();
+    // The in-process broker and the simulated meters are loaded only by a copy that runs them (issue 30, lean copies).
+    const broker: EmbeddedBroker | null = mqttUrl ? null : await (await import('./embedded-broker.ts')).startEmbeddedBroker();
     const url = mqttUrl ?? broker!.url;
     const headEnd = await connectMqttHeadEnd({ url, topicRoot, log });
     const simulator = simulation
-      ? await startMeterSimulator({
+      ? await (
+          await import('./meter-simulator.ts')
+        ).startMeterSimulator({
           url,
           topicRoot,
           meters: await demoSimulatedMeters(db),
