@@ -4,6 +4,7 @@ import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { text as uiText } from './texts.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 /** "Now (28.11.2026 10:15)" read on the dashboard's spot-price card, as the instant it names in `timezone`. */
 function spotNow(text: string): { day: string; time: string } {
@@ -64,7 +65,7 @@ async function restoreSite(admin: Page): Promise<number[]> {
 
 test('lumo: the site administrator changes the timezone and a text; the customer sees both on the dashboard; admin pages axe-clean light and dark', async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   // The administrator signs in straight into the admin area: no customer dashboard, no NO_CUSTOMER refusal.
   const adminContext = await browser.newContext();
@@ -112,7 +113,7 @@ test('lumo: the site administrator changes the timezone and a text; the customer
   await expect(saved).toHaveCount(0, { timeout: 15_000 });
   await expect(admin.getByRole('region', { name: 'Theme' }).getByRole('radio')).toHaveCount(13);
   await expectAccessible(admin);
-  await admin.screenshot({ path: testInfo.outputPath('admin-site-light.png'), fullPage: true });
+  await keepScreenshot(admin, 'admin-site-light');
 
   // A text of the customer's dashboard, reworded with the keyboard in the translation editor.
   await navigation.getByRole('link', { name: 'Translations' }).click();
@@ -143,7 +144,7 @@ test('lumo: the site administrator changes the timezone and a text; the customer
     await dropConsentBanner(admin);
     await expectAccessible(admin);
   }
-  await admin.screenshot({ path: testInfo.outputPath('admin-audit-dark.png'), fullPage: true });
+  await keepScreenshot(admin, 'admin-audit-dark');
   // The audit log holds both changes with the values before and after.
   const log = admin.getByRole('table', { name: 'Audit log' });
   // Each line says what the person did in the reader's language, not the code's wording (issue 27).

@@ -5,6 +5,7 @@ import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 /** A day `days` from today on Lumo's clock (Europe/Helsinki), as the portal writes it: DD.MM.YYYY. */
 const helsinkiDay = (days: number) => formatDay(addDays(todayIn('Europe/Helsinki'), days));
@@ -12,7 +13,7 @@ const helsinkiDay = (days: number) => formatDay(addDays(todayIn('Europe/Helsinki
 test('lumo: a customer reports moving out of his cottage, keeps his typing over a reload and reads the confirmation', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   const cspViolations = collectCspViolations(page);
   const movingDay = helsinkiDay(10);
   // The form is checked in the dark scheme, the confirmation below in both.
@@ -82,7 +83,7 @@ test('lumo: a customer reports moving out of his cottage, keeps his typing over 
     await dropConsentBanner(page);
     await expect(summary).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`move-out-confirmation-${scheme}.png`), fullPage: true });
+    await keepScreenshot(page, `move-out-confirmation-${scheme}`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 type Site = 'lumo' | 'virmalise';
 
@@ -34,7 +35,6 @@ async function checkEverywhere(
   context: BrowserContext,
   site: Site,
   name: string,
-  testInfo: TestInfo,
   ready: () => Promise<void>,
   { desktopLight = true } = {},
 ) {
@@ -51,7 +51,7 @@ async function checkEverywhere(
       await dropConsentBanner(page);
       await ready();
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.label}-${scheme}.png`), fullPage: true });
+      await keepScreenshot(page, `${name}-${viewport.label}-${scheme}`);
     }
   }
   await useScheme(page, context, site, 'light');
@@ -70,7 +70,7 @@ async function signAtLocalService(page: Page, signer: string, method: string) {
 test('lumo: a private customer signs a new contract at a new address, restores the draft after a reload and keeps the signed PDF', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   const cspViolations = collectCspViolations(page);
   const startDay = helsinkiDay(5);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
@@ -87,7 +87,6 @@ test('lumo: a private customer signs a new contract at a new address, restores t
     context,
     'lumo',
     'sign-start',
-    testInfo,
     () => expect(page.getByRole('combobox', { name: 'Street and house number' })).toBeVisible(),
     { desktopLight: false },
   );
@@ -159,9 +158,7 @@ test('lumo: a private customer signs a new contract at a new address, restores t
   expect(file.toString('latin1')).toMatch(/\/ByteRange \[0 \d+ \d+ \d+\]/);
   expect(file.toString('latin1')).toMatch(/\/Contents <[0-9a-fA-F]+>/);
 
-  await checkEverywhere(page, context, 'lumo', 'sign-confirmation', testInfo, () =>
-    expect(page.getByText('Contract signed')).toBeVisible(),
-  );
+  await checkEverywhere(page, context, 'lumo', 'sign-confirmation', () => expect(page.getByText('Contract signed')).toBeVisible());
   await page.getByRole('link', { name: 'To your contracts' }).click();
   await dropConsentBanner(page);
   const signed = page.getByRole('list', { name: 'Contract list' }).getByRole('article', { name: 'Lumo Kiinteä 12 kk' });
@@ -169,7 +166,7 @@ test('lumo: a private customer signs a new contract at a new address, restores t
   expect(cspViolations).toEqual([]);
 });
 
-test('virmalise: a company representative renews through an offer and signs it', async ({ page, context }, testInfo) => {
+test('virmalise: a company representative renews through an offer and signs it', async ({ page, context }) => {
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('virmalise') }]);
   await page.goto(siteUrl('virmalise', '/contracts'));
   await signInWithEid(page, 'en-GB', 'Mari-Liis Männik', 'Smart-ID');
@@ -182,9 +179,7 @@ test('virmalise: a company representative renews through an offer and signs it',
   await page.getByRole('link', { name: 'See your offer for contract VE-E-2024-007702' }).click();
   await expect(page).toHaveURL(/\/contracts\/[^/]+\/offer$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your renewal offer' })).toBeVisible();
-  await checkEverywhere(page, context, 'virmalise', 'offer', testInfo, () =>
-    expect(page.getByRole('region', { name: 'Offered' })).toBeVisible(),
-  );
+  await checkEverywhere(page, context, 'virmalise', 'offer', () => expect(page.getByRole('region', { name: 'Offered' })).toBeVisible());
   await page.getByRole('radio', { name: 'Virmalise Fix 24' }).check();
   await expect(page.getByRole('region', { name: 'Now' })).toContainText('Virmalise Päev/Öö');
   await expect(page.getByRole('region', { name: 'Offered' })).toContainText('Virmalise Fix 24');

@@ -5,11 +5,12 @@ import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 test('lumo: a customer finds her contracts from the dashboard, reads the prices and has invoices sent by post', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   const cspViolations = collectCspViolations(page);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await page.goto(siteUrl('lumo', '/dashboard'));
@@ -70,7 +71,7 @@ test('lumo: a customer finds her contracts from the dashboard, reads the prices 
     await dropConsentBanner(page);
     await expect(list.getByRole('article').first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`contracts-${scheme}.png`), fullPage: true });
+    await keepScreenshot(page, `contracts-${scheme}`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

@@ -3,6 +3,7 @@ import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const journeys = [
   { site: 'lumo', person: 'Aino Virtanen', method: 'OP', country: 'Finland' },
@@ -11,10 +12,7 @@ const journeys = [
 ] as const;
 
 for (const journey of journeys) {
-  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({
-    page,
-    context,
-  }, testInfo) => {
+  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({ page, context }) => {
     // Eight pages, each checked by axe-core and photographed: a minute on a busy machine.
     test.setTimeout(120_000);
     await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl(journey.site) }]);
@@ -77,10 +75,7 @@ for (const journey of journeys) {
           await dropConsentBanner(page);
           await expect(page.getByRole('img', { name: /kWh/ }).first()).toBeVisible();
           await expectAccessible(page);
-          await page.screenshot({
-            path: testInfo.outputPath(`${journey.site}${path.replace('/', '-')}-${width}-${scheme}.png`),
-            fullPage: true,
-          });
+          await keepScreenshot(page, `${journey.site}${path.replace('/', '-')}-${width}-${scheme}`);
         }
       }
     }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeFindings } from './accessibility.ts';
 import { PAYMENT_STEPS } from '../packages/schema/src/pages.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
@@ -80,10 +80,7 @@ async function expectCalmPage(page: Page, url: string) {
   await expect(page.locator('main').first()).toBeVisible();
   // Loaded: no loading state left (shared/ui/load-state.tsx), no skeleton of the server's first drawing.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const findings = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || violation.id === 'heading-order')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  const findings = await axeFindings(page, { bestPractice: true, alsoBlocking: ['heading-order'] });
   const duplicates: string[] = [];
   for (const form of await page.locator('form').all()) {
     if (await form.isVisible()) duplicates.push(...duplicateFieldNames(await form.ariaSnapshot()));

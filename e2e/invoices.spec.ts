@@ -6,11 +6,12 @@ import { dropConsentBanner } from './consent-banner.ts';
 import { markSurveyHandled, signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice and pays it through the simulator', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   const cspViolations = collectCspViolations(page);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await markSurveyHandled(context, siteUrl('lumo'));
@@ -35,7 +36,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
     await page.reload();
     await dropConsentBanner(page);
     await expect(list.getByRole('article').first()).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`invoices-${scheme}.png`), fullPage: true });
+    await keepScreenshot(page, `invoices-${scheme}`);
   }
 
   // The PDF arrives under the server's file name.
@@ -77,7 +78,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   await expect(page).toHaveURL(/\/payment-simulator\//);
   await page.getByRole('button', { name: 'Approve the payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('payment-confirmation.png') });
+  await keepScreenshot(page, 'payment-confirmation', { fullPage: false });
   await page.getByRole('link', { name: 'Back to invoices' }).click();
   await page
     .locator('label[for$="-paid"]')

@@ -4,6 +4,7 @@ import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 test('a site administrator lands on the admin area, without a customer’s pages or a refusal', async ({ page }) => {
   await page.goto(siteUrl('lumo', '/dashboard'));
@@ -18,9 +19,7 @@ test('a site administrator lands on the admin area, without a customer’s pages
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('customer service lands on their workspace, acts for a customer by client code and sees whose data it is', async ({
-  page,
-}, testInfo) => {
+test('customer service lands on their workspace, acts for a customer by client code and sees whose data it is', async ({ page }) => {
   await page.goto(siteUrl('lumo', '/auth/signin'));
   await signInWithEid(page, 'fi-FI', 'Sanna Nieminen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/staff'));
@@ -38,7 +37,7 @@ test('customer service lands on their workspace, acts for a customer by client c
   await expect(page.getByTestId('user-menu')).toContainText('Mikko Korhonen');
   await expect(page.getByTestId('acting-banner')).toContainText('Mikko Korhonen (LUMO-100002)');
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('staff-acting-dashboard.png') });
+  await keepScreenshot(page, 'staff-acting-dashboard', { fullPage: false });
 });
 
 test('a company representative sees the company, not themself, in the header and the page headings', async ({ page, context }) => {

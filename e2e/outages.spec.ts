@@ -3,11 +3,9 @@ import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
-test("lumo: an outage on the customer's street shows first on /outages, with the meter's events, axe-clean", async ({
-  page,
-  context,
-}, testInfo) => {
+test("lumo: an outage on the customer's street shows first on /outages, with the meter's events, axe-clean", async ({ page, context }) => {
   test.setTimeout(180_000);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await page.goto(siteUrl('lumo', '/dashboard'));
@@ -45,7 +43,7 @@ test("lumo: an outage on the customer's street shows first on /outages, with the
       await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`outages-${viewport.name}-${scheme}.png`), fullPage: true });
+      await keepScreenshot(page, `outages-${viewport.name}-${scheme}`);
     }
   }
 

@@ -4,6 +4,7 @@ import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 // A phone as people hold it; the browser stays the configured Chromium.
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -22,7 +23,7 @@ const topmostAt = (page: Page, locator: Locator) =>
 test('on a phone: data on the first screen, the bottom bar, the menu drawer, and consent settings that cover no content', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   // One person's whole morning on a phone, with axe in two schemes: longer than the default minute.
   test.setTimeout(180_000);
   const cspViolations = collectCspViolations(page);
@@ -38,7 +39,7 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
   const consumption = page.getByRole('heading', { name: text('fi-FI', 'dashboard.chart.title') });
   await expect(consumption).toBeVisible();
   expect((await consumption.boundingBox())!.y).toBeLessThan(viewport.height * 0.75);
-  await page.screenshot({ path: testInfo.outputPath('phone-dashboard.png') });
+  await keepScreenshot(page, 'phone-dashboard', { fullPage: false });
 
   // The bottom bar has the person's pages.
   const bar = page.getByRole('navigation', { name: fi('nav.bottom') });
@@ -62,7 +63,7 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
   const boxes = await Promise.all((await contacts.getByRole('link').all()).map((link) => link.boundingBox()));
   expect(new Set(boxes.map((box) => box!.x)).size).toBe(1);
   await expect(contacts.locator('.mantine-Divider-root').first()).toBeHidden();
-  await page.screenshot({ path: testInfo.outputPath('phone-footer.png') });
+  await keepScreenshot(page, 'phone-footer', { fullPage: false });
 
   // The menu drawer holds the account, the customers to act for, colour scheme, language and sign-out, above the consent button.
   await page.getByRole('button', { name: fi('nav.open-menu') }).click();
@@ -75,7 +76,7 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
   await expect(drawer.getByRole('group', { name: fi('language.label') })).toBeVisible();
   await expect(drawer.getByRole('link', { name: fi('user-menu.sign-out') })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('phone-drawer.png') });
+  await keepScreenshot(page, 'phone-drawer', { fullPage: false });
   await drawer.getByRole('button', { name: /Revontuli Sauna Oy/ }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId('page-customer')).toContainText('Revontuli Sauna Oy');
@@ -107,7 +108,7 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
       await page.goto(siteUrl('lumo', path));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`phone${path.replace('/', '-')}-${scheme}.png`), fullPage: true });
+      await keepScreenshot(page, `phone${path.replace('/', '-')}-${scheme}`);
     }
   }
   expect(cspViolations).toEqual([]);

@@ -3,6 +3,7 @@ import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 /** Confirms the open confirm modal and waits for the meter's answer to show on the switch. */
 async function confirm(page: Page) {
@@ -12,7 +13,7 @@ async function confirm(page: Page) {
 test('lumo: switch a load off and on, open the HAN port, watch live readings move, make a cheapest-hours plan', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await page.goto(siteUrl('lumo', '/dashboard'));
@@ -74,7 +75,7 @@ test('lumo: switch a load off and on, open the HAN port, watch live readings mov
       await dropConsentBanner(page);
       await expect(page.getByTestId('live-measured-at').first()).toBeVisible({ timeout: 15_000 });
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`lumo-power-control-${width}-${scheme}.png`), fullPage: true });
+      await keepScreenshot(page, `lumo-power-control-${width}-${scheme}`);
     }
   }
 });

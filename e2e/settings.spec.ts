@@ -5,6 +5,7 @@ import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 /** The journey server's mail outbox (playwright.config.ts: DATA_DIR). */
 const outbox = join(process.cwd(), journeyDataDir, 'outbox');
@@ -123,7 +124,7 @@ test('lumo: an unsent form comes back after a reload, and leaving it with unsave
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
 });
 
-test('lumo: every settings tab passes axe-core in light and dark, on a desktop and on a phone', async ({ page, context }, testInfo) => {
+test('lumo: every settings tab passes axe-core in light and dark, on a desktop and on a phone', async ({ page, context }) => {
   test.setTimeout(180_000);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
   await page.goto(siteUrl('lumo', '/dashboard'));
@@ -148,7 +149,7 @@ test('lumo: every settings tab passes axe-core in light and dark, on a desktop a
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
         await expectAccessible(page);
         if (tab === 'notifications' || tab === 'push-notifications') {
-          await page.screenshot({ path: testInfo.outputPath(`settings-${tab}-${viewport.name}-${scheme}.png`), fullPage: true });
+          await keepScreenshot(page, `settings-${tab}-${viewport.name}-${scheme}`);
         }
       }
     }

@@ -1,15 +1,16 @@
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 async function englishContext(context: BrowserContext) {
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
 }
 
 /** The page as it is now, in light and in dark: axe-clean both times, with a screenshot to look at. */
-async function accessibleInBothSchemes(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
+async function accessibleInBothSchemes(page: Page, name: string, ready: () => Promise<void>) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.context().addCookies([
       { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
@@ -21,13 +22,13 @@ async function accessibleInBothSchemes(page: Page, testInfo: TestInfo, name: str
     await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
     await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+    await keepScreenshot(page, `${name}-${scheme}`);
   }
 }
 
 test('customer service find a customer by a misspelt name and act for them; the customer sees it in who looked at their data', async ({
   browser,
-}, testInfo) => {
+}) => {
   // Two people's sign-ins and six axe runs with full-page screenshots: past the default minute on a busy machine.
   test.setTimeout(180_000);
   const staffContext = await browser.newContext();
@@ -49,7 +50,7 @@ test('customer service find a customer by a misspelt name and act for them; the 
   const card = staff.getByTestId('customer-card');
   await expect(card.getByRole('heading', { name: 'Aino Virtanen' })).toBeVisible();
   await expect(card).toContainText('Client code LUMO-100001');
-  await accessibleInBothSchemes(staff, testInfo, 'staff-search', () => expect(card).toBeVisible());
+  await accessibleInBothSchemes(staff, 'staff-search', () => expect(card).toBeVisible());
 
   // Acting: the customer's own pages, with the banner saying for whom on every page.
   await card.getByRole('button', { name: 'Act for Aino Virtanen' }).click();
@@ -59,7 +60,7 @@ test('customer service find a customer by a misspelt name and act for them; the 
   await staff.getByRole('banner').getByRole('link', { name: 'Invoices' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   await expect(banner).toBeVisible();
-  await accessibleInBothSchemes(staff, testInfo, 'staff-acting-invoices', () => expect(banner).toBeVisible());
+  await accessibleInBothSchemes(staff, 'staff-acting-invoices', () => expect(banner).toBeVisible());
   await banner.getByRole('button', { name: 'End acting' }).click();
   await expect(staff).toHaveURL(siteUrl('lumo', '/staff'));
   await expect(banner).toHaveCount(0);
@@ -80,11 +81,11 @@ test('customer service find a customer by a misspelt name and act for them; the 
   await expect(accesses).toContainText('invoices and payments');
   await expect(accesses).toContainText('Customer service');
   await expect(accesses).not.toContainText('Sanna');
-  await accessibleInBothSchemes(customer, testInfo, 'who-looked', () => expect(accesses).toBeVisible());
+  await accessibleInBothSchemes(customer, 'who-looked', () => expect(accesses).toBeVisible());
   await customerContext.close();
 });
 
-test('a person signs out another of their sessions, which stops working at once', async ({ browser }, testInfo) => {
+test('a person signs out another of their sessions, which stops working at once', async ({ browser }) => {
   const [laptop, phone] = await Promise.all([browser.newContext(), browser.newContext()]);
   await Promise.all([englishContext(laptop), englishContext(phone)]);
   const phonePage = await phone.newPage();
@@ -103,7 +104,7 @@ test('a person signs out another of their sessions, which stops working at once'
   await expect(mine).toContainText('Site: Lumo Energia Oy');
   const others = sessions.getByRole('listitem').filter({ hasNotText: 'This session' });
   await expect(others.first()).toBeVisible();
-  await accessibleInBothSchemes(page, testInfo, 'sessions', () => expect(mine).toBeVisible());
+  await accessibleInBothSchemes(page, 'sessions', () => expect(mine).toBeVisible());
   const count = await others.count();
   await others
     .first()

@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 /** A real 1×1 PNG: the server judges a file by its first bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The page at desktop and phone width, light and dark: axe-clean each time, with a screenshot to look at. */
-async function accessibleEverywhere(page: Page, context: BrowserContext, testInfo: TestInfo, path: string, ready: () => Promise<void>) {
+async function accessibleEverywhere(page: Page, context: BrowserContext, path: string, ready: () => Promise<void>) {
   for (const viewport of [
     { name: 'desktop', width: 1280, height: 900 },
     { name: 'phone', width: 390, height: 844 },
@@ -26,10 +27,7 @@ async function accessibleEverywhere(page: Page, context: BrowserContext, testInf
       await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expectAccessible(page);
-      await page.screenshot({
-        path: testInfo.outputPath(`${path.replaceAll('/', '-').slice(1)}-${viewport.name}-${scheme}.png`),
-        fullPage: true,
-      });
+      await keepScreenshot(page, `${path.replaceAll('/', '-').slice(1)}-${viewport.name}-${scheme}`);
     }
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -39,7 +37,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   page,
   context,
   browser,
-}, testInfo) => {
+}) => {
   // Two people, and three pages checked in light and dark at two widths.
   test.setTimeout(360_000);
   // The customer asks, choosing the subject through its topic (advanced support on Lumo), with a photo attached.
@@ -70,9 +68,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('meter.png');
   expect((await readFile(await download.path())).equals(PNG)).toBe(true);
-  await accessibleEverywhere(page, context, testInfo, '/support', () =>
-    expect(ticket.getByRole('link', { name: /meter\.png/ })).toBeVisible(),
-  );
+  await accessibleEverywhere(page, context, '/support', () => expect(ticket.getByRole('link', { name: /meter\.png/ })).toBeVisible());
 
   // Customer service answers from the queue, and sees the photo too.
   const staffContext = await browser.newContext();
@@ -86,7 +82,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   await expect(staff).toHaveURL(siteUrl('lumo', '/staff/tickets'));
   const queued = staff.getByRole('article', { name: /Meter reading · Mikko Korhonen \(LUMO-100002\)/ }).filter({ hasText: question });
   await expect(queued.getByRole('link', { name: /meter\.png/ })).toBeVisible();
-  await accessibleEverywhere(staff, staffContext, testInfo, '/staff/tickets', () => expect(queued).toBeVisible());
+  await accessibleEverywhere(staff, staffContext, '/staff/tickets', () => expect(queued).toBeVisible());
   await queued
     .getByRole('textbox', { name: 'Reply to the customer' })
     .fill('Thank you, Mikko.\n\nWe corrected the reading: <script>alert(1)</script>');
@@ -103,7 +99,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   await message.getByRole('button', { name: /Reply to your contact request/ }).click();
   await expect(message.getByText('We corrected the reading: <script>alert(1)</script>')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
-  await accessibleEverywhere(page, context, testInfo, '/inbox', () => expect(page.getByTestId('inbox-message').first()).toBeVisible());
+  await accessibleEverywhere(page, context, '/inbox', () => expect(page.getByTestId('inbox-message').first()).toBeVisible());
 
   await page.goto(siteUrl('lumo', '/inbox'));
   await page.getByTestId('inbox-message').filter({ hasText: 'Reply to your contact request' }).first().getByRole('button').click();
