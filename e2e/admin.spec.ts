@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
+import { signedInPage } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { text as uiText } from './texts.ts';
@@ -68,13 +68,7 @@ test('lumo: the site administrator changes the timezone and a text; the customer
 }) => {
   test.setTimeout(120_000);
   // The administrator signs in straight into the admin area: no customer dashboard, no NO_CUSTOMER refusal.
-  const adminContext = await browser.newContext();
-  await adminContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
-  const admin = await adminContext.newPage();
-  await admin.goto(siteUrl('lumo', '/admin'));
-  await signInWithEid(admin, 'en-GB', 'Jukka Mäkinen', 'OP');
-  await expect(admin).toHaveURL(siteUrl('lumo', '/admin'));
-  await dropConsentBanner(admin);
+  const { context: adminContext, page: admin } = await signedInPage(browser, { person: 'Jukka Mäkinen', method: 'OP', path: '/admin' });
   await expect(admin.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
   const navigation = admin.getByRole('navigation', { name: 'Administration' });
   await expect(navigation.getByRole('link')).toHaveText(['Site', 'Translations', 'Announcements', 'Feedback', 'Audit log']);
@@ -85,13 +79,11 @@ test('lumo: the site administrator changes the timezone and a text; the customer
   await expect(admin.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
 
   // The customer: the spot-price card's "now" in Helsinki time.
-  const customerContext = await browser.newContext();
-  await customerContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
-  const customer = await customerContext.newPage();
-  await customer.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(customer, 'en-GB', 'Mikko Korhonen', 'Nordea');
-  await expect(customer).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await dropConsentBanner(customer);
+  const { context: customerContext, page: customer } = await signedInPage(browser, {
+    person: 'Mikko Korhonen',
+    method: 'Nordea',
+    path: '/dashboard',
+  });
   const nowLine = customer.getByText(/^Now \(\d\d\.\d\d\.\d{4} \d\d:\d\d\)$/);
   await expect(nowLine).toBeVisible({ timeout: 30_000 });
   const before = spotNow((await nowLine.textContent())!);

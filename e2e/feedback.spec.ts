@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
+import { signedInPage, signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
@@ -43,14 +43,12 @@ test('lumo: the feedback dialog asks once per renewed form, needs a rating, than
   await expect(page.getByRole('dialog', { name: 'Feedback' })).toHaveCount(0);
 
   // A site administrator renews the form: everybody is asked again, also those who answered.
-  const adminContext = await browser.newContext();
-  await adminContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
-  const admin = await adminContext.newPage();
   // The admin area (/admin) links here too; the page's own address is enough for this journey.
-  await admin.goto(siteUrl('lumo', '/admin/feedback'));
-  await signInWithEid(admin, 'en-GB', 'Jukka Mäkinen', 'OP');
-  await expect(admin).toHaveURL(siteUrl('lumo', '/admin/feedback'));
-  await dropConsentBanner(admin);
+  const { context: adminContext, page: admin } = await signedInPage(browser, {
+    person: 'Jukka Mäkinen',
+    method: 'OP',
+    path: '/admin/feedback',
+  });
   const active = admin.getByRole('table', { name: 'Feedback forms' }).getByRole('row').filter({ hasText: 'Active' });
   await expect(active).toContainText('1');
   await expect(admin.getByRole('img', { name: /Answers per rating: .*Rating 5: 1/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
+import { signedInPage, signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
@@ -68,13 +68,11 @@ test('customer service find a customer by a misspelt name and act for them; the 
   await staffContext.close();
 
   // The customer sees when customer service opened her data, and what, without the staff member's name.
-  const customerContext = await browser.newContext();
-  await englishContext(customerContext);
-  const customer = await customerContext.newPage();
-  await customer.goto(siteUrl('lumo', '/settings?tab=data-access'));
-  await signInWithEid(customer, 'en-GB', 'Aino Virtanen', 'OP');
-  await expect(customer).toHaveURL(siteUrl('lumo', '/settings?tab=data-access'));
-  await dropConsentBanner(customer);
+  const { context: customerContext, page: customer } = await signedInPage(browser, {
+    person: 'Aino Virtanen',
+    method: 'OP',
+    path: '/settings?tab=data-access',
+  });
   const accesses = customer.getByRole('table', { name: 'Accesses to your data' });
   await expect(accesses).toContainText('your customer card');
   await expect(accesses).toContainText('started acting for you');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
+import { signedInPage, signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
@@ -71,13 +71,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   await accessibleEverywhere(page, context, '/support', () => expect(ticket.getByRole('link', { name: /meter\.png/ })).toBeVisible());
 
   // Customer service answers from the queue, and sees the photo too.
-  const staffContext = await browser.newContext();
-  await staffContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
-  const staff = await staffContext.newPage();
-  await staff.goto(siteUrl('lumo', '/staff'));
-  await signInWithEid(staff, 'en-GB', 'Sanna Nieminen', 'OP');
-  await expect(staff).toHaveURL(siteUrl('lumo', '/staff'));
-  await dropConsentBanner(staff);
+  const { context: staffContext, page: staff } = await signedInPage(browser, { person: 'Sanna Nieminen', method: 'OP', path: '/staff' });
   await staff.getByRole('link', { name: 'Queue of support requests' }).click();
   await expect(staff).toHaveURL(siteUrl('lumo', '/staff/tickets'));
   const queued = staff.getByRole('article', { name: /Meter reading · Mikko Korhonen \(LUMO-100002\)/ }).filter({ hasText: question });
