@@ -1,9 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { seedDemoData } from '../db/seed/demo-data.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openSeededTestDatabase } from './test-database.ts';
 
 export type ServerCopy = { app: App; database: DatabaseHandle };
 
@@ -16,10 +15,9 @@ export function useTwoServerCopies(overrides: Record<string, string> = {}): read
   const copies: ServerCopy[] = [];
   let drop = async () => {};
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: 'none', DEMO_MODE: 'true', JOBS_ENABLED: 'false', ...overrides });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer!, energyHistory: false });
+    const opened = await openSeededTestDatabase(config.auth.demoIdpIssuer!);
+    drop = opened.drop;
     for (const database of [opened.handle, await opened.openAnotherCopy()]) {
       const app = await buildApp({ config, database, appVersion: `copy-${copies.length + 1}` });
       await app.ready();

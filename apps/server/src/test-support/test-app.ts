@@ -1,12 +1,12 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { seedDemoData } from '../db/seed/demo-data.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
-import { openTestDatabase } from './test-database.ts';
+import { TEMPLATE_IDP_ISSUER } from './database-templates.ts';
+import { openSeededTestDatabase } from './test-database.ts';
 
 const fixtureDist = fileURLToPath(new URL('./web-dist', import.meta.url));
 
@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Builds the app once for a test file (fastify/demo style) on a fresh, seeded database and closes it after the
+ * Builds the app once for a test file (fastify/demo style) on a fresh copy of the seeded template and closes it after the
  * file's tests. With `listen`, it also listens on loopback: Auth.js then reaches the local e-ID service over
  * real HTTP. With `log`, the app writes its log there. The job runner does not start (JOBS_ENABLED=false) so that tests decide when jobs run, with
  * `app.jobs.runDue()`.
@@ -40,8 +40,6 @@ export function useTestApp(
   const context = {} as TestContext;
   let drop = async () => {};
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
     const port = listen ? String(await freePort()) : '3000';
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -51,13 +49,17 @@ export function useTestApp(
       PORT: port,
       ...overrides,
     });
-    await seedDemoData(opened.handle.db, { idpIssuer: config.auth.demoIdpIssuer ?? 'http://127.0.0.1:3000/idp', energyHistory: false });
+    const started = performance.now();
+    const opened = await openSeededTestDatabase(config.auth.demoIdpIssuer ?? TEMPLATE_IDP_ISSUER);
+    const copied = performance.now();
+    drop = opened.drop;
     context.database = opened.handle;
     context.openAnotherCopy = opened.openAnotherCopy;
     context.config = config;
     context.app = await buildApp({ config, database: opened.handle, appVersion: '1.2.3-test', loggerInstance: log });
     await context.app.ready();
     if (listen) await context.app.listen({ host: '127.0.0.1', port: config.port });
+    reportPhases({ database: copied - started, app: performance.now() - copied });
   });
   afterAll(async () => {
     await context.app?.close();
@@ -65,6 +67,16 @@ export function useTestApp(
     await drop();
   });
   return context;
+}
+
+/**
+ * With TEST_APP_PHASES=1, one line per test app on stderr: milliseconds to copy the seeded database and to build the
+ * app, for finding where a slow run's time goes (the figures in docs/decisions/103-test-speed.md).
+ */
+function reportPhases(phases: { database: number; app: number }) {
+  if (process.env.TEST_APP_PHASES !== '1') return;
+  const file = expect.getState().testPath ?? 'unknown file';
+  process.stderr.write(`test-app phases ms database=${phases.database.toFixed(0)} app=${phases.app.toFixed(0)} ${file}\n`);
 }
 
 /** The host names of the demo sites, as a browser would send them. */

@@ -1,7 +1,38 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import { siteIdentityProvider } from '../db/schema/identity.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
+import { TEMPLATE_IDP_ISSUER } from './database-templates.ts';
 import { throwAwayPostgresDatabase } from './throw-away-database.ts';
+
+/** The template tars a worker has read, by path: the worker's files (isolate: false) all start from the same two. */
+const readTemplates = new Map<string, Promise<Buffer>>();
+
+function templateBytes(path: string): Promise<Buffer> {
+  let bytes = readTemplates.get(path);
+  if (!bytes) readTemplates.set(path, (bytes = readFile(path)));
+  return bytes;
+}
+
+/**
+ * A template tar as the Blob PGlite loads (`loadDataDir`, which asks only for its `arrayBuffer()`), handing over a copy
+ * of bytes already in memory. Node's own Blob reads itself back in chunks: 0.6 s for the 45 MB tar, a third of a
+ * database copy, on each of the run's ~120 copies (measured, docs/decisions/103-test-speed.md).
+ */
+class TemplateBytes extends Blob {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    super([]);
+    this.#bytes = bytes;
+  }
+  override get size() {
+    return this.#bytes.byteLength;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy: PGlite's file system may keep views of what it was given, and the next file starts from the same bytes.
+    return Promise.resolve(new Uint8Array(this.#bytes).buffer);
+  }
+}
 
 export type TestDatabase = {
   handle: DatabaseHandle;
@@ -15,16 +46,28 @@ export type TestDatabase = {
 
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a throw-away database on the PostgreSQL server
- * named by TEST_DATABASE_URL, so the same tests prove both. Each starts from the run's migrated template
- * (global-setup.ts); the migrator then finds nothing left to apply.
+ * named by TEST_DATABASE_URL, so the same tests prove both. Each starts from one of the run's templates
+ * (global-setup.ts), so the migrator finds nothing left to apply; with `seeded`, the demo is in it too (sites,
+ * people, products, grid, support topics; no energy history).
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase({ seeded = false } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const startFrom = new Blob([await readFile(inject('pgliteTemplate'))]);
+    const startFrom = new TemplateBytes(await templateBytes(inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate')));
     const handle = await openDatabase({ kind: 'pglite', dataDir: null }, { startFrom });
     return { handle, openAnotherCopy: async () => ({ ...handle, close: async () => {} }), drop: async () => {} };
   }
-  const { handle, url, drop } = await throwAwayPostgresDatabase(serverUrl, 'portal_test', inject('postgresTemplate') ?? undefined);
+  const template = inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate') ?? undefined;
+  const { handle, url, drop } = await throwAwayPostgresDatabase(serverUrl, 'portal_test', template);
   return { handle, openAnotherCopy: () => openDatabase({ kind: 'postgres', url }), drop };
+}
+
+/**
+ * A database from the seeded template (openTestDatabase) with the demo sites' e-ID service at `idpIssuer`: a test
+ * app on a port of its own (`listen`) runs its demo service there.
+ */
+export async function openSeededTestDatabase(idpIssuer: string): Promise<TestDatabase> {
+  const opened = await openTestDatabase({ seeded: true });
+  if (idpIssuer !== TEMPLATE_IDP_ISSUER) await opened.handle.db.update(siteIdentityProvider).set({ issuer: idpIssuer });
+  return opened;
 }
