@@ -32,6 +32,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: journeyDataDir,
       NODE_ENV: 'production',
+      // Each journey's browser sends an address of its own in X-Forwarded-For (e2e/test.ts), as customers come from
+      // many: one address would meet decision 101's ten sign-ins a minute on a fast machine.
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       // Journeys need meters that answer: the simulator's random refusals and silences are for demos.
       METER_SIMULATOR_FAILURE_RATE: '0',

@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The web app's projects extend its config (jsdom, React); their `root` is apps/web, as the file's own. */
+const web = { extends: './apps/web/vitest.config.ts', root: 'apps/web' };
+
+/**
+ * Web test files that replace a module (vi.mock, vi.doMock), stub `location` or test what a first load imports: each
+ * runs in a fresh module graph.
+ * Every other web test shares its worker's graph and window (isolate: false), so React, Mantine and the app are
+ * imported once a worker, not once a file; a file unstubs the globals it stubs, and the setup restores spies and gives
+ * each file an empty document (decision 103).
+ */
+const webOwnModuleGraph = [
+  'src/app/providers.test.tsx',
+  'src/features/auth/sign-in-page.test.tsx',
+  'src/features/charts/charts-page.test.tsx',
+  'src/features/dashboard/dashboard-cards.test.tsx',
+  'src/features/feedback/feedback-admin-page.test.tsx',
+  'src/shared/ui/echart/echart.test.tsx',
+];
 
 export default defineConfig({
   test: {
@@ -26,7 +45,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      'apps/web/vitest.config.ts',
+      {
+        extends: web.extends,
+        test: {
+          name: 'web',
+          root: web.root,
+          include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+          exclude: [...configDefaults.exclude, ...webOwnModuleGraph],
+          isolate: false,
+        },
+      },
+      { extends: web.extends, test: { name: 'web-isolated', root: web.root, include: webOwnModuleGraph } },
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { axeFindings } from './accessibility.ts';
 
 // The check every journey leans on must still see what it is for, in the faster mode it runs in (accessibility.ts).

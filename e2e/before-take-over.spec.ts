@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { markSurveyHandled } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { siteUrl } from './sites.ts';
 
 test('a dark-theme site follows a dark device until the person picks a scheme', async ({ browser }) => {

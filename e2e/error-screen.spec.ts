@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { siteUrl } from './sites.ts';
 
 test('a page that fails to render shows the error screen with the user code and reports it', async ({ page, context }) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { axeFindings } from './accessibility.ts';
 import { PAYMENT_STEPS } from '../packages/schema/src/pages.ts';
 import { signInWithEid } from './sign-in.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 
