@@ -8,6 +8,7 @@ import { readCookie } from './shared/cookies.ts';
 import { loadPageBootstrap } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { replayKeptClicks, stopKeepingClicks } from './app/kept-clicks.ts';
+import { serverDrawnPageDiffered } from './app/server-drawn-page-differed.ts';
 import { TakenOver } from './app/taken-over.tsx';
 import { watchServiceWorker } from './shared/push/service-worker-updates.ts';
 
@@ -82,9 +83,13 @@ async function start() {
   };
   const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(takenOver, { timeout: 1000 }) : setTimeout(takenOver, 100));
   hydrateRoot(root, page(whenIdle), {
-    // React draws a part that differs anew (a lazily loaded part whose data came first); reported to find real ones.
-    onRecoverableError: (error) =>
-      void sendClientLog({ level: 'warn', message: `Server-drawn page differed: ${String(error).slice(0, 300)}` }),
+    // React draws a part that differs anew (a lazily loaded part whose data came first); reported, with the innermost
+    // components where it differed, to find real ones (production's error says only "HTML" or "text").
+    onRecoverableError: (error, { componentStack }) =>
+      void sendClientLog({
+        level: 'warn',
+        message: serverDrawnPageDiffered(error, componentStack),
+      }),
   });
 }
 
