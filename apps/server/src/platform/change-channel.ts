@@ -115,4 +115,3 @@ export function createChangeChannel({ database, channel, onChange, onReset, sync
     },
   };
 }
-export type ChangeChannel = ReturnType<typeof createChangeChannel>;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { customerFacingKinds, ERROR_CODES, type ErrorCode, type ErrorKind } from '@portal/schema/error-codes';
@@ -104,9 +104,4 @@ export function toErrorBody(error: FastifyError | AppError, requestId: string): 
   }
   const known = FRAMEWORK_ERRORS[statusCode] ?? FRAMEWORK_ERRORS[400]!;
   return { name: known.name, message: error.message, code: known.code, statusCode, requestId };
-}
-
-/** Sends an error body from outside the request lifecycle (framework errors before routing). */
-export function sendErrorBody(reply: FastifyReply, body: ApiErrorBody) {
-  return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -21,9 +21,6 @@ export class DatahubRefusal extends Error {
   }
 }
 
-/** The datahub could not be reached; retrying later can succeed. */
-export class DatahubUnavailable extends Error {}
-
 /**
  * Elering's datahub, through which every Estonian supply contract is registered. The real adapter needs a market
  * participant's certificate and is not part of this release; the local stand-in applies the datahub's rules.

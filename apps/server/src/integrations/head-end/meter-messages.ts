@@ -18,8 +18,6 @@ const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 const ROOT = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,3}$/;
 export const DEFAULT_TOPIC_ROOT = 'portal';
 
-export type MeterTopics = ReturnType<typeof meterTopics>;
-
 /**
  * The topics under a root (`portal` by default; MQTT_TOPIC_ROOT gives environments sharing a broker their own).
  */

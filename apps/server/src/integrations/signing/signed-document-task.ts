@@ -13,6 +13,7 @@ export const SIGNED_DOCUMENT_TASK = { file: new URL(import.meta.url), name: 'che
 /**
  * Runs on a parsing thread (docs/decisions/098): the whole check of an uploaded signed document, ZIP inflating and
  * signature hashing included, so that none of it holds the event loop. Answers plain data only.
+ * @public The parsing pool calls it by its name (SIGNED_DOCUMENT_TASK), which knip cannot see.
  */
 export async function checkSignedDocumentTask({ file, pdfMustContain }: SignedDocumentTask): Promise<SignedDocumentVerdict> {
   const check = await checkSignedDocument(Buffer.from(file.buffer, file.byteOffset, file.byteLength));

@@ -22,11 +22,6 @@ export type CommandSpec = { meter: MeterRow; target: CommandTarget; action: Comm
 
 export const targetKeyOf = (spec: Pick<CommandSpec, 'target' | 'loadId'>) => (spec.target === 'load' ? `load:${spec.loadId}` : spec.target);
 
-/** Issues a command in its own transaction (see issueCommandIn). */
-export function issueCommand(deps: CommandDeps, spec: CommandSpec, requester: Requester): Promise<CommandAnswer> {
-  return deps.db.transaction((tx) => issueCommandIn(tx, deps, spec, requester));
-}
-
 /**
  * Writes a pending command, its audit line and its two jobs (send now, time out at the deadline) in the caller's
  * transaction (rule 3). One command at a time per meter and target: while one is pending, asking again answers

@@ -315,4 +315,3 @@ export const loadControlRepository = {
     return row ?? null;
   },
 };
-export type LoadControlRepository = typeof loadControlRepository;

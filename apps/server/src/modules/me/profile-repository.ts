@@ -87,4 +87,3 @@ export const profileRepository = {
     await tx.update(person).set({ email: change.newEmail, emailVerified: now, updatedAt: now }).where(eq(person.id, change.personId));
   },
 };
-export type ProfileRepository = typeof profileRepository;

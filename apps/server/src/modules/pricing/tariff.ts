@@ -31,9 +31,6 @@ export const FEE_KINDS: readonly PriceComponentKind[] = ['Monthly', 'PaperBill',
 /** Price types billed interval by interval at the day-ahead price of the bidding zone. */
 export const SPOT_PRICE_TYPES: readonly PriceType[] = ['Hourly', 'FixedHourlyWithPriceLimits'];
 
-/** Where each country's sites keep their clock (rule 4: bucket and price in the site's time zone). */
-export const COUNTRY_TIME_ZONES: Record<string, string> = { FI: 'Europe/Helsinki', EE: 'Europe/Tallinn', LV: 'Europe/Riga' };
-
 /** A local wall-clock moment as the rules read it: month 1–12, hour 0–23. */
 export type LocalTime = { month: number; hour: number };
 

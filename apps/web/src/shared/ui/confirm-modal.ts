@@ -23,6 +23,5 @@ export function openConfirm({ title, children, onConfirm, onCancel, danger }: Co
   });
 }
 
-export const closeModal = (id: string) => modals.close(id);
 export const closeAllModals = () => modals.closeAll();
 export const updateModal = modals.updateModal;
