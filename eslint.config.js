@@ -16,6 +16,12 @@ const ownCurrencyFormat = {
   message: 'Format money with formatCents (web) or formatMoney (server), the one formatter of each side.',
 };
 
+/** Rule 9's patterns: a feature file imports neither a sibling feature's folder nor any other feature. */
+const apartFeatures = [
+  { regex: '^\\.\\./(?!\\.\\.)', message: 'Features must not import each other; move shared code to shared/.' },
+  { group: ['**/features/**'], message: 'Features must not import each other; move shared code to shared/.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist', '**/node_modules', 'apps/web/src/route-tree.gen.ts', 'data', '.cache', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -99,16 +105,24 @@ export default tseslint.config(
   {
     // Rule 9: a feature imports from shared/ and its own folder, never from another feature.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: apartFeatures }] },
+  },
+  {
+    // Decision 023: a feature's calls to the API live in its `<resource>-queries.ts` files, with their query options
+    // and hooks; pages and components use those.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*-queries.ts', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...apartFeatures,
             {
-              regex: '^\\.\\./(?!\\.\\.)',
-              message: 'Features must not import each other; move shared code to shared/.',
+              group: ['**/shared/api/api-client.ts'],
+              importNames: ['api', 'downloadFile'],
+              message: "Call the API from the feature's <resource>-queries.ts (decision 023).",
             },
-            { group: ['**/features/**'], message: 'Features must not import each other; move shared code to shared/.' },
           ],
         },
       ],

@@ -24,7 +24,7 @@ import { defaultPeriod, effectiveResolution, resolutionsFor, type ChartSearch, t
 import { buildReadingRows, type ReadingRow } from './reading-rows.ts';
 import { readingsChartOption } from './readings-chart-option.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
-import { readingsQueryOptions } from './readings-query.ts';
+import { readingsQueryOptions } from './readings-queries.ts';
 import { ReadingsTable } from './readings-table.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 

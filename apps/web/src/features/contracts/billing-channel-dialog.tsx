@@ -9,8 +9,7 @@ import { preferEInvoice } from '@portal/schema/contract-signing';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { BillingTargetFields } from './billing-target-fields.tsx';
-import { useChangeBillingChannel } from './change-billing-channel.ts';
-import { useBillingChannels } from './get-contract.ts';
+import { useBillingChannels, useChangeBillingChannel } from './contract-queries.ts';
 
 type Props = { contract: ContractDetail; opened: boolean; onClose: () => void };
 type Values = { channel: BillingChannelKind; target: string; operator: string };

@@ -9,7 +9,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
 import { ContractDetails } from './contract-details.tsx';
 import { useContractFormat } from './contract-format.ts';
-import { useDownloadContract } from './download-contract.ts';
+import { useDownloadContract } from './contract-queries.ts';
 import { ContractStatusBadge } from './contract-status-badge.tsx';
 
 /** One contract in the list: product, status and type chips, where and since when; prices and billing on demand. */

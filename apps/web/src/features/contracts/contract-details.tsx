@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeature } from '../../shared/site/site-context.tsx';
 import { BillingChannelDialog } from './billing-channel-dialog.tsx';
 import { useContractFormat } from './contract-format.ts';
-import { useContract } from './get-contract.ts';
+import { useContract } from './contract-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**

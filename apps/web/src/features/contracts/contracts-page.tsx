@@ -12,7 +12,7 @@ import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { ContractCard } from './contract-card.tsx';
-import { useContracts } from './get-contracts.ts';
+import { useContracts } from './contract-queries.ts';
 import { offersQueryOptions } from './signing-queries.ts';
 
 const FILTERS = ['current', 'past', 'all'] as const;

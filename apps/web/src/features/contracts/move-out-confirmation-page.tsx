@@ -5,7 +5,7 @@ import { formatDay } from '@portal/schema/calendar-dates';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
-import { useContract } from './get-contract.ts';
+import { useContract } from './contract-queries.ts';
 import { ContractNotice } from './contract-notice.tsx';
 import { ContractAtAddress } from './move-out-page.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';

@@ -13,9 +13,8 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { DateField } from '../../shared/ui/date-field.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
-import { useContract } from './get-contract.ts';
+import { useContract, useMoveOut } from './contract-queries.ts';
 import { ContractNotice } from './contract-notice.tsx';
-import { useMoveOut } from './move-out.ts';
 import { emptyMoveOut, moveOutRequestOf, validateMoveOut, type MoveOutValues } from './move-out-form.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 

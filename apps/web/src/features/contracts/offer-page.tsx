@@ -16,7 +16,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useContractFormat } from './contract-format.ts';
 import { ContractNotice } from './contract-notice.tsx';
-import { useContract } from './get-contract.ts';
+import { useContract } from './contract-queries.ts';
 import { ContractAtAddress } from './move-out-page.tsx';
 import { StartDateField } from './sign-start-step.tsx';
 import { ProductPrices } from './sign-product-step.tsx';

@@ -5,13 +5,13 @@ import type { InvoiceSummary } from '@portal/schema/invoices';
 import { useTranslation } from 'react-i18next';
 import { useFeature } from '../../shared/site/site-context.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
-import { useDownloadInvoice } from './download-invoice.ts';
+import { useDownloadInvoice } from './invoice-queries.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
 import { InvoiceRows } from './invoice-rows.tsx';
 import { InvoiceStatusBadge, invoiceState } from './invoice-status-badge.tsx';
 import { PostponeDialog } from './postpone-dialog.tsx';
 import classes from './invoice-card.module.css';
-import { useStartPayment } from './start-payment.ts';
+import { useStartPayment } from './payment-queries.ts';
 
 /** One invoice in the list: what, how much, by when; its rows on demand; download, postpone and pay. */
 export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {

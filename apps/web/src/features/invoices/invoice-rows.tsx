@@ -2,7 +2,7 @@ import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { InvoiceDetail, InvoiceRow } from '@portal/schema/invoices';
 import { useTranslation } from 'react-i18next';
-import { useInvoice } from './get-invoice.ts';
+import { useInvoice } from './invoice-queries.ts';
 import { formatUnit } from '@portal/schema/units';
 import { useInvoiceFormat } from './invoice-format.ts';
 import { InvoicePaymentDetails } from './invoice-payment-details.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
-import { useInvoices } from './get-invoices.ts';
+import { useInvoices } from './invoice-queries.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { FILTERS, INVOICE_PAGE_SIZE, invoiceListParams, SORTS, type InvoicesSearch } from './invoices-search.ts';
 

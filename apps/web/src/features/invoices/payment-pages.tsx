@@ -6,10 +6,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
-import { usePayment } from './get-payment.ts';
+import { usePayment, useStartPayment } from './payment-queries.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
 import type { PaymentStep } from '@portal/schema/pages';
-import { useStartPayment } from './start-payment.ts';
 
 export type PaymentPageProps = { invoiceId: string; paymentId?: string; onStep: (step: PaymentStep) => void };
 

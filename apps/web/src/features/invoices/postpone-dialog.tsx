@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api/api-error.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { DateField } from '../../shared/ui/date-field.tsx';
 import { useInvoiceFormat } from './invoice-format.ts';
-import { usePostponeInvoice } from './postpone-invoice.ts';
+import { usePostponeInvoice } from './invoice-queries.ts';
 
 type Props = { invoice: InvoiceSummary; opened: boolean; onClose: () => void };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
-import { useMeterEvents } from './outages.ts';
+import { useMeterEvents } from './outage-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Spec §1 meter events: the customer picks one of their metering points and reads what its meter reported. */

@@ -5,7 +5,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { MeterEvents } from './meter-events.tsx';
 import { OutageCard } from './outage-card.tsx';
-import { useOutages } from './outages.ts';
+import { useOutages } from './outage-queries.ts';
 
 /** /outages (spec §2): the site's outages, those on the customer's streets first, and their meters' events. */
 export function OutagesPage() {

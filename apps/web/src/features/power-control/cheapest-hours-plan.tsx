@@ -14,7 +14,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { useChartTheme, type ChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { EChart } from '../../shared/ui/echart/echart.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
-import { cancelPlan, createPlan, usePlanChange, usePlans, usePreviewPlan } from './plans.ts';
+import { cancelPlan, createPlan, usePlanChange, usePlans, usePreviewPlan } from './plan-queries.ts';
 
 const HOUR = 3_600_000;
 /** The window the form offers: the next day and a half (the server says when prices are not out yet). */

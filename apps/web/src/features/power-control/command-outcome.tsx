@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCommandOutcome } from './get-command.ts';
+import { useCommandOutcome } from './command-queries.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 const COLOURS = { confirmed: 'green', failed: 'red', 'timed-out': 'yellow' } as const;

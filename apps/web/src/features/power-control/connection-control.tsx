@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CommandAnswer, ConnectionStatusView } from '@portal/schema/power';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
-import { changeControl, useCommand } from './send-command.ts';
+import { changeControl, useCommand } from './command-queries.ts';
 
 type Props = {
   connection: ConnectionStatusView;

@@ -2,7 +2,7 @@ import { Badge, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CommandAnswer, HanPortView } from '@portal/schema/power';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
-import { setHanPort, useCommand } from './send-command.ts';
+import { setHanPort, useCommand } from './command-queries.ts';
 
 /** The meter's HAN port (spec §4): open it for a home display or energy manager, close it again. */
 export function HanPortControl({

@@ -7,8 +7,8 @@ import { inSiteTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { useChartTheme, type ChartTheme } from '../../shared/ui/echart/chart-theme.ts';
 import { EChart } from '../../shared/ui/echart/echart.tsx';
-import { useLiveReadings, type StreamState } from './live-readings.ts';
-import { readLiveReadings, useCommand } from './send-command.ts';
+import { useLiveReadings, type StreamState } from './live-reading-queries.ts';
+import { readLiveReadings, useCommand } from './command-queries.ts';
 
 /** A 3 × 25 A main fuse carries about 17 kW: the gauges' full scale. */
 const GAUGE_FULL_W = 17_000;

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../shared/format/site-time.ts';
 import { formatNumber } from '../../shared/format/energy-format.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
-import { changeControl, useCommand } from './send-command.ts';
+import { changeControl, useCommand } from './command-queries.ts';
 
 type Props = { load: ControllableLoad; onCommand: (answer: CommandAnswer, label: string) => void };
 

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { CommandOutcome } from './command-outcome.tsx';
-import { useMeteringPoints } from './get-metering-points.ts';
+import { useMeteringPoints } from './metering-point-queries.ts';
 import { ObjectControlCard } from './object-control-card.tsx';
 
 /** /power-control (spec §2): each object with its connection, loads, HAN port, live power and plans. */

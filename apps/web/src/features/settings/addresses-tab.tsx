@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EDITABLE_ADDRESS_TYPES, saveAddressRequest, type CustomerAddress, type EditableAddressType } from '@portal/schema/settings';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useFeature, useSite } from '../../shared/site/site-context.tsx';
-import { useAddresses, useSaveAddress } from './addresses.ts';
+import { useAddresses, useSaveAddress } from './addresses-queries.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';

@@ -7,7 +7,7 @@ import { friendlyFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { addBankAccountRequest, type BankAccount } from '@portal/schema/settings';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
-import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from './bank-accounts.ts';
+import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from './bank-accounts-queries.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';

@@ -9,7 +9,7 @@ import { ApiError } from '../../shared/api/api-error.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { useProfile } from '../../shared/auth/profile.ts';
-import { useContacts, useReplaceContacts } from './contacts.ts';
+import { useContacts, useReplaceContacts } from './contacts-queries.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';

@@ -6,7 +6,7 @@ import type { DataAccessEntry } from '@portal/schema/data-access';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
-import { dataAccessQueryOptions } from './data-access.ts';
+import { dataAccessQueryOptions } from './data-access-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /**

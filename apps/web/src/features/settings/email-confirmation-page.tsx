@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
-import { useConfirmEmail } from './profile.ts';
+import { useConfirmEmail } from './profile-queries.ts';
 
 /**
  * /settings/email-confirmation?token=…: the page the mailed link opens. It confirms with a POST once the person is

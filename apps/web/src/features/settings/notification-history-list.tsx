@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationDelivery } from '@portal/schema/settings';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { useNotificationHistory } from './notification-history.ts';
+import { useNotificationHistory } from './notification-history-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 /** Dark enough for white text (≥ 6:1) on any theme, light or dark, striped rows included. */

@@ -10,13 +10,13 @@ import {
   type NotificationSubject,
 } from '@portal/schema/settings';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
-import { useContacts } from './contacts.ts';
+import { useContacts } from './contacts-queries.ts';
 import {
   useCreateNotificationSetting,
   useNotificationSettings,
   useNotificationSubjects,
   useUpdateNotificationSetting,
-} from './notification-settings.ts';
+} from './notification-settings-queries.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useFeature } from '../../shared/site/site-context.tsx';

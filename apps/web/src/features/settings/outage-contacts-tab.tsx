@@ -10,7 +10,7 @@ import { ApiError } from '../../shared/api/api-error.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
-import { useOutageAddresses, useOutageContacts, useSaveOutageContacts } from './outage-contacts.ts';
+import { useOutageAddresses, useOutageContacts, useSaveOutageContacts } from './outage-contacts-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Row = { key: string; method: OutageContact['method']; value: string; timing: OutageContact['timing'] };

@@ -9,12 +9,12 @@ import { ApiError } from '../../shared/api/api-error.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useFeature, useSite } from '../../shared/site/site-context.tsx';
 import { useProfile } from '../../shared/auth/profile.ts';
-import { useUpdateProfile } from './profile.ts';
+import { useUpdateProfile } from './profile-queries.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../shared/forms/use-form-draft.ts';
 import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { formatDay } from '@portal/schema/calendar-dates';
-import { useMembership } from './membership.ts';
+import { useMembership } from './membership-queries.ts';
 
 type Values = {
   email: string;

@@ -11,7 +11,7 @@ import {
   storedToken,
   type PushPermission,
 } from '../../shared/push/push-subscription.ts';
-import { usePushConfiguration, usePushCustomerInfo, useSetPushToken } from './push-notifications.ts';
+import { usePushConfiguration, usePushCustomerInfo, useSetPushToken } from './push-notifications-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const STATE_COLOUR: Record<PushPermission, string> = { default: 'blue', granted: 'green', denied: 'yellow', unsupported: 'gray' };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchPushToken, pushPermission, rememberToken, storedToken, tokenIsStale } from '../../shared/push/push-subscription.ts';
-import { pushConfigurationQueryOptions, setPushToken } from './push-notifications.ts';
+import { pushConfigurationQueryOptions, setPushToken } from './push-notifications-queries.ts';
 
 /**
  * Spec §4: the registration token is refreshed after 7 days. Rendered by the shell while a customer of a site with

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActiveSession } from '@portal/schema/sessions';
 import { formatDateTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { sessionsQueryOptions, useSignOutOtherSessions, useSignOutSession } from './sessions.ts';
+import { sessionsQueryOptions, useSignOutOtherSessions, useSignOutSession } from './sessions-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const DEVICE_ICONS = {

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { outagesQueryOptions } from '../../../features/outages/outages.ts';
+import { outagesQueryOptions } from '../../../features/outages/outage-queries.ts';
 import { OutagesPage } from '../../../features/outages/outages-page.tsx';
 import { startQuery } from '../../../shared/api/start-query.ts';
 

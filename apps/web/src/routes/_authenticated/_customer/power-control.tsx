@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { meteringPointsQueryOptions } from '../../../features/power-control/get-metering-points.ts';
+import { meteringPointsQueryOptions } from '../../../features/power-control/metering-point-queries.ts';
 import { PowerControlPage } from '../../../features/power-control/power-control-page.tsx';
 import { startQuery } from '../../../shared/api/start-query.ts';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
 import { ContractsPage } from '../../../../features/contracts/contracts-page.tsx';
-import { contractsQueryOptions } from '../../../../features/contracts/get-contracts.ts';
+import { contractsQueryOptions } from '../../../../features/contracts/contract-queries.ts';
 import { startQuery } from '../../../../shared/api/start-query.ts';
 
 export const Route = createFileRoute('/_authenticated/_customer/contracts/')({

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { invoicesQueryOptions } from '../../../../features/invoices/get-invoices.ts';
+import { invoicesQueryOptions } from '../../../../features/invoices/invoice-queries.ts';
 import { InvoicesPage } from '../../../../features/invoices/invoices-page.tsx';
 import { invoiceListParams, parseInvoicesSearch } from '../../../../features/invoices/invoices-search.ts';
 import { startQuery } from '../../../../shared/api/start-query.ts';

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { paymentQueryOptions } from '../../../../../features/invoices/get-payment.ts';
+import { paymentQueryOptions } from '../../../../../features/invoices/payment-queries.ts';
 import { PaymentStepPage } from '../../../../../features/invoices/payment-pages.tsx';
 import { isPaymentStep, pageOffered, type PaymentStep } from '@portal/schema/pages';
 import { paymentSearch } from '../../../../../features/invoices/payment-search.ts';

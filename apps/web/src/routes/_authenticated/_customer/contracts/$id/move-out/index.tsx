@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { contractQueryOptions } from '../../../../../../features/contracts/get-contract.ts';
+import { contractQueryOptions } from '../../../../../../features/contracts/contract-queries.ts';
 import { MoveOutPage } from '../../../../../../features/contracts/move-out-page.tsx';
 import { startQuery } from '../../../../../../shared/api/start-query.ts';
 

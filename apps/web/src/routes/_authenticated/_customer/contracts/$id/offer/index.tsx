@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { contractQueryOptions } from '../../../../../../features/contracts/get-contract.ts';
+import { contractQueryOptions } from '../../../../../../features/contracts/contract-queries.ts';
 import { OfferPage } from '../../../../../../features/contracts/offer-page.tsx';
 import { offersQueryOptions } from '../../../../../../features/contracts/signing-queries.ts';
 import { startQuery } from '../../../../../../shared/api/start-query.ts';

@@ -1,7 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeControlRequest, CommandAnswer, HanPortAction } from '@portal/schema/power';
+import { queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoadCommand, ChangeControlRequest, CommandAnswer, HanPortAction } from '@portal/schema/power';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
+
+/** GET /api/load-controls/commands/{commandId}: a command and its outcome. */
+export function getCommand(commandId: string): Promise<LoadCommand> {
+  return api<LoadCommand>(`/api/load-controls/commands/${encodeURIComponent(commandId)}`);
+}
+
+/** Follows a command until the meter answered or the portal gave up waiting. */
+export const commandQueryOptions = (commandId: string) =>
+  queryOptions({
+    queryKey: queryKeys.power.command(commandId),
+    queryFn: () => getCommand(commandId),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1500 : false),
+  });
+
+export const useCommandOutcome = (commandId: string | null) => useQuery({ ...commandQueryOptions(commandId ?? ''), enabled: !!commandId });
 
 /** POST /api/load-controls/change-control: a load's relay or the object's supply. */
 export function changeControl(change: ChangeControlRequest): Promise<CommandAnswer> {
