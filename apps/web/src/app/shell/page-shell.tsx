@@ -8,7 +8,7 @@ import { ConsentBanner } from '../cookie-consent/consent-banner.tsx';
 import { CookieSettingsButton } from '../cookie-consent/cookie-settings-button.tsx';
 import { AnnouncementBanners } from '../../features/announcements/announcement-banners.tsx';
 import { FeedbackPrompt } from '../../features/feedback/feedback-prompt.tsx';
-import { PushTokenRefresh } from '../../features/settings/push-token-refresh.tsx';
+import { PushTokenRefresh } from '../../features/settings/notifications/push-token-refresh.tsx';
 import { ActingBanner } from './acting-banner.tsx';
 import { BottomNavigation } from './bottom-navigation.tsx';
 import { Footer } from './footer.tsx';

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { BillingChannelKind } from '@portal/schema/enums';
 import { useTranslation } from 'react-i18next';
-import { eInvoiceBanksQueryOptions, operatorsQueryOptions } from './signing-queries.ts';
+import { eInvoiceBanksQueryOptions, operatorsQueryOptions } from './signing/signing-queries.ts';
 
 type BillingValues = { channel: BillingChannelKind | ''; target: string; operator: string };
 

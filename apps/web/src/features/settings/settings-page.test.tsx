@@ -7,7 +7,7 @@ import { callsTo, stubApi } from '../../test/api-stub.ts';
 import { buildActorInfo } from '../../test/identity-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
-import { EmailConfirmationPage } from './email-confirmation-page.tsx';
+import { EmailConfirmationPage } from './profile/email-confirmation-page.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import type { SettingsTab } from './settings-tabs.ts';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmailConfirmationPage } from '../../../features/settings/email-confirmation-page.tsx';
+import { EmailConfirmationPage } from '../../../features/settings/profile/email-confirmation-page.tsx';
 
 export const Route = createFileRoute('/_authenticated/settings/email-confirmation')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>

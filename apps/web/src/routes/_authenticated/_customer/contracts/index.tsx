@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { ContractsPage } from '../../../../features/contracts/contracts-page.tsx';
+import { ContractsPage } from '../../../../features/contracts/list/contracts-page.tsx';
 import { contractsQueryOptions } from '../../../../features/contracts/contract-queries.ts';
 import { startQuery } from '../../../../shared/api/start-query.ts';
 

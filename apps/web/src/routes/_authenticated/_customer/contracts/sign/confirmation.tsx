@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { SignConfirmationPage } from '../../../../../features/contracts/sign-confirmation-page.tsx';
-import { signingSearch } from '../../../../../features/contracts/signing-search.ts';
+import { SignConfirmationPage } from '../../../../../features/contracts/signing/sign-confirmation-page.tsx';
+import { signingSearch } from '../../../../../features/contracts/signing/signing-search.ts';
 
 export const Route = createFileRoute('/_authenticated/_customer/contracts/sign/confirmation')({
   validateSearch: signingSearch,

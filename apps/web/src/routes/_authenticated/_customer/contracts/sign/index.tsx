@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { SignPage } from '../../../../../features/contracts/sign-page.tsx';
+import { SignPage } from '../../../../../features/contracts/signing/sign-page.tsx';
 
 export const Route = createFileRoute('/_authenticated/_customer/contracts/sign/')({
   beforeLoad: ({ context, location }) => {

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
 import { contractQueryOptions } from '../../../../../../features/contracts/contract-queries.ts';
-import { MoveOutConfirmationPage } from '../../../../../../features/contracts/move-out-confirmation-page.tsx';
+import { MoveOutConfirmationPage } from '../../../../../../features/contracts/move-out/move-out-confirmation-page.tsx';
 import { startQuery } from '../../../../../../shared/api/start-query.ts';
 
 export const Route = createFileRoute('/_authenticated/_customer/contracts/$id/move-out/confirmation')({

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
-import { OfferConfirmationPage } from '../../../../../../features/contracts/offer-confirmation-page.tsx';
-import { signingSearch } from '../../../../../../features/contracts/signing-search.ts';
+import { OfferConfirmationPage } from '../../../../../../features/contracts/signing/offer-confirmation-page.tsx';
+import { signingSearch } from '../../../../../../features/contracts/signing/signing-search.ts';
 
 export const Route = createFileRoute('/_authenticated/_customer/contracts/$id/offer/confirmation')({
   validateSearch: signingSearch,

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageOffered } from '@portal/schema/pages';
 import { contractQueryOptions } from '../../../../../../features/contracts/contract-queries.ts';
-import { OfferPage } from '../../../../../../features/contracts/offer-page.tsx';
-import { offersQueryOptions } from '../../../../../../features/contracts/signing-queries.ts';
+import { OfferPage } from '../../../../../../features/contracts/signing/offer-page.tsx';
+import { offersQueryOptions } from '../../../../../../features/contracts/signing/signing-queries.ts';
 import { startQuery } from '../../../../../../shared/api/start-query.ts';
 
 export const Route = createFileRoute('/_authenticated/_customer/contracts/$id/offer/')({
