@@ -1,7 +1,7 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
 test('lumo: the site administrator writes an announcement, a customer sees it on the dashboard and dismisses it for good', async ({
@@ -12,7 +12,7 @@ test('lumo: the site administrator writes an announcement, a customer sees it on
 
   // The administrator writes a warning in English; the script in the text is dropped when it is saved.
   const adminContext = await browser.newContext();
-  await adminContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(adminContext, 'en-GB');
   const admin = await adminContext.newPage();
   const scripts: string[] = [];
   admin.on('dialog', (dialog) => {
@@ -51,7 +51,7 @@ test('lumo: the site administrator writes an announcement, a customer sees it on
 
   // A customer sees it on the dashboard, closes it with the keyboard, and it stays closed after a reload.
   const customerContext = await browser.newContext();
-  await customerContext.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(customerContext, 'en-GB');
   const customer = await customerContext.newPage();
   customer.on('dialog', (dialog) => {
     scripts.push(dialog.message());

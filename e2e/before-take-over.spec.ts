@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { markSurveyHandled } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 
 /*
@@ -68,7 +68,7 @@ async function signIn(page: Page) {
 }
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await markSurveyHandled(context, siteUrl('lumo'));
 });
 

@@ -3,7 +3,7 @@ import { addDays, formatDay, todayIn } from '../packages/schema/src/calendar-dat
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -18,8 +18,8 @@ test('lumo: a customer reports moving out of his cottage, keeps his typing over 
   const movingDay = helsinkiDay(10);
   // The form is checked in the dark scheme, the confirmation below in both.
   await page.emulateMedia({ colorScheme: 'dark' });
+  await chooseLanguage(context, 'en-GB');
   await context.addCookies([
-    { name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') },
     { name: 'color-scheme', value: 'dark', url: siteUrl('lumo') },
     { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
   ]);

@@ -4,7 +4,7 @@ import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -74,7 +74,7 @@ test('lumo: a private customer signs a new contract at a new address, restores t
 }) => {
   const cspViolations = collectCspViolations(page);
   const startDay = helsinkiDay(5);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/contracts'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
@@ -168,7 +168,7 @@ test('lumo: a private customer signs a new contract at a new address, restores t
 });
 
 test('virmalise: a company representative renews through an offer and signs it', async ({ page, context }) => {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('virmalise') }]);
+  await chooseLanguage(context, 'en-GB', 'virmalise');
   await page.goto(siteUrl('virmalise', '/contracts'));
   await signInWithEid(page, 'en-GB', 'Mari-Liis Männik', 'Smart-ID');
   await expect(page).toHaveURL(siteUrl('virmalise', '/contracts'));

@@ -3,7 +3,7 @@ import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -12,7 +12,7 @@ test('lumo: a customer finds her contracts from the dashboard, reads the prices 
   context,
 }) => {
   const cspViolations = collectCspViolations(page);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));

@@ -1,7 +1,7 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -15,7 +15,7 @@ for (const journey of journeys) {
   test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({ page, context }) => {
     // Eight pages, each checked by axe-core and photographed: a minute on a busy machine.
     test.setTimeout(120_000);
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl(journey.site) }]);
+    await chooseLanguage(context, 'en-GB', journey.site);
     await page.goto(siteUrl(journey.site, '/dashboard'));
     await expect(page).toHaveURL(/\/auth\/signin\?/);
     await signInWithEid(page, 'en-GB', journey.person, journey.method);

@@ -1,7 +1,7 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signedInPage, signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
 test('lumo: the feedback dialog asks once per renewed form, needs a rating, thanks in green, stays closed until an admin renews it', async ({
@@ -11,7 +11,7 @@ test('lumo: the feedback dialog asks once per renewed form, needs a rating, than
 }) => {
   // Two people sign in, the customer twice through the dashboard.
   test.setTimeout(120_000);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   // A returning customer: this browser first came on an earlier day (the survey never asks on a first visit).
   await context.addInitScript(() => localStorage.setItem('portal.feedback.first-visit', '2026-01-05'));
   await page.goto(siteUrl('lumo', '/dashboard'));

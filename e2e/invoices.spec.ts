@@ -4,7 +4,7 @@ import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { markSurveyHandled, signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -13,7 +13,7 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   context,
 }) => {
   const cspViolations = collectCspViolations(page);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await markSurveyHandled(context, siteUrl('lumo'));
   await page.goto(siteUrl('lumo', '/invoices'));
   await expect(page).toHaveURL(/\/auth\/signin\?/);
@@ -104,7 +104,7 @@ test('a Finnish customer sees how to pay an unpaid invoice and downloads its CSV
   page,
   context,
 }) => {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'fi-FI', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'fi-FI');
   await page.goto(siteUrl('lumo', '/invoices?type=unpaid'));
   await signInWithEid(page, 'fi-FI', 'Aino Virtanen', 'Nordea');
   await expect(page).toHaveURL(/\/invoices/);

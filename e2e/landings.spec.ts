@@ -1,7 +1,7 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
@@ -41,7 +41,7 @@ test('customer service lands on their workspace, acts for a customer by client c
 });
 
 test('a company representative sees the company, not themself, in the header and the page headings', async ({ page, context }) => {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('virmalise') }]);
+  await chooseLanguage(context, 'en-GB', 'virmalise');
   await page.goto(siteUrl('virmalise', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Mari-Liis Männik', 'Smart-ID');
   await expect(page).toHaveURL(siteUrl('virmalise', '/dashboard'));

@@ -1,13 +1,13 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 test("lumo: an outage on the customer's street shows first on /outages, with the meter's events, axe-clean", async ({ page, context }) => {
   test.setTimeout(180_000);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));

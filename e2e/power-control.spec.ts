@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -16,7 +16,7 @@ test('lumo: switch a load off and on, open the HAN port, watch live readings mov
   context,
 }) => {
   test.setTimeout(120_000);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
@@ -82,7 +82,7 @@ test('lumo: switch a load off and on, open the HAN port, watch live readings mov
 });
 
 test('daugava: no power control where the site offers none', async ({ page, context }) => {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('daugava') }]);
+  await chooseLanguage(context, 'en-GB', 'daugava');
   await page.goto(siteUrl('daugava', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Jānis Ozoliņš', 'eParaksts');
   await expect(page).toHaveURL(siteUrl('daugava', '/dashboard'));

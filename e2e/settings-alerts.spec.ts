@@ -6,7 +6,7 @@ import { expect, test } from './test.ts';
 import { startPushServiceStandIn } from '../apps/server/src/test-support/push-service-stand-in.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { journeyDataDir, siteUrl } from './sites.ts';
+import { chooseLanguage, journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
 const dataDir = join(process.cwd(), journeyDataDir);
@@ -60,7 +60,7 @@ test("lumo: a price threshold sends tomorrow's alert to this browser, where the 
   try {
     const browser = pushService.subscribe();
     await context.grantPermissions(['notifications'], { origin: siteUrl('lumo') });
-    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+    await chooseLanguage(context, 'en-GB');
     // Chromium subscribes through Google's push service, which this machine cannot reach: the browser's subscription is
     // made with keys of the journey's local push service instead, which decrypts what is sent as the browser would.
     await page.addInitScript(

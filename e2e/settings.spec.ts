@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
-import { journeyDataDir, siteUrl } from './sites.ts';
+import { chooseLanguage, journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -28,7 +28,7 @@ test('lumo: change phone, language and e-mail (by the mailed link) in the profil
   context,
 }) => {
   test.setTimeout(120_000);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
@@ -82,7 +82,7 @@ test('lumo: change phone, language and e-mail (by the mailed link) in the profil
 
 test('lumo: an unsent form comes back after a reload, and leaving it with unsaved changes asks first', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
@@ -126,7 +126,7 @@ test('lumo: an unsent form comes back after a reload, and leaving it with unsave
 
 test('lumo: every settings tab passes axe-core in light and dark, on a desktop and on a phone', async ({ page, context }) => {
   test.setTimeout(180_000);
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/dashboard'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));

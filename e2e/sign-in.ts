@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { dropConsentBanner } from './consent-banner.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function signedInPage(
   { person, method, path }: { person: string; method: string; path: string },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   const page = await context.newPage();
   await page.goto(siteUrl('lumo', path));
   await signInWithEid(page, 'en-GB', person, method);

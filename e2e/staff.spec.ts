@@ -2,12 +2,12 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signedInPage, signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 async function englishContext(context: BrowserContext) {
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
 }
 
 /** The page as it is now, in light and in dark: axe-clean both times, with a screenshot to look at. */

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signedInPage, signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -42,7 +42,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   // Two people, and three pages checked in light and dark at two widths.
   test.setTimeout(360_000);
   // The customer asks, choosing the subject through its topic (advanced support on Lumo), with a photo attached.
-  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en-GB', url: siteUrl('lumo') }]);
+  await chooseLanguage(context, 'en-GB');
   await page.goto(siteUrl('lumo', '/support'));
   await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'Nordea');
   await expect(page).toHaveURL(siteUrl('lumo', '/support'));
