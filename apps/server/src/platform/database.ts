@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { lockDataFolder, type DataFolderLock, type DataFolderUse } from './data-folder-lock.ts';
-import { traceStatementsOfPglite, traceStatementsOfPool, type StatementObserver } from './tracing.ts';
+import { observedPglite, observedPool, type StatementObserver } from './tracing.ts';
 
 /** The one database type every repository takes: the same SQL on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -89,7 +89,7 @@ export async function openDatabase(
     return () => void observers.delete(observer);
   };
   if (database.kind === 'postgres') {
-    const pool = traceStatementsOfPool(new pg.Pool({ connectionString: database.url, max: 10 }), observed);
+    const pool = observedPool(new pg.Pool({ connectionString: database.url, max: 10 }), observed);
     // An idle connection the server closed (restart, failover) is dropped by the pool and the next query
     // opens a new one; without a listener the event would end the process.
     pool.on('error', () => {});
@@ -134,7 +134,7 @@ export async function openDatabase(
   }
   try {
     log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
-    const client = traceStatementsOfPglite(
+    const client = observedPglite(
       database.dataDir
         ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
         : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS }),

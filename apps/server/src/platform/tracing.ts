@@ -112,7 +112,7 @@ type Loose = Record<'query' | 'exec' | 'connect' | 'transaction', AnyQuery>;
  * The promise calls of `query` each timed and in a statement span. Calls with a callback (pg's pool inside) and of a
  * Submittable (a COPY stream of pg-copy-streams, which `query` hands back as it is) pass untouched.
  */
-function traceQueries(target: Pick<Loose, 'query'>, observe: StatementObserver): void {
+function observeQueries(target: Pick<Loose, 'query'>, observe: StatementObserver): void {
   const query = target.query.bind(target);
   target.query = (...args: unknown[]) => {
     const submittable = typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
@@ -122,7 +122,7 @@ function traceQueries(target: Pick<Loose, 'query'>, observe: StatementObserver):
 }
 
 /** `exec` (PGlite's statements without parameters) in a statement span. */
-function traceExec(target: Pick<Loose, 'exec'>, observe: StatementObserver): void {
+function observeExec(target: Pick<Loose, 'exec'>, observe: StatementObserver): void {
   const exec = target.exec.bind(target);
   target.exec = (...args: unknown[]) => statementSpan(args[0], () => exec(...args) as Promise<unknown>, observe);
 }
@@ -131,9 +131,9 @@ function traceExec(target: Pick<Loose, 'exec'>, observe: StatementObserver): voi
  * A node-postgres pool whose statements are timed and traced: `pool.query` in the caller's context (a statement waiting for a
  * connection would otherwise continue in the context of whoever released it), and the clients a transaction takes.
  */
-export function traceStatementsOfPool(pool: Pool, observe: StatementObserver): Pool {
+export function observedPool(pool: Pool, observe: StatementObserver): Pool {
   const loose = pool as unknown as Loose;
-  traceQueries(loose, observe);
+  observeQueries(loose, observe);
   const connect = loose.connect.bind(pool);
   const traced = new WeakSet<object>();
   loose.connect = (...args: unknown[]) =>
@@ -141,7 +141,7 @@ export function traceStatementsOfPool(pool: Pool, observe: StatementObserver): P
       ? connect(...args)
       : (connect() as Promise<Loose>).then((client) => {
           if (!traced.has(client)) {
-            traceQueries(client, observe);
+            observeQueries(client, observe);
             traced.add(client);
           }
           return client;
@@ -150,16 +150,16 @@ export function traceStatementsOfPool(pool: Pool, observe: StatementObserver): P
 }
 
 /** A PGlite instance whose statements, in and out of transactions, are timed and traced. */
-export function traceStatementsOfPglite(client: PGlite, observe: StatementObserver): PGlite {
+export function observedPglite(client: PGlite, observe: StatementObserver): PGlite {
   const loose = client as unknown as Loose;
-  traceQueries(loose, observe);
-  traceExec(loose, observe);
+  observeQueries(loose, observe);
+  observeExec(loose, observe);
   const transaction = loose.transaction.bind(client);
   loose.transaction = (...args: unknown[]) => {
     const work = args[0] as (tx: Loose) => unknown;
     return transaction((tx: Loose) => {
-      traceQueries(tx, observe);
-      traceExec(tx, observe);
+      observeQueries(tx, observe);
+      observeExec(tx, observe);
       return work(tx);
     });
   };
