@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { createClientLogRepository } from './modules/client-logs/client-log-repository.ts';
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
 import { externalServiceRoutes } from './modules/external-services/routes.ts';
@@ -29,7 +28,6 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
 import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
-import { createBankRepository } from './modules/banks/bank-repository.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { createContractRepository } from './modules/contracts/contract-repository.ts';
 import { createGridRepository } from './modules/contracts/grid-repository.ts';
@@ -183,7 +181,6 @@ export async function buildApp({
   });
   const translations = createTranslationRepository(db);
   const actors = createActorRepository(db);
-  const clientLogs = createClientLogRepository(db);
   const feedback = createFeedbackRepository(db);
 
   // Traces and metrics first, so that what a later plugin refuses is seen too (docs/decisions/113, 115).
@@ -302,10 +299,10 @@ export async function buildApp({
   await app.register(translationRoutes, { translations });
   await app.register(countryRoutes);
   await app.register(externalServiceRoutes);
-  await app.register(clientLogRoutes, { clientLogs });
-  await app.register(bankRoutes, { banks: createBankRepository(db) });
+  await app.register(clientLogRoutes, { db });
+  await app.register(bankRoutes, { db });
   const authDependencies = { db, secret: config.auth.secret, identityProviders: createIdentityProviderRepository(db), mail };
-  await app.register(authRoutes, { ...authDependencies, actors, clientLogs });
+  await app.register(authRoutes, { ...authDependencies, actors });
 
   const energy = createEnergyRepository(db);
   const invoices = createInvoiceRepository(db);

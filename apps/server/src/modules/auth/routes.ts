@@ -3,19 +3,19 @@ import { clientLogRequest } from '@portal/schema/client-logs';
 import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
 import type { ActorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ClientLogRepository } from '../client-logs/client-log-repository.ts';
+import { clientLogRepository } from '../client-logs/client-log-repository.ts';
 import { authFailureOf } from './auth-failure.ts';
 import { authFor, type AuthDependencies } from './auth-for.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
 import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
-type Options = AuthDependencies & { actors: ActorRepository; clientLogs: ClientLogRepository };
+type Options = AuthDependencies & { actors: ActorRepository };
 
 /** Sign-in and callback reach the e-ID service (and send sign-in mail): limited per person and address (decision 101). */
 const signInLimit = { outsideService: 'e-id' as const };
 
 /** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
-export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, identityProviders, mail, clientLogs }) => {
+export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, identityProviders, mail }) => {
   // Auth.js reads form posts itself, so the body reaches it as the string the browser sent.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
       schema: { tags: ['auth'], summary: "The auth client's log lines, kept with the client log", body: clientLogRequest },
     },
     async (request, reply) => {
-      await clientLogs.insert(request.body as never, {
+      await clientLogRepository.insert(db, request.body as never, {
         siteId: request.site.id,
         clientId: null,
         requestId: request.id,

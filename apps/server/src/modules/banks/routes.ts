@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bank, bankQuery, eInvoiceOperator } from '@portal/schema/banks';
 import { apiErrorBody } from '@portal/schema/errors';
 import { z } from 'zod';
-import type { BankRepository } from './bank-repository.ts';
+import type { Database } from '../../platform/database.ts';
+import { bankRepository } from './bank-repository.ts';
 
 /** GET /api/banks?type and GET /api/banks/operators (spec §7): public reference data of the site's country. */
-export const bankRoutes: FastifyPluginAsyncZod<{ banks: BankRepository }> = async (app, { banks }) => {
+export const bankRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/banks',
     {
@@ -18,7 +19,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ banks: BankRepository }> = asyn
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return banks.banks(request.site.id, request.query.type);
+      return bankRepository.banks(db, request.site.id, request.query.type);
     },
   );
 
@@ -33,7 +34,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ banks: BankRepository }> = asyn
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return banks.operators(request.site.id);
+      return bankRepository.operators(db, request.site.id);
     },
   );
 };

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientLogRequest, clientLogResponse } from '@portal/schema/client-logs';
 import { apiErrorBody } from '@portal/schema/errors';
 import { INPUT_LIMITS } from '../../platform/input-limits.ts';
-import type { ClientLogRepository } from './client-log-repository.ts';
+import type { Database } from '../../platform/database.ts';
+import { clientLogRepository } from './client-log-repository.ts';
 
 const clientIdPattern = /^[A-Za-z0-9-]{8,64}$/;
 
-export const clientLogRoutes: FastifyPluginAsyncZod<{ clientLogs: ClientLogRepository }> = async (app, { clientLogs }) => {
+export const clientLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/api/logs',
     {
@@ -24,7 +25,7 @@ export const clientLogRoutes: FastifyPluginAsyncZod<{ clientLogs: ClientLogRepos
     async (request, reply) => {
       const header = request.headers['x-client-id'];
       const clientId = typeof header === 'string' && clientIdPattern.test(header) ? header : null;
-      const id = await clientLogs.insert(request.body, {
+      const id = await clientLogRepository.insert(db, request.body, {
         siteId: request.site.id,
         clientId,
         requestId: request.id,
