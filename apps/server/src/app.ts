@@ -17,7 +17,6 @@ import { makeReadingPartitions, makeReadingPartitionsJob, makeReadingPartitionsN
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteRepository } from './modules/sites/site-repository.ts';
-import { createTranslationRepository } from './modules/translations/translation-repository.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { portalSessionOf } from './modules/auth/portal-session.ts';
@@ -179,7 +178,6 @@ export async function buildApp({
     changes: database,
     onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
   });
-  const translations = createTranslationRepository(db);
   const actors = createActorRepository(db);
   const feedback = createFeedbackRepository(db);
 
@@ -296,7 +294,7 @@ export async function buildApp({
 
   // Public: anyone, signed in or not.
   await app.register(siteRoutes);
-  await app.register(translationRoutes, { translations });
+  await app.register(translationRoutes, { db });
   await app.register(countryRoutes);
   await app.register(externalServiceRoutes);
   await app.register(clientLogRoutes, { db });
@@ -347,7 +345,6 @@ export async function buildApp({
     db,
     actors,
     sites,
-    translations,
     feedback,
     energy,
     grid,
@@ -377,7 +374,7 @@ export async function buildApp({
     distDir: config.webDistDir,
     sourceMaps: config.sourceMaps,
     appVersion,
-    translations,
+    db,
     signedIn: (request) =>
       request.actor
         ? {

@@ -48,7 +48,6 @@ import type { SiteRepository } from './modules/sites/site-repository.ts';
 import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
-import type { TranslationRepository } from './modules/translations/translation-repository.ts';
 import type { ActorRepository } from './platform/actor-repository.ts';
 import type { Database } from './platform/database.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
@@ -59,7 +58,6 @@ export type GuardedAreaDeps = {
   db: Database;
   actors: ActorRepository;
   sites: SiteRepository;
-  translations: TranslationRepository;
   feedback: FeedbackRepository;
   energy: EnergyRepository;
   grid: GridRepository;
@@ -86,7 +84,6 @@ export async function registerGuardedAreas(
     db,
     actors,
     sites,
-    translations,
     feedback,
     energy,
     grid,
@@ -202,9 +199,7 @@ export async function registerGuardedAreas(
       });
       await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
       await area.register(auditRoutes, { auditLog: createAuditLogRepository(db) });
-      await area.register(
-        featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db, translations })),
-      );
+      await area.register(featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db })));
       await area.register(feedbackAdminRoutes, { db, feedback });
       await area.register(
         featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementAdminRoutes, { db })),

@@ -6,18 +6,18 @@ import { DEFAULT_LOCALE } from '@portal/schema/locale-ids';
 import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { TranslationRepository } from '../translations/translation-repository.ts';
+import { translationRepository } from '../translations/translation-repository.ts';
 
-type Deps = { db: Database; translations: TranslationRepository };
+type Deps = { db: Database };
 
 /**
  * The web texts of one locale for the translation editor: every key the product ships (en-GB has them all), the
  * locale's shipped text (null: missing, shown first), the en-GB text and the site's override (docs/decisions/073).
  */
-export async function readSiteTranslations({ translations }: Deps, siteId: string, locale: LocaleId): Promise<AdminTranslations> {
+export async function readSiteTranslations({ db }: Deps, siteId: string, locale: LocaleId): Promise<AdminTranslations> {
   const shipped = bundleFor('web', locale);
   const fallback = bundleFor('web', DEFAULT_LOCALE);
-  const overrides = await translations.overridesFor(siteId, locale, 'web');
+  const overrides = await translationRepository.overridesFor(db, siteId, locale, 'web');
   const entries = Object.keys(fallback).map((key) => ({
     key,
     defaultText: shipped[key] ?? null,
@@ -53,11 +53,11 @@ export async function updateSiteTranslations(
   });
   if (problems.length > 0) throw new AppError('TRANSLATION_INVALID', problems.slice(0, 5).join('; '));
 
-  const current = await deps.translations.overridesFor(siteId, locale, 'web');
+  const current = await translationRepository.overridesFor(deps.db, siteId, locale, 'web');
   const changed = Object.entries(update.translations).filter(([key, value]) => (current[key] ?? null) !== value);
   if (changed.length > 0) {
     await deps.db.transaction(async (tx) => {
-      for (const [key, value] of changed) await deps.translations.setOverride(tx, siteId, locale, key, value);
+      for (const [key, value] of changed) await translationRepository.setOverride(tx, siteId, locale, key, value);
       await auditAdminChange(tx, change, 'site translations changed', {
         before: Object.fromEntries(changed.map(([key]) => [key, current[key] ?? null])),
         after: Object.fromEntries(changed),

@@ -4,14 +4,13 @@ import { adminChangeOf } from '../../platform/admin-audit.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { TranslationRepository } from '../translations/translation-repository.ts';
 import { readSiteTranslations, updateSiteTranslations } from './site-translation-overrides.ts';
 
-type Options = { db: Database; translations: TranslationRepository };
+type Options = { db: Database };
 
 /** Spec §7's two translation calls; registered where the site has ADMIN_LOCALIZATION (docs/decisions/073). */
-export const translationAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, translations }) => {
-  const deps = { db, translations };
+export const translationAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  const deps = { db };
   const offered = (site: { locales: { id: string }[] }, locale: string) => {
     if (!site.locales.some(({ id }) => id === locale))
       throw new AppError('SITE_LOCALE_REQUIRED', `${locale} is not one of the site's languages`);

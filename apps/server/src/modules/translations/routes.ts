@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@portal/schema/errors';
 import { translationBundle, translationParams, translationQuery } from '@portal/schema/translations';
 import { siteTexts } from './site-translations.ts';
-import type { TranslationRepository } from './translation-repository.ts';
+import type { Database } from '../../platform/database.ts';
 
-export const translationRoutes: FastifyPluginAsyncZod<{ translations: TranslationRepository }> = async (app, { translations }) => {
+export const translationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/translations/:locale',
     {
@@ -17,7 +17,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translations: Translatio
       },
     },
     async (request, reply) => {
-      const texts = await siteTexts(translations, request.site, request.params.locale, request.query.set);
+      const texts = await siteTexts(db, request.site, request.params.locale, request.query.set);
       // The address a page was given names these very texts (decision 092): kept for good, across visits. Without a
       // version, or with one a text has changed since, asked again each time.
       reply.header('cache-control', request.query.v === texts.version ? 'public, max-age=31536000, immutable' : 'no-cache');

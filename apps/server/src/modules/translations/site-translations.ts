@@ -5,7 +5,8 @@ import type { SiteBootstrap } from '@portal/schema/site';
 import type { TranslationBundle, TranslationSet } from '@portal/schema/translations';
 import { AppError } from '../../platform/errors.ts';
 import { KeptAnswer } from '../../platform/kept-answer.ts';
-import type { TranslationRepository } from './translation-repository.ts';
+import type { Executor } from '../../platform/database.ts';
+import { translationRepository } from './translation-repository.ts';
 
 /** A site's texts for one locale and set, with the version that names them and their answer, encoded once. */
 export type SiteTexts = {
@@ -23,17 +24,12 @@ export type SiteTexts = {
 const merged = new Map<string, { overrides: string; texts: SiteTexts }>();
 
 /** A site's texts for one locale: the shipped translations with the site admin's overrides on top. Not to be changed. */
-export async function siteTexts(
-  translations: TranslationRepository,
-  site: SiteBootstrap,
-  locale: BundleLocaleId,
-  set: TranslationSet,
-): Promise<SiteTexts> {
+export async function siteTexts(executor: Executor, site: SiteBootstrap, locale: BundleLocaleId, set: TranslationSet): Promise<SiteTexts> {
   if (locale !== PSEUDO_LOCALE && !site.locales.some(({ id }) => id === locale)) {
     throw new AppError('LOCALE_NOT_OFFERED', `This site is not offered in ${locale}`);
   }
   // The pseudo-locale is the shipped texts made long and marked, never overridden.
-  const overrides = locale === PSEUDO_LOCALE ? {} : await translations.overridesFor(site.id, locale, set);
+  const overrides = locale === PSEUDO_LOCALE ? {} : await translationRepository.overridesFor(executor, site.id, locale, set);
   const key = `${site.id}\u0000${locale}\u0000${set}`;
   const signature = JSON.stringify(overrides);
   const kept = merged.get(key);

@@ -12,7 +12,7 @@ import { pageLocale } from '../../platform/request-locale.ts';
 import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
 import { SIGN_IN_PAGE, type SignInFormOfPage } from '../auth/sign-in-form.ts';
 import { siteTexts, siteTextsUrl } from '../translations/site-translations.ts';
-import type { TranslationRepository } from '../translations/translation-repository.ts';
+import type { Database } from '../../platform/database.ts';
 import { resolveColorScheme } from './color-scheme.ts';
 import { loadPageRoutes } from './page-routes.ts';
 import { renderIndexHtml } from './render-index-html.ts';
@@ -27,7 +27,7 @@ type Options = {
   /** `public`: the build's source maps are served and each script names its map; `none`: they are not (decision 101). */
   sourceMaps: 'public' | 'none';
   appVersion: string;
-  translations: TranslationRepository;
+  db: Database;
   /** The session and actor info of a page request's signed-in person (its actor is resolved, see actor.ts). */
   signedIn: (request: FastifyRequest) => PageBootstrap['signedIn'];
   /** The sign-in page's ways in and CSRF token, with the cookie that goes with a new token (auth/sign-in-form.ts). */
@@ -38,10 +38,7 @@ type Options = {
  * Serves the built web app: hashed assets for a year, every page as index.html written for its site; a path that is
  * none of the app's pages gets the same document with status 404.
  */
-export const webAppRoutes: FastifyPluginAsync<Options> = async (
-  app,
-  { distDir, sourceMaps, appVersion, translations, signedIn, signInForm },
-) => {
+export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, sourceMaps, appVersion, db, signedIn, signInForm }) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const pages = template ? loadPageRoutes(distDir, app.log) : { isAppPage: () => true, preloadsFor: () => [] };
@@ -81,7 +78,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (
     const nonces = createPageNonces();
     const locale = pageLocale(request);
     const path = request.url.split('?')[0]!;
-    const texts = await siteTexts(translations, request.site, locale, 'web');
+    const texts = await siteTexts(db, request.site, locale, 'web');
     const person = signedIn(request);
     // The sign-in page of a signed-out visit is forms that post without script (decision 104).
     const signIn = !person && path.replace(/(.)\/$/, '$1').toLowerCase() === SIGN_IN_PAGE ? await signInForm(request) : null;
