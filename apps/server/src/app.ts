@@ -37,7 +37,6 @@ import { localEstonianDatahub } from './integrations/datahub/local-estonian-data
 import { createLocalSigningService } from './integrations/signing/local-signing-service.ts';
 import { localSigningPages } from './integrations/signing/local-signing-pages.ts';
 import type { SigningService } from './integrations/signing/port.ts';
-import { createProductRepository } from './modules/products/product-repository.ts';
 import { createPaymentRepository } from './modules/payments/payment-repository.ts';
 import { paymentCallbackRoutes } from './modules/payments/callback-routes.ts';
 import { paymentProviders } from './modules/payments/payment-providers.ts';
@@ -304,7 +303,7 @@ export async function buildApp({
 
   const energy = createEnergyRepository(db);
   const invoices = createInvoiceRepository(db);
-  const catalogue = { products: createProductRepository(db), contracts: createContractRepository(db) };
+  const catalogue = { db, contracts: createContractRepository(db) };
   const payments = createPaymentRepository(db);
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
@@ -320,7 +319,6 @@ export async function buildApp({
     parsing,
     db,
     contracts: catalogue.contracts,
-    products: catalogue.products,
     signings: createSigningRepository(db),
     signingService: signer,
     services: signer ? [signer] : [],

@@ -23,7 +23,6 @@ import type { GridRepository } from './modules/contracts/grid-repository.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
-import type { ProductRepository } from './modules/products/product-repository.ts';
 import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
 import type { InvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
@@ -61,7 +60,7 @@ export type GuardedAreaDeps = {
   feedback: FeedbackRepository;
   energy: EnergyRepository;
   grid: GridRepository;
-  catalogue: { products: ProductRepository; contracts: ContractRepository };
+  catalogue: { db: Database; contracts: ContractRepository };
   invoices: InvoiceRepository;
   payments: PaymentRepository;
   providers: PaymentProviders;

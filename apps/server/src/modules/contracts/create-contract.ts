@@ -16,14 +16,14 @@ import { personalCodeOf } from '@portal/schema/personal-codes';
 import type { EstonianDatahub } from '../../integrations/datahub/port.ts';
 import { DatahubRefusal } from '../../integrations/datahub/port.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ProductRepository } from '../products/product-repository.ts';
+import { productRepository, type CatalogueProduct } from '../products/product-repository.ts';
 import { isAvailableOn, isVisibleTo } from '../products/product-visibility.ts';
 import { LIVE_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
 import { availableChannels } from './contract-views.ts';
 import type { GridRepository } from './grid-repository.ts';
 import { startSigning, type SigningContext, type SigningDeps } from './start-signing.ts';
 
-export type CreateDeps = SigningDeps & { grid: GridRepository; products: ProductRepository; datahub: EstonianDatahub };
+export type CreateDeps = SigningDeps & { grid: GridRepository; datahub: EstonianDatahub };
 
 /** The acting person and customer, and what the site offers. */
 export type CreateContext = SigningContext & {
@@ -32,7 +32,7 @@ export type CreateContext = SigningContext & {
   site: SigningContext['site'] & { countryCode: 'FI' | 'EE' | 'LV'; features: readonly string[] };
 };
 
-type Product = Awaited<ReturnType<ProductRepository['byIds']>>[number];
+type Product = CatalogueProduct;
 
 /** Products of these groups are not supplies of their own: add-ons ride on a supply, grid products need the flag. */
 export const ADD_ON_GROUP = 'addon';
@@ -60,7 +60,7 @@ async function signableProduct(
   productId: string,
   { utility, startDate, campaignCode, addOn }: { utility: Utility; startDate: string; campaignCode?: string; addOn: boolean },
 ): Promise<Product> {
-  const [product] = await deps.products.byIds(context.scope.siteId, [productId]);
+  const [product] = await productRepository.byIds(deps.db, context.scope.siteId, [productId]);
   const viewer = { customerId: context.customer.id, customerType: context.customer.type, campaignCode: campaignCode ?? null };
   const groupAllowed = addOn
     ? product?.productGroup === ADD_ON_GROUP && context.site.features.includes('SIGNING_ADDITIONAL_PRODUCT')

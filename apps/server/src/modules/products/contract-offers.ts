@@ -5,7 +5,8 @@ import type { ContractRepository } from '../contracts/contract-repository.ts';
 import { supplyOf, vatSchedule } from '../pricing/vat-rates.ts';
 import { GRID_GROUP } from '../contracts/create-contract.ts';
 import { isAvailableOn, isVisibleTo } from './product-visibility.ts';
-import type { ProductRepository } from './product-repository.ts';
+import { productRepository } from './product-repository.ts';
+import type { Executor } from '../../platform/database.ts';
 import { yearlyCostCents } from './yearly-estimate.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -16,7 +17,7 @@ import type { CustomerScope } from '../../platform/actor.ts';
  * consumption (to yesterday) priced both ways, each day at the VAT rate in force on it.
  */
 export async function contractOffers(
-  deps: { contracts: ContractRepository; products: ProductRepository },
+  deps: { db: Executor; contracts: ContractRepository },
   scope: CustomerScope,
   customer: { id: string; type: 'private' | 'legal' },
   site: { timezone: string; countryCode: 'FI' | 'EE' | 'LV' },
@@ -31,7 +32,7 @@ export async function contractOffers(
   const rates = await deps.contracts.vatRates();
   const vatOf = (utility: (typeof live)[number]['utility'], supply: 'energy' | 'network') =>
     vatSchedule(rates, { countryCode: site.countryCode, utility, supply, customerType: customer.type });
-  const catalogue = (await deps.products.catalogue(scope.siteId, {})).filter(
+  const catalogue = (await productRepository.catalogue(deps.db, scope.siteId, {})).filter(
     (candidate) =>
       isAvailableOn(candidate, today) &&
       isVisibleTo(candidate, { customerId: customer.id, customerType: customer.type, campaignCode: null }),
@@ -43,7 +44,8 @@ export async function contractOffers(
       (candidate) => candidate.utility === row.utility && candidate.name !== row.contract.productName && candidate.productGroup !== 'addon',
     );
     if (candidates.length === 0) continue;
-    const hours = await deps.products.pricedHours(
+    const hours = await productRepository.pricedHours(
+      deps.db,
       scope,
       row.contract.meteringPointId,
       site.timezone,

@@ -3,7 +3,7 @@ import type { Product } from '@portal/schema/products';
 import type { Utility } from '@portal/schema/enums';
 import { meteringPoint } from '../../db/schema/energy.ts';
 import { product, productPriceComponent } from '../../db/schema/products.ts';
-import { queryRows, type Database } from '../../platform/database.ts';
+import { queryRows, type Executor } from '../../platform/database.ts';
 
 export type CatalogueRow = typeof product.$inferSelect;
 
@@ -13,87 +13,92 @@ export type CatalogueRow = typeof product.$inferSelect;
  */
 export type PricedHour = { date: string; hour: number; wh: number; spotEurPerMwh: string | null };
 
-export function createProductRepository(db: Database) {
-  async function withComponents(rows: CatalogueRow[]): Promise<(CatalogueRow & { priceComponents: Product['priceComponents'] })[]> {
-    if (rows.length === 0) return [];
-    const components = await db
-      .select({
-        productId: productPriceComponent.productId,
-        kind: productPriceComponent.kind,
-        unit: productPriceComponent.unit,
-        priceCents: productPriceComponent.priceCents,
-      })
-      .from(productPriceComponent)
+/** The products with their price components, in the order given. */
+async function withComponents(
+  executor: Executor,
+  rows: CatalogueRow[],
+): Promise<(CatalogueRow & { priceComponents: Product['priceComponents'] })[]> {
+  if (rows.length === 0) return [];
+  const components = await executor
+    .select({
+      productId: productPriceComponent.productId,
+      kind: productPriceComponent.kind,
+      unit: productPriceComponent.unit,
+      priceCents: productPriceComponent.priceCents,
+    })
+    .from(productPriceComponent)
+    .where(
+      inArray(
+        productPriceComponent.productId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(productPriceComponent.id));
+  return rows.map((row) => ({
+    ...row,
+    priceComponents: components
+      .filter((component) => component.productId === row.id)
+      .map(({ kind, unit, priceCents }) => ({ kind, unit, priceCents })),
+  }));
+}
+
+/** A site's products and what its customers' consumption would cost under them; every statement is scoped by site. */
+export const productRepository = {
+  /** The site's catalogue, narrowed by utility and product group; visibility is the caller's (product-visibility.ts). */
+  async catalogue(executor: Executor, siteId: string, filter: { utility?: Utility; productGroup?: string }) {
+    const rows = await executor
+      .select()
+      .from(product)
       .where(
-        inArray(
-          productPriceComponent.productId,
-          rows.map((row) => row.id),
+        and(
+          eq(product.siteId, siteId),
+          filter.utility ? eq(product.utility, filter.utility) : undefined,
+          filter.productGroup ? eq(product.productGroup, filter.productGroup) : undefined,
         ),
       )
-      .orderBy(asc(productPriceComponent.id));
-    return rows.map((row) => ({
-      ...row,
-      priceComponents: components
-        .filter((component) => component.productId === row.id)
-        .map(({ kind, unit, priceCents }) => ({ kind, unit, priceCents })),
-    }));
-  }
+      .orderBy(asc(product.name));
+    return withComponents(executor, rows);
+  },
 
-  return {
-    /** The site's catalogue, narrowed by utility and product group; visibility is the caller's (product-visibility.ts). */
-    async catalogue(siteId: string, filter: { utility?: Utility; productGroup?: string }) {
-      const rows = await db
-        .select()
-        .from(product)
-        .where(
-          and(
-            eq(product.siteId, siteId),
-            filter.utility ? eq(product.utility, filter.utility) : undefined,
-            filter.productGroup ? eq(product.productGroup, filter.productGroup) : undefined,
-          ),
-        )
-        .orderBy(asc(product.name));
-      return withComponents(rows);
-    },
+  async byIds(executor: Executor, siteId: string, ids: string[]) {
+    const rows = await executor
+      .select()
+      .from(product)
+      .where(and(eq(product.siteId, siteId), inArray(product.id, ids)))
+      .orderBy(asc(product.name));
+    return withComponents(executor, rows);
+  },
 
-    async byIds(siteId: string, ids: string[]) {
-      const rows = await db
-        .select()
-        .from(product)
-        .where(and(eq(product.siteId, siteId), inArray(product.id, ids)))
-        .orderBy(asc(product.name));
-      return withComponents(rows);
-    },
+  /** The utility of one of the customer's metering points, or null when it is not theirs. */
+  async meteringPointUtility(
+    executor: Executor,
+    scope: { siteId: string; customerId: string },
+    meteringPointId: string,
+  ): Promise<Utility | null> {
+    const [row] = await executor
+      .select({ utility: meteringPoint.utility })
+      .from(meteringPoint)
+      .where(
+        and(eq(meteringPoint.id, meteringPointId), eq(meteringPoint.siteId, scope.siteId), eq(meteringPoint.customerId, scope.customerId)),
+      );
+    return row?.utility ?? null;
+  },
 
-    /** The utility of one of the customer's metering points, or null when it is not theirs. */
-    async meteringPointUtility(scope: { siteId: string; customerId: string }, meteringPointId: string): Promise<Utility | null> {
-      const [row] = await db
-        .select({ utility: meteringPoint.utility })
-        .from(meteringPoint)
-        .where(
-          and(
-            eq(meteringPoint.id, meteringPointId),
-            eq(meteringPoint.siteId, scope.siteId),
-            eq(meteringPoint.customerId, scope.customerId),
-          ),
-        );
-      return row?.utility ?? null;
-    },
-
-    /**
-     * Hourly consumption of one of the customer's metering points over [from, to) with the hour's mean day-ahead
-     * price, for yearly estimates: rule 1 scoping by site and customer on the metering point.
-     */
-    async pricedHours(
-      scope: { siteId: string; customerId: string },
-      meteringPointId: string,
-      timezone: string,
-      from: Date,
-      to: Date,
-    ): Promise<PricedHour[]> {
-      const rows = await queryRows<{ date: string; hour: number; wh: string | number; spot: string | null }>(
-        db,
-        sql`
+  /**
+   * Hourly consumption of one of the customer's metering points over [from, to) with the hour's mean day-ahead
+   * price, for yearly estimates: rule 1 scoping by site and customer on the metering point.
+   */
+  async pricedHours(
+    executor: Executor,
+    scope: { siteId: string; customerId: string },
+    meteringPointId: string,
+    timezone: string,
+    from: Date,
+    to: Date,
+  ): Promise<PricedHour[]> {
+    const rows = await queryRows<{ date: string; hour: number; wh: string | number; spot: string | null }>(
+      executor,
+      sql`
         select to_char(r.starts_at at time zone ${timezone}::text, 'YYYY-MM-DD') as date,
                extract(hour from r.starts_at at time zone ${timezone}::text)::int as hour,
                r.wh,
@@ -104,10 +109,10 @@ export function createProductRepository(db: Database) {
         where mp.id = ${meteringPointId} and mp.site_id = ${scope.siteId} and mp.customer_id = ${scope.customerId}
           and r.direction = 'consumption'
           and r.starts_at >= ${from.toISOString()}::timestamptz and r.starts_at < ${to.toISOString()}::timestamptz`,
-      );
-      return rows.map((row) => ({ date: row.date, hour: Number(row.hour), wh: Number(row.wh), spotEurPerMwh: row.spot }));
-    },
-  };
-}
+    );
+    return rows.map((row) => ({ date: row.date, hour: Number(row.hour), wh: Number(row.wh), spotEurPerMwh: row.spot }));
+  },
+};
 
-export type ProductRepository = ReturnType<typeof createProductRepository>;
+/** A product as the catalogue reads it, with its price components. */
+export type CatalogueProduct = Awaited<ReturnType<typeof productRepository.byIds>>[number];

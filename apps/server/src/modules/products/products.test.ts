@@ -5,7 +5,6 @@ import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { createContractRepository } from '../contracts/contract-repository.ts';
 import { contractOffers } from './contract-offers.ts';
-import { createProductRepository } from './product-repository.ts';
 import { isVisibleTo } from './product-visibility.ts';
 
 const names = (body: { name: string }[]) => body.map((item) => item.name).sort();
@@ -93,7 +92,7 @@ describe('product catalogue and renewal offers', () => {
     const db = ctx.database.db;
     const id = await customerIdOf(db, 'lumo', clientCode);
     return contractOffers(
-      { contracts: createContractRepository(db), products: createProductRepository(db) },
+      { db, contracts: createContractRepository(db) },
       { siteId: 'lumo', customerId: id },
       { id, type: 'private' },
       { timezone: 'Europe/Helsinki', countryCode: 'FI' },

@@ -7,14 +7,15 @@ import { guardedErrors } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ContractRepository } from '../contracts/contract-repository.ts';
 import { contractOffers } from './contract-offers.ts';
-import type { ProductRepository } from './product-repository.ts';
+import type { Database } from '../../platform/database.ts';
+import { productRepository, type CatalogueProduct } from './product-repository.ts';
 import { isAvailableOn, isVisibleTo, type Viewer } from './product-visibility.ts';
 
-type Options = { products: ProductRepository; contracts: ContractRepository; now?: () => Date };
+type Options = { db: Database; contracts: ContractRepository; now?: () => Date };
 
 const productOf = ({ siteId: _site, personalCustomerId: _personal, targetGroup: _target, campaignCode: _code, ...shown }: ProductRow) =>
   shown;
-type ProductRow = Awaited<ReturnType<ProductRepository['catalogue']>>[number];
+type ProductRow = CatalogueProduct;
 
 /** The acting customer, when there is one (a newcomer signing a first contract has none yet). */
 function viewerOf(request: FastifyRequest, campaignCode: string | undefined, legalEntity?: boolean): Viewer {
@@ -27,7 +28,7 @@ function viewerOf(request: FastifyRequest, campaignCode: string | undefined, leg
 }
 
 /** GET /api/products and /api/products/by-ids (spec §7), for anyone signed in on the site; visibility decides what each sees. */
-export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { products, now = () => new Date() }) => {
+export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, now = () => new Date() }) => {
   app.get(
     '/api/products',
     {
@@ -44,7 +45,7 @@ export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { produ
       const grouped = request.site.features.includes('PRODUCT_GROUP_FILTERING') ? productGroup : undefined;
       const today = todayIn(request.site.timezone, now());
       const viewer = viewerOf(request, campaignCode);
-      return (await products.catalogue(actorOf(request).siteId, { utility, productGroup: grouped }))
+      return (await productRepository.catalogue(db, actorOf(request).siteId, { utility, productGroup: grouped }))
         .filter((row) => isAvailableOn(row, today) && isVisibleTo(row, viewer))
         .map(productOf);
     },
@@ -64,11 +65,11 @@ export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { produ
       const { productId, legalEntity, supplyStartDate, meteringPointId, productCampaignCode } = request.query;
       const viewer = viewerOf(request, productCampaignCode, legalEntity);
       const day = supplyStartDate ?? todayIn(request.site.timezone, now());
-      let rows = await products.byIds(actorOf(request).siteId, productId);
+      let rows = await productRepository.byIds(db, actorOf(request).siteId, productId);
       if (meteringPointId) {
         const customer = actorOf(request).customer;
         const point = customer
-          ? await products.meteringPointUtility({ siteId: actorOf(request).siteId, customerId: customer.id }, meteringPointId)
+          ? await productRepository.meteringPointUtility(db, { siteId: actorOf(request).siteId, customerId: customer.id }, meteringPointId)
           : null;
         if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
         rows = rows.filter((row) => row.utility === point);
@@ -79,7 +80,7 @@ export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { produ
 };
 
 /** GET /api/me/contract-offers (spec §7): renewal offers, where the site has RENEWAL_OFFERS. */
-export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { products, contracts, now = () => new Date() }) => {
+export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, contracts, now = () => new Date() }) => {
   app.get(
     '/api/me/contract-offers',
     {
@@ -91,7 +92,7 @@ export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     },
     async (request) =>
       contractOffers(
-        { products, contracts },
+        { db, contracts },
         { siteId: actorOf(request).siteId, customerId: customerOf(request).id },
         customerOf(request),
         request.site,
