@@ -7,7 +7,6 @@ import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.t
 import type { FeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
 import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
-import { createAuditLogRepository } from './modules/admin/audit-log-repository.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -197,7 +196,7 @@ export async function registerGuardedAreas(
         if (request.method !== 'GET' && request.method !== 'HEAD') await sites.caughtUp();
       });
       await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
-      await area.register(auditRoutes, { auditLog: createAuditLogRepository(db) });
+      await area.register(auditRoutes, { db });
       await area.register(featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db })));
       await area.register(feedbackAdminRoutes, { db, feedback });
       await area.register(

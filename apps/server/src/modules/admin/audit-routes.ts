@@ -6,7 +6,8 @@ import { documentTexts } from '../../platform/document-texts.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { personLocale } from '../../platform/request-locale.ts';
-import type { AuditLogRepository } from './audit-log-repository.ts';
+import type { Database } from '../../platform/database.ts';
+import { auditLogRepository } from './audit-log-repository.ts';
 
 /** The export's columns, by the keys of their headers in packages/locales/web/admin. */
 const CSV_HEADERS = [
@@ -22,7 +23,7 @@ const CSV_HEADERS = [
 ];
 
 /** The site's audit log for its administrator: a page to read, and the whole filtered log as CSV (decision 072). */
-export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }> = async (app, { auditLog }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/admin/site/:siteId/audit',
     {
@@ -36,7 +37,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
     },
     async (request) => {
       const { page, ...filter } = request.query;
-      const found = await auditLog.page(request.params.siteId, request.site.timezone, filter, page, AUDIT_PAGE_SIZE);
+      const found = await auditLogRepository.page(db, request.params.siteId, request.site.timezone, filter, page, AUDIT_PAGE_SIZE);
       return { ...found, page, pageSize: AUDIT_PAGE_SIZE };
     },
   );
@@ -56,7 +57,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogRepository }
     },
     async (request, reply) => {
       const { page: _page, ...filter } = request.query;
-      const lines = auditLog.all(request.params.siteId, request.site.timezone, filter);
+      const lines = auditLogRepository.all(db, request.params.siteId, request.site.timezone, filter);
       const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
       const rows = (async function* () {
         for await (const entry of lines) {
