@@ -30,7 +30,6 @@ import { bankRoutes } from './modules/banks/routes.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { createContractRepository } from './modules/contracts/contract-repository.ts';
 import { createGridRepository } from './modules/contracts/grid-repository.ts';
-import { createSigningRepository } from './modules/contracts/signing-repository.ts';
 import { signingCallbackRoutes } from './modules/contracts/signing-routes.ts';
 import { localBusinessRegister } from './integrations/business-register/local-register.ts';
 import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
@@ -319,7 +318,6 @@ export async function buildApp({
     parsing,
     db,
     contracts: catalogue.contracts,
-    signings: createSigningRepository(db),
     signingService: signer,
     services: signer ? [signer] : [],
     grid,

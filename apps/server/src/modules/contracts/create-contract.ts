@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import { productRepository, type CatalogueProduct } from '../products/product-repository.ts';
 import { isAvailableOn, isVisibleTo } from '../products/product-visibility.ts';
 import { LIVE_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
+import { signingRepository } from './signing-repository.ts';
 import { availableChannels } from './contract-views.ts';
 import type { GridRepository } from './grid-repository.ts';
 import { startSigning, type SigningContext, type SigningDeps } from './start-signing.ts';
@@ -187,7 +188,7 @@ export async function createContract(
       const status = statusOn(other.status, other.endDate, context.today, other.startDate);
       if (other.status === 'awaiting-signature') {
         await deps.contracts.setStatus(tx, other.id, { status: nextStatus(other.status, 'cancel') });
-        await deps.signings.expirePending(tx, other.id, context.now);
+        await signingRepository.expirePending(tx, other.id, context.now);
       } else if (LIVE_STATUSES.includes(status) && (other.endDate === null || other.endDate >= request.startDate)) {
         throw new AppError('ALREADY_SUPPLIED', 'You already have a contract here for that time; renew it instead');
       }
@@ -270,7 +271,7 @@ export async function renewContract(
     for (const other of await deps.contracts.atPoint(tx, context.scope, current.meteringPointId)) {
       if (other.renewsContractId === contractId && other.status === 'awaiting-signature') {
         await deps.contracts.setStatus(tx, other.id, { status: nextStatus(other.status, 'cancel') });
-        await deps.signings.expirePending(tx, other.id, context.now);
+        await signingRepository.expirePending(tx, other.id, context.now);
       }
     }
     await deps.contracts.insertContract(

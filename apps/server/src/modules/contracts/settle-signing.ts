@@ -5,12 +5,11 @@ import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { afterSignature, nextStatus } from './contract-life-cycle.ts';
 import type { ContractRepository } from './contract-repository.ts';
-import type { SigningRepository, SigningRow } from './signing-repository.ts';
+import { signingRepository, type SigningRow } from './signing-repository.ts';
 
 export type SettleDeps = {
   db: Database;
   contracts: ContractRepository;
-  signings: SigningRepository;
   /** The services signings were started with, by id; a signing of a service no longer configured is read as it is. */
   services: SigningService[];
 };
@@ -60,9 +59,9 @@ export async function settleSigning(deps: SettleDeps, signing: SigningRow, today
   }
   if (state === 'pending') return state;
   return deps.db.transaction(async (tx) => {
-    const locked = await deps.signings.lock(tx, signing.token);
+    const locked = await signingRepository.lock(tx, signing.token);
     if (!locked || locked.state !== 'pending') return locked?.state ?? state;
-    await deps.signings.settle(tx, signing.token, { state, signedFile: file?.content, signedContentType: file?.contentType, at: now });
+    await signingRepository.settle(tx, signing.token, { state, signedFile: file?.content, signedContentType: file?.contentType, at: now });
     if (state === 'signed') {
       await recordSignature(tx, deps.contracts, signing, today, now);
     } else {

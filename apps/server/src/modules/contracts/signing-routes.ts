@@ -32,6 +32,7 @@ import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { createContract, renewContract, type CreateContext, type CreateDeps } from './create-contract.ts';
+import { signingRepository } from './signing-repository.ts';
 import { LIVE_STATUSES, statusOn } from './contract-life-cycle.ts';
 import { settleSigning, type SettleDeps } from './settle-signing.ts';
 import type { SigningRow } from './signing-repository.ts';
@@ -137,12 +138,12 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const signing = await deps.signings.find(customerScopeOf(request), request.body.signingToken);
+      const signing = await signingRepository.find(deps.db, customerScopeOf(request), request.body.signingToken);
       if (!signing) return reply.header('cache-control', 'no-store').status(204).send(null);
       const state = await settleSigning(deps, signing, today(request), now());
       if (state === 'pending') throw new AppError('SIGNING_PENDING', 'The document is not signed yet');
       if (state !== 'signed') throw new AppError(state === 'refused' ? 'SIGNING_REFUSED' : 'SIGNING_EXPIRED', `The signing was ${state}`);
-      const settled = (await deps.signings.find(customerScopeOf(request), signing.token))!;
+      const settled = (await signingRepository.find(deps.db, customerScopeOf(request), signing.token))!;
       const row = (await deps.contracts.find(deps.db, customerScopeOf(request), settled.contractId))!;
       return sendSigned(reply, settled, row.contract.contractNumber);
     },
@@ -161,10 +162,10 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const signing = await deps.signings.find(customerScopeOf(request), request.query.signingToken);
+      const signing = await signingRepository.find(deps.db, customerScopeOf(request), request.query.signingToken);
       if (!signing) throw new AppError('SIGNING_NOT_FOUND', 'No such signing');
       await settleSigning(deps, signing, today(request), now());
-      return statusOf(deps, (await deps.signings.find(customerScopeOf(request), signing.token))!);
+      return statusOf(deps, (await signingRepository.find(deps.db, customerScopeOf(request), signing.token))!);
     },
   );
 
@@ -179,7 +180,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const signing = await deps.signings.find(customerScopeOf(request), request.query.signingToken);
+      const signing = await signingRepository.find(deps.db, customerScopeOf(request), request.query.signingToken);
       if (!signing || signing.contractId !== request.query.contractId || !signing.signedFile) {
         return reply.header('cache-control', 'no-store').status(204).send(null);
       }
@@ -335,7 +336,7 @@ export const signingCallbackRoutes: FastifyPluginAsyncZod<SettleDeps & { now?: (
         if (error instanceof ForgedSigningCallbackError) throw new AppError('CALLBACK_INVALID', error.message);
         throw error;
       }
-      const signing = await deps.signings.byProviderToken(request.site.id, service.id, providerToken);
+      const signing = await signingRepository.byProviderToken(deps.db, request.site.id, service.id, providerToken);
       if (!signing) throw new AppError('SIGNING_NOT_FOUND', 'No such signing');
       return { state: await settleSigning(deps, signing, todayIn(request.site.timezone, now()), now()) };
     },

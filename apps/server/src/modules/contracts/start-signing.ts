@@ -13,12 +13,11 @@ import { nextStatus } from './contract-life-cycle.ts';
 import { renderContractPdf } from './contract-pdf.ts';
 import type { ContractRepository } from './contract-repository.ts';
 import { contractDetailOf } from './contract-views.ts';
-import type { SigningRepository } from './signing-repository.ts';
+import { signingRepository } from './signing-repository.ts';
 
 export type SigningDeps = {
   db: Database;
   contracts: ContractRepository;
-  signings: SigningRepository;
   /** Null where no signing service is configured: signing in the portal is then not offered. */
   signingService: SigningService | null;
 };
@@ -107,7 +106,7 @@ export async function startSigning(
     });
     throw new AppError('SIGNING_SERVICE_FAILED', `The signing service could not be reached: ${(error as Error).message}`);
   }
-  await deps.signings.insert(deps.db, {
+  await signingRepository.insert(deps.db, {
     token: signingToken,
     siteId: context.scope.siteId,
     customerId: context.scope.customerId,

@@ -9,6 +9,7 @@ import type { CustomerScope } from '../../platform/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { contractMarker } from './contract-pdf.ts';
+import { signingRepository } from './signing-repository.ts';
 import { recordSignature, type SettleDeps } from './settle-signing.ts';
 
 /**
@@ -19,7 +20,7 @@ import { recordSignature, type SettleDeps } from './settle-signing.ts';
  * The bytes are judged on a parsing thread within the input limits (issue 25): 413/422 past them, 503 when busy.
  */
 export async function uploadSignedDocument(
-  deps: Pick<SettleDeps, 'db' | 'contracts' | 'signings'> & { parsing: ParsingPool },
+  deps: Pick<SettleDeps, 'db' | 'contracts'> & { parsing: ParsingPool },
   scope: CustomerScope,
   person: { id: string },
   contractId: string,
@@ -56,8 +57,8 @@ export async function uploadSignedDocument(
     const locked = await deps.contracts.lockWhole(tx, scope, contractId);
     if (locked?.status !== 'awaiting-signature')
       throw new AppError('CONTRACT_STATUS_REFUSED', 'This contract is not waiting for a signature');
-    await deps.signings.expirePending(tx, contractId, now);
-    await deps.signings.insert(tx, {
+    await signingRepository.expirePending(tx, contractId, now);
+    await signingRepository.insert(tx, {
       token,
       siteId: scope.siteId,
       customerId: scope.customerId,
