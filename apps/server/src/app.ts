@@ -29,7 +29,6 @@ import { createIdentityProviderRepository } from './modules/auth/site-identity-p
 import { bankRoutes } from './modules/banks/routes.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { createContractRepository } from './modules/contracts/contract-repository.ts';
-import { createGridRepository } from './modules/contracts/grid-repository.ts';
 import { signingCallbackRoutes } from './modules/contracts/signing-routes.ts';
 import { localBusinessRegister } from './integrations/business-register/local-register.ts';
 import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
@@ -313,14 +312,12 @@ export async function buildApp({
   // Contract signing (docs/decisions/033-signing-port.md): the local service's pages in demo mode, the postbacks.
   const localSigning = createLocalSigningService(db);
   const signer = signingService === undefined ? signingServiceFor(config, localSigning) : signingService;
-  const grid = createGridRepository(db);
   const signingDeps = {
     parsing,
     db,
     contracts: catalogue.contracts,
     signingService: signer,
     services: signer ? [signer] : [],
-    grid,
     datahub: localEstonianDatahub(db),
     register: localBusinessRegister,
   };
@@ -343,7 +340,6 @@ export async function buildApp({
     sites,
     feedback,
     energy,
-    grid,
     catalogue,
     invoices,
     payments,

@@ -18,7 +18,6 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { dataAccessRoutes } from './modules/data-access/routes.ts';
 import type { ContractRepository } from './modules/contracts/contract-repository.ts';
-import type { GridRepository } from './modules/contracts/grid-repository.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
@@ -58,7 +57,6 @@ export type GuardedAreaDeps = {
   sites: SiteRepository;
   feedback: FeedbackRepository;
   energy: EnergyRepository;
-  grid: GridRepository;
   catalogue: { db: Database; contracts: ContractRepository };
   invoices: InvoiceRepository;
   payments: PaymentRepository;
@@ -84,7 +82,6 @@ export async function registerGuardedAreas(
     sites,
     feedback,
     energy,
-    grid,
     catalogue,
     invoices,
     payments,
@@ -115,10 +112,8 @@ export async function registerGuardedAreas(
       await area.register(dashboardRoutes, { energy });
       await area.register(chartRoutes, { energy });
       await area.register(locationRoutes, { energy });
-      await area.register(usagePointRoutes, { energy, grid });
-      await area.register(
-        featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { grid })),
-      );
+      await area.register(usagePointRoutes, { energy, db });
+      await area.register(featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { db })));
       await area.register(readingsRoutes, { energy });
       await area.register(bankAccountRoutes, { db });
       await area.register(contactRoutes, { db });

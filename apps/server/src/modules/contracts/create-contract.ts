@@ -21,10 +21,10 @@ import { isAvailableOn, isVisibleTo } from '../products/product-visibility.ts';
 import { LIVE_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
 import { signingRepository } from './signing-repository.ts';
 import { availableChannels } from './contract-views.ts';
-import type { GridRepository } from './grid-repository.ts';
+import { gridRepository } from './grid-repository.ts';
 import { startSigning, type SigningContext, type SigningDeps } from './start-signing.ts';
 
-export type CreateDeps = SigningDeps & { grid: GridRepository; datahub: EstonianDatahub };
+export type CreateDeps = SigningDeps & { datahub: EstonianDatahub };
 
 /** The acting person and customer, and what the site offers. */
 export type CreateContext = SigningContext & {
@@ -120,7 +120,7 @@ export async function createContract(
         : 'Estonian contracts are signed through /api/contracts/create/estonia',
     );
   }
-  const point = await deps.grid.findForCustomer(context.scope.siteId, context.scope.customerId, request.usagePointId);
+  const point = await gridRepository.findForCustomer(deps.db, context.scope.siteId, context.scope.customerId, request.usagePointId);
   if (!point) throw new AppError('USAGE_POINT_NOT_FOUND', 'No such usage point in this grid');
   if ('meteringPointEic' in request && request.meteringPointEic !== point.datahubEic) {
     throw new AppError('EIC_MISMATCH', 'That EIC code is not the chosen metering point’s');

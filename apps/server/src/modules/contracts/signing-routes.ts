@@ -32,6 +32,7 @@ import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { createContract, renewContract, type CreateContext, type CreateDeps } from './create-contract.ts';
+import { gridRepository } from './grid-repository.ts';
 import { signingRepository } from './signing-repository.ts';
 import { LIVE_STATUSES, statusOn } from './contract-life-cycle.ts';
 import { settleSigning, type SettleDeps } from './settle-signing.ts';
@@ -282,7 +283,7 @@ export const renewSigningRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async
 };
 
 /** POST /api/addresses/autocomplete?q (spec §7, ADDRESS_AUTOCOMPLETE): addresses of the site's grid that begin so. */
-export const addressAutocompleteRoutes: FastifyPluginAsyncZod<Pick<CreateDeps, 'grid'>> = async (app, { grid }) => {
+export const addressAutocompleteRoutes: FastifyPluginAsyncZod<Pick<CreateDeps, 'db'>> = async (app, { db }) => {
   app.post(
     '/api/addresses/autocomplete',
     {
@@ -295,7 +296,7 @@ export const addressAutocompleteRoutes: FastifyPluginAsyncZod<Pick<CreateDeps, '
       },
     },
     async (request) =>
-      (await grid.addressesStartingWith(request.site.id, request.query.q)).map((address) => ({
+      (await gridRepository.addressesStartingWith(db, request.site.id, request.query.q)).map((address) => ({
         ...address,
         countryCode: address.countryCode as 'FI' | 'EE' | 'LV',
         label: `${address.street}, ${address.postalCode} ${address.city}`,

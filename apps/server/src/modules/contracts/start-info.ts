@@ -2,7 +2,8 @@ import { businessCodeOf } from '@portal/schema/business-codes';
 import { startWindow, type StartInfo } from '@portal/schema/contract-signing';
 import type { BusinessRegister } from '../../integrations/business-register/port.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { GridRepository } from './grid-repository.ts';
+import type { Executor } from '../../platform/database.ts';
+import { gridRepository } from './grid-repository.ts';
 
 /**
  * GET /api/contracts/start-info/{objectId}?businessCode: a place of the site's grid (as the search named it), its
@@ -10,13 +11,13 @@ import type { GridRepository } from './grid-repository.ts';
  * business customer info (BUSINESS_CUSTOMER_INFO), what the country's register says of the company.
  */
 export async function startInfo(
-  deps: { grid: GridRepository; register: BusinessRegister },
+  deps: { db: Executor; register: BusinessRegister },
   site: { id: string; countryCode: 'FI' | 'EE' | 'LV'; features: readonly string[] },
   objectId: string,
   businessCode: string | undefined,
   today: string,
 ): Promise<StartInfo> {
-  const points = await deps.grid.ofObject(site.id, objectId);
+  const points = await gridRepository.ofObject(deps.db, site.id, objectId);
   const first = points[0];
   if (!first) throw new AppError('OBJECT_NOT_FOUND', 'No such place in this grid');
   let business: StartInfo['business'] = null;

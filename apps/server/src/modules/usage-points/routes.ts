@@ -6,7 +6,7 @@ import {
   usagePointSearchRequest,
   usagePointSearchResults,
 } from '@portal/schema/energy';
-import type { GridRepository } from '../contracts/grid-repository.ts';
+import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { myUsagePoints, searchUsagePoints, technicalData } from './usage-points-service.ts';
@@ -14,10 +14,7 @@ import { customerScopeOf } from '../../platform/actor.ts';
 
 const tags = ['usage-points'];
 
-export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; grid: GridRepository }> = async (
-  app,
-  { energy, grid },
-) => {
+export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; db: Database }> = async (app, { energy, db }) => {
   app.get(
     '/api/usage-points/me',
     { schema: { tags, summary: "The customer's usage points", response: { 200: usagePointList, ...guardedErrors } } },
@@ -35,7 +32,7 @@ export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository;
         response: { 200: usagePointSearchResults, ...guardedErrors },
       },
     },
-    async (request) => searchUsagePoints(grid, customerScopeOf(request), request.body),
+    async (request) => searchUsagePoints(db, customerScopeOf(request), request.body),
   );
 
   app.get(

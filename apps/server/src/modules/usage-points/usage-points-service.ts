@@ -1,5 +1,6 @@
 import type { UsagePoint, UsagePointSearchRequest, UsagePointSearchResult } from '@portal/schema/energy';
-import type { GridPointRow, GridRepository } from '../contracts/grid-repository.ts';
+import type { Executor } from '../../platform/database.ts';
+import { gridRepository, type GridPointRow } from '../contracts/grid-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
 import { addressOf, summaryOf } from '../locations/locations-service.ts';
@@ -36,7 +37,7 @@ const masked = (code: string) => `${'•'.repeat(Math.max(0, code.length - 4))}$
  * (the request schema), and every mode answers a handful of points, so nobody can list a town.
  */
 export async function searchUsagePoints(
-  grid: GridRepository,
+  executor: Executor,
   scope: CustomerScope,
   { searchType, searchQuery }: UsagePointSearchRequest,
 ): Promise<UsagePointSearchResult[]> {
@@ -46,14 +47,15 @@ export async function searchUsagePoints(
     searchType === 'EIC_OR_METER_NUMBER' || searchType === 'ADDRESS_AND_METER_NUMBER' ? searchQuery.meterNumber : undefined;
   const byAddress = searchType === 'ADDRESS' || searchType === 'ADDRESS_AND_METER_NUMBER';
   const found = byAddress
-    ? await grid.byAddressWords(scope.siteId, words(searchQuery.address ?? ''))
-    : await grid.byCodes(scope.siteId, { code, meterNumber });
+    ? await gridRepository.byAddressWords(executor, scope.siteId, words(searchQuery.address ?? ''))
+    : await gridRepository.byCodes(executor, scope.siteId, { code, meterNumber });
   const matches = found.filter((point) => {
     if (searchType === 'GSRN') return point.utility === 'electricity';
     if (searchType === 'ADDRESS_AND_METER_NUMBER') return compact(point.meterNumber) === compact(meterNumber ?? '');
     return true;
   });
-  const own = await grid.ownCodes(
+  const own = await gridRepository.ownCodes(
+    executor,
     scope.siteId,
     scope.customerId,
     matches.map((point) => point.code),
