@@ -6,7 +6,6 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
 import type { FeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
-import { createSiteAdminRepository } from './modules/admin/site-admin-repository.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -190,7 +189,7 @@ export async function registerGuardedAreas(
       area.addHook('onSend', async (request) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') await sites.caughtUp();
       });
-      await area.register(adminRoutes, { db, siteAdmin: createSiteAdminRepository(db) });
+      await area.register(adminRoutes, { db });
       await area.register(auditRoutes, { db });
       await area.register(featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db })));
       await area.register(feedbackAdminRoutes, { db, feedback });

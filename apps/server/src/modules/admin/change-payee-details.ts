@@ -5,9 +5,9 @@ import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.t
 import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { payeeRepository } from '../invoices/payee-repository.ts';
-import type { SiteAdminRepository } from './site-admin-repository.ts';
+import { siteAdminRepository } from './site-admin-repository.ts';
 
-type Deps = { db: Database; siteAdmin: SiteAdminRepository };
+type Deps = { db: Database };
 
 const BUSINESS_ID_NAMES: Record<OperatingCountryCode, string> = {
   FI: 'a Finnish business ID (Y-tunnus, 1234567-8)',
@@ -16,8 +16,8 @@ const BUSINESS_ID_NAMES: Record<OperatingCountryCode, string> = {
 };
 
 /** GET …/payee: the details as stored, with the site's country, whose forms they follow. */
-export async function readPayeeDetails({ db, siteAdmin }: Deps, siteId: string, executor: Executor = db): Promise<SitePayee> {
-  const row = await siteAdmin.site(executor, siteId);
+export async function readPayeeDetails({ db }: Deps, siteId: string, executor: Executor = db): Promise<SitePayee> {
+  const row = await siteAdminRepository.site(executor, siteId);
   if (!row) throw new AppError('UNKNOWN_SITE', 'No such site');
   return { countryCode: row.countryCode, payee: await payeeRepository.find(executor, siteId) };
 }
@@ -31,7 +31,7 @@ export async function readPayeeDetails({ db, siteAdmin }: Deps, siteId: string, 
 export async function updatePayeeDetails(deps: Deps, change: AdminChange, details: PayeeDetails): Promise<SitePayee> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    const row = await deps.siteAdmin.lockSite(tx, siteId);
+    const row = await siteAdminRepository.lockSite(tx, siteId);
     if (!row) throw new AppError('UNKNOWN_SITE', 'No such site');
     const written = checkForCountry(row.countryCode, details);
     const before = await payeeRepository.find(tx, siteId);

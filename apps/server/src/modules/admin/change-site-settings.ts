@@ -12,9 +12,9 @@ import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.t
 import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { rebuildSiteDayRollups } from '../readings/reading-rollups.ts';
-import type { SiteAdminRepository, StoredLink } from './site-admin-repository.ts';
+import { siteAdminRepository, type StoredLink } from './site-admin-repository.ts';
 
-type Deps = { db: Database; siteAdmin: SiteAdminRepository };
+type Deps = { db: Database };
 
 /** The flags an administrator may switch: the spec's flags this release has built (decision 003). */
 export const SWITCHABLE_FEATURES: SiteFeature[] = SITE_FEATURES.filter((feature) => RELEASED_FEATURES.has(feature));
@@ -22,15 +22,15 @@ export const SWITCHABLE_FEATURES: SiteFeature[] = SITE_FEATURES.filter((feature)
 const META_NAMES = { title: 'TITLE', description: 'DESCRIPTION' } as const;
 
 /** Every editable setting of the site, read from the tables (the shell's copy may be a minute old on another copy). */
-export async function readSiteSettings({ db, siteAdmin }: Deps, siteId: string, executor: Executor = db): Promise<AdminSiteSettings> {
-  const row = await siteAdmin.site(executor, siteId);
+export async function readSiteSettings({ db }: Deps, siteId: string, executor: Executor = db): Promise<AdminSiteSettings> {
+  const row = await siteAdminRepository.site(executor, siteId);
   if (!row) throw new AppError('UNKNOWN_SITE', 'No such site');
   const [locales, domains, features, metaFields, services] = await Promise.all([
-    siteAdmin.locales(executor, siteId),
-    siteAdmin.domains(executor, siteId),
-    siteAdmin.features(executor, siteId),
-    siteAdmin.metaFields(executor, siteId),
-    siteAdmin.services(executor, siteId),
+    siteAdminRepository.locales(executor, siteId),
+    siteAdminRepository.domains(executor, siteId),
+    siteAdminRepository.features(executor, siteId),
+    siteAdminRepository.metaFields(executor, siteId),
+    siteAdminRepository.services(executor, siteId),
   ]);
   return {
     id: row.id,
@@ -52,7 +52,7 @@ export async function readSiteSettings({ db, siteAdmin }: Deps, siteId: string, 
 export async function updateSite(deps: Deps, change: AdminChange, update: SiteUpdateRequest): Promise<AdminSiteSettings> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    const row = await deps.siteAdmin.lockSite(tx, siteId);
+    const row = await siteAdminRepository.lockSite(tx, siteId);
     if (!row) throw new AppError('UNKNOWN_SITE', 'No such site');
     const before: Record<string, string> = {};
     const after: Record<string, string> = {};
@@ -65,7 +65,7 @@ export async function updateSite(deps: Deps, change: AdminChange, update: SiteUp
       after.themeId = update.themeId;
     }
     if (Object.keys(after).length > 0) {
-      await deps.siteAdmin.updateSite(tx, siteId, after);
+      await siteAdminRepository.updateSite(tx, siteId, after);
       // Days and months of readings are kept on the site's clock (decision 081): they move with it, in this transaction.
       if (after.timezone) await rebuildSiteDayRollups(tx, siteId);
       await auditAdminChange(tx, change, 'site updated', { before, after });
@@ -78,13 +78,13 @@ export async function updateSite(deps: Deps, change: AdminChange, update: SiteUp
 export async function updateSiteLocales(deps: Deps, change: AdminChange, update: SiteLocalesUpdateRequest) {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    const row = await deps.siteAdmin.lockSite(tx, siteId);
+    const row = await siteAdminRepository.lockSite(tx, siteId);
     if (!row) throw new AppError('UNKNOWN_SITE', 'No such site');
-    const locales = await deps.siteAdmin.locales(tx, siteId);
+    const locales = await siteAdminRepository.locales(tx, siteId);
     const before = { locales: locales.map(({ id }) => id), defaultLocaleId: row.defaultLocaleId };
-    await deps.siteAdmin.setLocales(tx, siteId, update.locales, update.defaultLocaleId);
+    await siteAdminRepository.setLocales(tx, siteId, update.locales, update.defaultLocaleId);
     await auditAdminChange(tx, change, 'site locales changed', { before, after: update });
-    return deps.siteAdmin.locales(tx, siteId);
+    return siteAdminRepository.locales(tx, siteId);
   });
 }
 
@@ -92,13 +92,13 @@ export async function updateSiteLocales(deps: Deps, change: AdminChange, update:
 export async function addDomain(deps: Deps, change: AdminChange, host: string): Promise<string[]> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    await deps.siteAdmin.lockSite(tx, siteId);
-    const owner = await deps.siteAdmin.domainOwner(tx, host);
-    if (owner === siteId) return deps.siteAdmin.domains(tx, siteId);
+    await siteAdminRepository.lockSite(tx, siteId);
+    const owner = await siteAdminRepository.domainOwner(tx, host);
+    if (owner === siteId) return siteAdminRepository.domains(tx, siteId);
     if (owner) throw new AppError('DOMAIN_TAKEN', `${host} already serves another site`);
-    const before = await deps.siteAdmin.domains(tx, siteId);
-    await deps.siteAdmin.addDomain(tx, siteId, host);
-    const after = await deps.siteAdmin.domains(tx, siteId);
+    const before = await siteAdminRepository.domains(tx, siteId);
+    await siteAdminRepository.addDomain(tx, siteId, host);
+    const after = await siteAdminRepository.domains(tx, siteId);
     await auditAdminChange(tx, change, 'site domain added', { before: { domains: before }, after: { domains: after }, details: host });
     return after;
   });
@@ -111,14 +111,14 @@ export async function addDomain(deps: Deps, change: AdminChange, host: string): 
 export async function removeDomain(deps: Deps, change: AdminChange, host: string, requestHost: string): Promise<string[]> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    await deps.siteAdmin.lockSite(tx, siteId);
-    const before = await deps.siteAdmin.domains(tx, siteId);
+    await siteAdminRepository.lockSite(tx, siteId);
+    const before = await siteAdminRepository.domains(tx, siteId);
     if (!before.includes(host)) throw new AppError('DOMAIN_NOT_FOUND', `${host} does not serve this site`);
     if (before.length === 1) throw new AppError('DOMAIN_LAST', 'A site needs at least one address');
     if (host === requestHost.toLowerCase())
       throw new AppError('DOMAIN_IN_USE', 'You are using this address now; remove it from another one');
-    await deps.siteAdmin.removeDomain(tx, siteId, host);
-    const after = await deps.siteAdmin.domains(tx, siteId);
+    await siteAdminRepository.removeDomain(tx, siteId, host);
+    const after = await siteAdminRepository.domains(tx, siteId);
     await auditAdminChange(tx, change, 'site domain removed', { before: { domains: before }, after: { domains: after }, details: host });
     return after;
   });
@@ -128,16 +128,16 @@ export async function removeDomain(deps: Deps, change: AdminChange, host: string
 export async function updateMetaFields(deps: Deps, change: AdminChange, update: MetaFieldsUpdateRequest): Promise<AdminSiteSettings> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    await deps.siteAdmin.lockSite(tx, siteId);
-    const offered = (await deps.siteAdmin.locales(tx, siteId)).map(({ id }) => id);
+    await siteAdminRepository.lockSite(tx, siteId);
+    const offered = (await siteAdminRepository.locales(tx, siteId)).map(({ id }) => id);
     if (!offered.includes(update.localeId)) {
       throw new AppError('SITE_LOCALE_REQUIRED', `${update.localeId} is not one of the site's languages`);
     }
-    const current = (await deps.siteAdmin.metaFields(tx, siteId)).filter(({ localeId }) => localeId === update.localeId);
+    const current = (await siteAdminRepository.metaFields(tx, siteId)).filter(({ localeId }) => localeId === update.localeId);
     const valueOf = (name: string) => current.find((field) => field.name === name)?.content ?? '';
     const fields = { [META_NAMES.title]: update.title, [META_NAMES.description]: update.description };
     const before = Object.fromEntries(Object.keys(fields).map((name) => [name, valueOf(name)]));
-    await deps.siteAdmin.setMetaFields(tx, siteId, update.localeId, fields);
+    await siteAdminRepository.setMetaFields(tx, siteId, update.localeId, fields);
     await auditAdminChange(tx, change, 'site meta fields changed', { before, after: fields, details: update.localeId });
     return readSiteSettings(deps, siteId, tx);
   });
@@ -150,9 +150,9 @@ export async function updateFeatures(deps: Deps, change: AdminChange, update: Fe
   if (unreleased.length > 0) throw new AppError('FEATURE_NOT_RELEASED', `Not offered in this release: ${unreleased.join(', ')}`);
   const on = [...new Set(update.features)].sort();
   return deps.db.transaction(async (tx) => {
-    await deps.siteAdmin.lockSite(tx, siteId);
-    const before = (await deps.siteAdmin.features(tx, siteId)).filter((feature) => RELEASED_FEATURES.has(feature));
-    await deps.siteAdmin.setFeatures(tx, siteId, SWITCHABLE_FEATURES, on);
+    await siteAdminRepository.lockSite(tx, siteId);
+    const before = (await siteAdminRepository.features(tx, siteId)).filter((feature) => RELEASED_FEATURES.has(feature));
+    await siteAdminRepository.setFeatures(tx, siteId, SWITCHABLE_FEATURES, on);
     await auditAdminChange(tx, change, 'site features changed', {
       before: { features: before },
       after: { features: on },
@@ -176,15 +176,15 @@ export async function updateExternalServices(
 ): Promise<AdminSiteSettings> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    await deps.siteAdmin.lockSite(tx, siteId);
-    const offered = (await deps.siteAdmin.locales(tx, siteId)).map(({ id }) => id);
+    await siteAdminRepository.lockSite(tx, siteId);
+    const offered = (await siteAdminRepository.locales(tx, siteId)).map(({ id }) => id);
     const foreign = [...update.contactLinks, ...update.links].find((link) => link.localeId && !offered.includes(link.localeId));
     if (foreign) throw new AppError('SITE_LOCALE_REQUIRED', `${foreign.localeId as LocaleId} is not one of the site's languages`);
-    const before = await deps.siteAdmin.services(tx, siteId);
+    const before = await siteAdminRepository.services(tx, siteId);
     const clean = (link: StoredLink) => ({ ...link, label: link.label || null });
     const contactLinks = update.contactLinks.map((link) => ({ ...clean(link), type: link.type }));
     const links = update.links.map((link) => ({ ...clean(link), type: link.type }));
-    await deps.siteAdmin.setServices(tx, siteId, contactLinks, links);
+    await siteAdminRepository.setServices(tx, siteId, contactLinks, links);
     await auditAdminChange(tx, change, 'site links changed', { before, after: { contactLinks, links } });
     return readSiteSettings(deps, siteId, tx);
   });

@@ -28,13 +28,13 @@ import {
   updateSiteLocales,
 } from './change-site-settings.ts';
 import { readPayeeDetails, updatePayeeDetails } from './change-payee-details.ts';
-import type { SiteAdminRepository } from './site-admin-repository.ts';
+import { siteAdminRepository } from './site-admin-repository.ts';
 
-type Options = { db: Database; siteAdmin: SiteAdminRepository };
+type Options = { db: Database };
 
 /** Registered in the admin area: a site administrator, of the site named in the path only (docs/decisions/009, 070). */
-export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, siteAdmin }) => {
-  const deps = { db, siteAdmin };
+export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  const deps = { db };
   app.get(
     '/api/admin/locales',
     {
@@ -44,7 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
         response: { 200: z.array(siteLocale), ...guardedErrors },
       },
     },
-    async () => siteAdmin.allLocales(),
+    async () => siteAdminRepository.allLocales(db),
   );
   app.get(
     '/api/admin/site/:siteId',
@@ -82,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
         response: { 200: z.array(siteLocale), ...guardedErrors },
       },
     },
-    async (request) => siteAdmin.locales(db, request.params.siteId),
+    async (request) => siteAdminRepository.locales(db, request.params.siteId),
   );
   app.put(
     '/api/admin/site/:siteId/locales',
@@ -108,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sit
         response: { 200: z.array(z.string()), ...guardedErrors },
       },
     },
-    async (request) => siteAdmin.domains(db, request.params.siteId),
+    async (request) => siteAdminRepository.domains(db, request.params.siteId),
   );
   app.post(
     '/api/admin/site/:siteId/domains',
