@@ -21,7 +21,6 @@ import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { portalSessionOf } from './modules/auth/portal-session.ts';
 import { actorInfoOf } from './modules/me/actor-info.ts';
-import { createFeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { authFor } from './modules/auth/auth-for.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
@@ -176,7 +175,6 @@ export async function buildApp({
     onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
   });
   const actors = createActorRepository(db);
-  const feedback = createFeedbackRepository(db);
 
   // Traces and metrics first, so that what a later plugin refuses is seen too (docs/decisions/113, 115).
   if (config.traces) await traceRequests(app);
@@ -338,7 +336,6 @@ export async function buildApp({
     db,
     actors,
     sites,
-    feedback,
     energy,
     catalogue,
     invoices,

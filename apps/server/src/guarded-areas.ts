@@ -4,7 +4,6 @@ import type { Config } from './config.ts';
 import type { CrmSystem } from './integrations/crm/port.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes.ts';
-import type { FeedbackRepository } from './modules/feedback/feedback-repository.ts';
 import { announcementAdminRoutes, announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { translationAdminRoutes } from './modules/admin/translation-admin-routes.ts';
@@ -54,7 +53,6 @@ export type GuardedAreaDeps = {
   db: Database;
   actors: ActorRepository;
   sites: SiteRepository;
-  feedback: FeedbackRepository;
   energy: EnergyRepository;
   catalogue: { db: Database; contracts: ContractRepository };
   invoices: InvoiceRepository;
@@ -79,7 +77,6 @@ export async function registerGuardedAreas(
     db,
     actors,
     sites,
-    feedback,
     energy,
     catalogue,
     invoices,
@@ -103,7 +100,7 @@ export async function registerGuardedAreas(
       await area.register(sessionRoutes, { db, actors });
       await area.register(productRoutes, catalogue);
       await area.register(businessCodeRoutes);
-      await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db, feedback })));
+      await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db })));
     }),
   );
   await app.register(
@@ -192,7 +189,7 @@ export async function registerGuardedAreas(
       await area.register(adminRoutes, { db });
       await area.register(auditRoutes, { db });
       await area.register(featureArea('ADMIN_LOCALIZATION', async (localization) => localization.register(translationAdminRoutes, { db })));
-      await area.register(feedbackAdminRoutes, { db, feedback });
+      await area.register(feedbackAdminRoutes, { db });
       await area.register(
         featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementAdminRoutes, { db })),
       );

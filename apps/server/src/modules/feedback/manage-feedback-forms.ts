@@ -2,17 +2,17 @@ import type { AdminFeedbackForm, FeedbackFormUpdateRequest } from '@portal/schem
 import { auditAdminChange, type AdminChange } from '../../platform/admin-audit.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { FeedbackRepository } from './feedback-repository.ts';
+import { feedbackRepository } from './feedback-repository.ts';
 
-type Deps = { db: Database; feedback: FeedbackRepository; now?: () => Date };
+type Deps = { db: Database; now?: () => Date };
 type Change = AdminChange;
 
 const notFound = () => new AppError('FEEDBACK_FORM_NOT_FOUND', 'This site has no feedback form by that id');
 
 export async function addFeedbackForm(deps: Deps, change: Change): Promise<AdminFeedbackForm> {
   return deps.db.transaction(async (tx) => {
-    const formId = await deps.feedback.addForm(tx, change.actor.siteId);
-    const added = (await deps.feedback.form(tx, change.actor.siteId, formId))!;
+    const formId = await feedbackRepository.addForm(tx, change.actor.siteId);
+    const added = (await feedbackRepository.form(tx, change.actor.siteId, formId))!;
     await auditAdminChange(tx, change, 'feedback form added', { before: null, after: formState(added), details: formId });
     return added;
   });
@@ -22,11 +22,12 @@ export async function addFeedbackForm(deps: Deps, change: Change): Promise<Admin
 export async function updateFeedbackForm(deps: Deps, change: Change, update: FeedbackFormUpdateRequest): Promise<AdminFeedbackForm> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    const form = await deps.feedback.lockForm(tx, siteId, update.formId);
+    const form = await feedbackRepository.lockForm(tx, siteId, update.formId);
     if (!form) throw notFound();
-    if (update.active !== undefined && update.active !== form.active) await deps.feedback.setActive(tx, siteId, form.id, update.active);
-    if (update.renew) await deps.feedback.renew(tx, siteId, form.id, (deps.now ?? (() => new Date()))());
-    const updated = (await deps.feedback.form(tx, siteId, form.id))!;
+    if (update.active !== undefined && update.active !== form.active)
+      await feedbackRepository.setActive(tx, siteId, form.id, update.active);
+    if (update.renew) await feedbackRepository.renew(tx, siteId, form.id, (deps.now ?? (() => new Date()))());
+    const updated = (await feedbackRepository.form(tx, siteId, form.id))!;
     await auditAdminChange(tx, change, 'feedback form updated', {
       before: formState(form),
       after: formState(updated),
@@ -39,9 +40,9 @@ export async function updateFeedbackForm(deps: Deps, change: Change, update: Fee
 export async function deleteFeedbackSubmissions(deps: Deps, change: Change, formId: string): Promise<number> {
   const siteId = change.actor.siteId;
   return deps.db.transaction(async (tx) => {
-    const form = await deps.feedback.lockForm(tx, siteId, formId);
+    const form = await feedbackRepository.lockForm(tx, siteId, formId);
     if (!form) throw notFound();
-    const deleted = await deps.feedback.deleteSubmissions(tx, siteId, form.id);
+    const deleted = await feedbackRepository.deleteSubmissions(tx, siteId, form.id);
     await auditAdminChange(tx, change, 'feedback submissions deleted', {
       before: { formId: form.id, submissions: deleted },
       after: { formId: form.id, submissions: 0 },

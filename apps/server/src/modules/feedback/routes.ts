@@ -13,17 +13,17 @@ import type { Database } from '../../platform/database.ts';
 import { adminChangeOf } from '../../platform/admin-audit.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { FeedbackRepository } from './feedback-repository.ts';
+import { feedbackRepository } from './feedback-repository.ts';
 import { addFeedbackForm, deleteFeedbackSubmissions, updateFeedbackForm } from './manage-feedback-forms.ts';
 import { isVerifiedPerson, sendFeedback } from './send-feedback.ts';
 
-type Options = { db: Database; feedback: FeedbackRepository };
+type Options = { db: Database };
 
 /**
  * GET /api/feedback/form and PUT /api/feedback/send (spec §7). Registered in the person area behind the FEEDBACK
  * feature: anyone signed in on a site that runs the survey; the person answers for themself.
  */
-export const feedbackRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, feedback }) => {
+export const feedbackRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
   app.get(
     '/api/feedback/form',
     {
@@ -36,7 +36,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     async (request) => {
       const actor = actorOf(request);
       if (!isVerifiedPerson(actor)) return null;
-      const form = await feedback.openFormFor(actor.siteId, actor.person.id);
+      const form = await feedbackRepository.openFormFor(db, actor.siteId, actor.person.id);
       return form ? { id: form.id, refreshedAt: form.refreshedAt.toISOString() } : null;
     },
   );
@@ -52,7 +52,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      await sendFeedback({ db, feedback }, actorOf(request), request.body);
+      await sendFeedback({ db }, actorOf(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -64,7 +64,7 @@ const formParams = siteParams.extend({ formId: z.string().min(1).max(64) });
 const changeOf = adminChangeOf;
 
 /** The five admin calls of spec §7, in the admin area: site administrators of the site in the path only. */
-export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, feedback }) => {
+export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
   app.get(
     '/api/admin/site/:siteId/feedback-form',
     {
@@ -75,7 +75,7 @@ export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         response: { 200: z.array(adminFeedbackForm), ...guardedErrors },
       },
     },
-    async (request) => feedback.forms(db, actorOf(request).siteId),
+    async (request) => feedbackRepository.forms(db, actorOf(request).siteId),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         response: { 201: adminFeedbackForm, ...guardedErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addFeedbackForm({ db, feedback }, changeOf(request))),
+    async (request, reply) => reply.status(201).send(await addFeedbackForm({ db }, changeOf(request))),
   );
 
   app.patch(
@@ -104,7 +104,7 @@ export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         response: { 200: adminFeedbackForm, ...guardedErrors },
       },
     },
-    async (request) => updateFeedbackForm({ db, feedback }, changeOf(request), request.body),
+    async (request) => updateFeedbackForm({ db }, changeOf(request), request.body),
   );
 
   app.delete(
@@ -119,7 +119,7 @@ export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         response: { 200: z.object({ deleted: z.number().int() }), ...guardedErrors },
       },
     },
-    async (request) => ({ deleted: await deleteFeedbackSubmissions({ db, feedback }, changeOf(request), request.body.formId) }),
+    async (request) => ({ deleted: await deleteFeedbackSubmissions({ db }, changeOf(request), request.body.formId) }),
   );
 
   app.get(
@@ -136,11 +136,11 @@ export const feedbackAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     },
     async (request) => {
       const siteId = actorOf(request).siteId;
-      const form = await feedback.form(db, siteId, request.params.formId);
+      const form = await feedbackRepository.form(db, siteId, request.params.formId);
       if (!form) throw new AppError('FEEDBACK_FORM_NOT_FOUND', 'This site has no feedback form by that id');
       const [distribution, submissions] = await Promise.all([
-        feedback.distribution(db, siteId, form.formId),
-        feedback.submissions(db, siteId, form.formId),
+        feedbackRepository.distribution(db, siteId, form.formId),
+        feedbackRepository.submissions(db, siteId, form.formId),
       ]);
       return { form, distribution, submissions };
     },
