@@ -34,7 +34,6 @@ import { localEstonianDatahub } from './integrations/datahub/local-estonian-data
 import { createLocalSigningService } from './integrations/signing/local-signing-service.ts';
 import { localSigningPages } from './integrations/signing/local-signing-pages.ts';
 import type { SigningService } from './integrations/signing/port.ts';
-import { createPaymentRepository } from './modules/payments/payment-repository.ts';
 import { paymentCallbackRoutes } from './modules/payments/callback-routes.ts';
 import { paymentProviders } from './modules/payments/payment-providers.ts';
 import type { PaymentProvider } from './integrations/payments/port.ts';
@@ -300,11 +299,10 @@ export async function buildApp({
   const energy = createEnergyRepository(db);
   const invoices = createInvoiceRepository(db);
   const catalogue = { db, contracts: createContractRepository(db) };
-  const payments = createPaymentRepository(db);
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
   const providers = paymentProviders(provider ? [provider] : []);
-  await app.register(paymentCallbackRoutes, { db, payments, providers });
+  await app.register(paymentCallbackRoutes, { db, providers });
   if (provider?.id === 'SIMULATOR') await app.register(paymentSimulatorPages, { simulator });
 
   // Contract signing (docs/decisions/033-signing-port.md): the local service's pages in demo mode, the postbacks.
@@ -339,7 +337,6 @@ export async function buildApp({
     energy,
     catalogue,
     invoices,
-    payments,
     providers,
     signingDeps,
     crm,

@@ -23,7 +23,6 @@ import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts
 import type { InvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import type { PaymentProviders } from './modules/payments/payment-providers.ts';
-import type { PaymentRepository } from './modules/payments/payment-repository.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -56,7 +55,6 @@ export type GuardedAreaDeps = {
   energy: EnergyRepository;
   catalogue: { db: Database; contracts: ContractRepository };
   invoices: InvoiceRepository;
-  payments: PaymentRepository;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
   crm: CrmSystem;
@@ -80,7 +78,6 @@ export async function registerGuardedAreas(
     energy,
     catalogue,
     invoices,
-    payments,
     providers,
     signingDeps,
     crm,
@@ -159,7 +156,7 @@ export async function registerGuardedAreas(
         featureArea('INVOICES', async (invoicing) => {
           await invoicing.register(invoiceRoutes, { db, invoices });
           await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db, invoices })));
-          await invoicing.register(paymentRoutes, { db, invoices, payments, providers });
+          await invoicing.register(paymentRoutes, { db, invoices, providers });
         }),
       );
       await area.register(

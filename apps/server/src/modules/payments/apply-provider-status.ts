@@ -1,7 +1,7 @@
 import type { PaymentProviderId, PaymentStatus } from '@portal/schema/payments';
 import type { ProviderStatus } from '../../integrations/payments/port.ts';
 import type { Database } from '../../platform/database.ts';
-import { OPEN_STATUSES, type PaymentRepository } from './payment-repository.ts';
+import { OPEN_STATUSES, paymentRepository } from './payment-repository.ts';
 
 export type AppliedStatus = { paymentId: string; status: PaymentStatus; transition: PaymentStatus | null };
 
@@ -12,22 +12,22 @@ export type AppliedStatus = { paymentId: string; status: PaymentStatus; transiti
  * becomes 'refund-due'. A callback arriving twice, or racing the payer's return, records the payment exactly once.
  */
 export async function applyProviderStatus(
-  deps: { db: Database; payments: PaymentRepository },
+  deps: { db: Database },
   provider: PaymentProviderId,
   status: ProviderStatus,
   source: 'callback' | 'status',
 ): Promise<AppliedStatus | null> {
   return deps.db.transaction(async (tx) => {
-    const locked = await deps.payments.lockByReference(tx, provider, status.providerReference);
+    const locked = await paymentRepository.lockByReference(tx, provider, status.providerReference);
     if (!locked) return null;
     const current = locked.status;
     const open = (OPEN_STATUSES as readonly string[]).includes(current);
     const amountMatches = status.amountCents === undefined || status.amountCents === locked.amountCents;
     let next: PaymentStatus = current;
     if (open && status.state !== 'pending' && !(status.state === 'confirmed' && !amountMatches)) next = status.state;
-    if (open && next === 'confirmed' && !(await deps.payments.invoiceStillOwes(tx, locked))) next = 'refund-due';
+    if (open && next === 'confirmed' && !(await paymentRepository.invoiceStillOwes(tx, locked))) next = 'refund-due';
     const transition = next !== current ? next : null;
-    await deps.payments.recordEvent(tx, {
+    await paymentRepository.recordEvent(tx, {
       paymentId: locked.id,
       source,
       providerState: amountMatches
@@ -35,7 +35,7 @@ export async function applyProviderStatus(
         : `${status.providerState} (amount ${status.amountCents} ≠ ${locked.amountCents})`,
       transition,
     });
-    if (transition) await deps.payments.moveTo(tx, locked, { status: transition, providerState: status.providerState, at: new Date() });
+    if (transition) await paymentRepository.moveTo(tx, locked, { status: transition, providerState: status.providerState, at: new Date() });
     return { paymentId: locked.id, status: next, transition };
   });
 }

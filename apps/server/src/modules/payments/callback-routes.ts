@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import type { PaymentRepository } from './payment-repository.ts';
 import { receiveCallback } from './receive-callback.ts';
 import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
-type Options = { db: Database; payments: PaymentRepository; providers: PaymentProviders };
+type Options = { db: Database; providers: PaymentProviders };
 
 /**
  * The providers' callbacks: public, since they come from the providers' servers with no session or cookies.

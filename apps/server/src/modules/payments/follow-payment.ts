@@ -4,7 +4,7 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { applyProviderStatus } from './apply-provider-status.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import type { PaymentRepository } from './payment-repository.ts';
+import { paymentRepository } from './payment-repository.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
 /**
@@ -12,12 +12,12 @@ import type { CustomerScope } from '../../platform/actor.ts';
  * news first, since a callback may be late or never come. A provider that is slow or down leaves it pending.
  */
 export async function followPayment(
-  deps: { db: Database; payments: PaymentRepository; providers: PaymentProviders },
+  deps: { db: Database; providers: PaymentProviders },
   scope: CustomerScope,
   paymentId: string,
   onProviderTrouble: (error: PaymentProviderError) => void,
 ): Promise<PaymentView> {
-  const found = await deps.payments.find(scope, paymentId);
+  const found = await paymentRepository.find(deps.db, scope, paymentId);
   if (!found) throw new AppError('PAYMENT_NOT_FOUND', 'No such payment');
   const { row } = found;
   const provider = deps.providers.byId(row.provider);
@@ -28,5 +28,5 @@ export async function followPayment(
     if (!(error instanceof PaymentProviderError)) throw error;
     onProviderTrouble(error);
   }
-  return (await deps.payments.view(row.id))!;
+  return (await paymentRepository.view(deps.db, row.id))!;
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { applyProviderStatus } from './apply-provider-status.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import type { PaymentRepository } from './payment-repository.ts';
+import { paymentRepository } from './payment-repository.ts';
 
 /**
  * A provider's server reports a change. The callback only names the payment: its authenticity is the provider's
@@ -16,7 +16,7 @@ import type { PaymentRepository } from './payment-repository.ts';
  * mark an invoice paid by what it claims.
  */
 export async function receiveCallback(
-  deps: { db: Database; payments: PaymentRepository; providers: PaymentProviders },
+  deps: { db: Database; providers: PaymentProviders },
   providerId: string,
   callback: CallbackRequest,
 ): Promise<void> {
@@ -33,6 +33,7 @@ export async function receiveCallback(
     }
     throw error;
   }
-  if (!(await deps.payments.findByReference(provider.id, reference))) throw new AppError('PAYMENT_NOT_FOUND', 'No such payment');
+  if (!(await paymentRepository.findByReference(deps.db, provider.id, reference)))
+    throw new AppError('PAYMENT_NOT_FOUND', 'No such payment');
   await applyProviderStatus(deps, provider.id, await provider.fetchStatus(reference), 'callback');
 }

@@ -10,13 +10,12 @@ import type { InvoiceRepository } from '../invoices/invoice-repository.ts';
 import { invoiceScopeOf } from '../invoices/invoice-scope.ts';
 import { followPayment } from './follow-payment.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import type { PaymentRepository } from './payment-repository.ts';
 import { startPayment } from './start-payment.ts';
 
-type Options = { db: Database; invoices: InvoiceRepository; payments: PaymentRepository; providers: PaymentProviders; now?: () => Date };
+type Options = { db: Database; invoices: InvoiceRepository; providers: PaymentProviders; now?: () => Date };
 
 /** Starting a payment and following it: in the customer area behind the INVOICES feature. */
-export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, invoices, payments, providers, now = () => new Date() }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, invoices, providers, now = () => new Date() }) => {
   app.post(
     '/api/invoices/:invoiceNumber/payments',
     {
@@ -32,7 +31,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
     },
     async (request, reply) => {
       const { reused, ...started } = await startPayment(
-        { db, invoices, payments, providers },
+        { db, invoices, providers },
         {
           scope: invoiceScopeOf(request, now()),
           invoiceNumber: request.params.invoiceNumber,
@@ -63,7 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
     },
     async (request) =>
       followPayment(
-        { db, payments, providers },
+        { db, providers },
         { siteId: actorOf(request).siteId, customerId: customerOf(request).id },
         request.params.paymentId,
         (error) => request.log.warn({ err: error, paymentId: request.params.paymentId }, 'payment status poll failed'),

@@ -8,9 +8,9 @@ import type { InvoiceRepository, InvoiceScope } from '../invoices/invoice-reposi
 import { documentTexts } from '../../platform/document-texts.ts';
 import { applyProviderStatus } from './apply-provider-status.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import type { PaymentRepository, PaymentRow } from './payment-repository.ts';
+import { paymentRepository, type PaymentRow } from './payment-repository.ts';
 
-type Deps = { db: Database; invoices: InvoiceRepository; payments: PaymentRepository; providers: PaymentProviders };
+type Deps = { db: Database; invoices: InvoiceRepository; providers: PaymentProviders };
 
 type Input = {
   scope: InvoiceScope;
@@ -52,7 +52,7 @@ export async function startPayment(deps: Deps, input: Input): Promise<StartOutco
   if (!found) throw new AppError('INVOICE_NOT_FOUND', 'No such invoice');
 
   if (input.idempotencyKey) {
-    const earlier = await deps.payments.byIdempotencyKey(input.scope, input.idempotencyKey);
+    const earlier = await paymentRepository.byIdempotencyKey(deps.db, input.scope, input.idempotencyKey);
     if (earlier && earlier.invoiceId !== found.id) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key already started the payment of another invoice');
     }
@@ -62,10 +62,10 @@ export async function startPayment(deps: Deps, input: Input): Promise<StartOutco
   for (let attempt = 0, invoice = found; attempt < 3; attempt += 1) {
     if (attempt > 0) invoice = (await deps.invoices.findByNumber(input.scope, input.invoiceNumber)) ?? invoice;
     if (invoice.paymentStatus === 'paid') throw new AppError('INVOICE_ALREADY_PAID', 'This invoice is already paid');
-    const open = await openPaymentStillUnderWay(deps, await deps.payments.openFor(found.id));
+    const open = await openPaymentStillUnderWay(deps, await paymentRepository.openFor(deps.db, found.id));
     if (open) return reuse(deps, open, provider, input.bankBic);
     try {
-      const created = await deps.payments.create({
+      const created = await paymentRepository.create(deps.db, {
         siteId: input.scope.siteId,
         customerId: input.scope.customerId,
         invoiceId: found.id,
@@ -80,7 +80,7 @@ export async function startPayment(deps: Deps, input: Input): Promise<StartOutco
       // Another request created the invoice's open payment (or used the same key) between our read and write.
       if (!isUniqueViolation(error)) throw error;
       if (input.idempotencyKey) {
-        const raced = await deps.payments.byIdempotencyKey(input.scope, input.idempotencyKey);
+        const raced = await paymentRepository.byIdempotencyKey(deps.db, input.scope, input.idempotencyKey);
         if (raced) return resume(deps, raced);
       }
     }
@@ -111,10 +111,10 @@ async function askProvider(
       payerIp: input.payerIp,
       bankBic: input.bankBic,
     });
-    await deps.db.transaction((tx) => deps.payments.markStarted(tx, created.id, started));
+    await deps.db.transaction((tx) => paymentRepository.markStarted(tx, created.id, started));
     return { paymentId: created.id, provider: provider.id, redirectUrl: started.redirectUrl };
   } catch (error) {
-    await deps.db.transaction((tx) => deps.payments.markStartFailed(tx, created.id, String(error)));
+    await deps.db.transaction((tx) => paymentRepository.markStartFailed(tx, created.id, String(error)));
     if (error instanceof PaymentProviderError) {
       throw new AppError('PAYMENT_PROVIDER_FAILED', 'The payment service could not start the payment; please try again in a moment');
     }
@@ -129,7 +129,7 @@ async function askProvider(
 async function openPaymentStillUnderWay(deps: Deps, open: PaymentRow | null): Promise<PaymentRow | null> {
   if (!open) return null;
   if (open.status === 'created' && Date.now() - open.createdAt.getTime() > ABANDONED_START_MS) {
-    await deps.db.transaction((tx) => deps.payments.markStartFailed(tx, open.id, 'start abandoned'));
+    await deps.db.transaction((tx) => paymentRepository.markStartFailed(tx, open.id, 'start abandoned'));
     return null;
   }
   const provider = deps.providers.byId(open.provider);
@@ -161,7 +161,7 @@ async function resume(deps: Deps, row: PaymentRow): Promise<StartOutcome> {
   let current: PaymentRow | null = row;
   for (let attempt = 0; current?.status === 'created' && attempt < WAIT_FOR_START.attempts; attempt += 1) {
     await sleep(WAIT_FOR_START.stepMs);
-    current = await deps.payments.byId(row.id);
+    current = await paymentRepository.byId(deps.db, row.id);
   }
   if (!current || current.status === 'created') {
     throw new AppError('PAYMENT_IN_PROGRESS', 'A payment of this invoice is being started; try again in a moment');
