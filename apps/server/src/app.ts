@@ -24,7 +24,6 @@ import { actorInfoOf } from './modules/me/actor-info.ts';
 import { authFor } from './modules/auth/auth-for.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
-import { createIdentityProviderRepository } from './modules/auth/site-identity-providers.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { createContractRepository } from './modules/contracts/contract-repository.ts';
@@ -293,7 +292,7 @@ export async function buildApp({
   await app.register(externalServiceRoutes);
   await app.register(clientLogRoutes, { db });
   await app.register(bankRoutes, { db });
-  const authDependencies = { db, secret: config.auth.secret, identityProviders: createIdentityProviderRepository(db), mail };
+  const authDependencies = { db, secret: config.auth.secret, mail };
   await app.register(authRoutes, { ...authDependencies, actors });
 
   const energy = createEnergyRepository(db);
@@ -368,7 +367,7 @@ export async function buildApp({
             info: actorInfoOf(request.actor, request.cookies[SESSION_COOKIE]!, infoSettings),
           }
         : null,
-    signInForm: (request) => signInFormOf({ runAuth, identityProviders: authDependencies.identityProviders }, request),
+    signInForm: (request) => signInFormOf({ runAuth, db }, request),
   });
   return app;
 }

@@ -5,16 +5,16 @@ import type { Database } from '../../platform/database.ts';
 import { authConfigFor } from './auth-config.ts';
 import { authLogger } from './auth-logger.ts';
 import { authProvidersFor } from './auth-providers.ts';
-import type { IdentityProviderRepository } from './site-identity-providers.ts';
+import { identityProviderRepository } from './site-identity-providers.ts';
 
-export type AuthDependencies = { db: Database; secret: string; identityProviders: IdentityProviderRepository; mail: MailSender };
+export type AuthDependencies = { db: Database; secret: string; mail: MailSender };
 
 /** Auth.js answering a Web Request for the request's site and person: its providers, sessions and pages. */
 export type RunAuth = (request: FastifyRequest, webRequest: Request) => Promise<Response>;
 
-export function authFor({ db, secret, identityProviders, mail }: AuthDependencies): RunAuth {
+export function authFor({ db, secret, mail }: AuthDependencies): RunAuth {
   return async (request, webRequest) => {
-    const providers = authProvidersFor(request.site, await identityProviders.forSite(request.site.id), mail);
+    const providers = authProvidersFor(request.site, await identityProviderRepository.forSite(db, request.site.id), mail);
     const config = authConfigFor({
       db,
       site: request.site,

@@ -15,7 +15,7 @@ type Options = AuthDependencies & { actors: ActorRepository };
 const signInLimit = { outsideService: 'e-id' as const };
 
 /** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
-export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, identityProviders, mail }) => {
+export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, mail }) => {
   // Auth.js reads form posts itself, so the body reaches it as the string the browser sent.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
     (_request, body, done) => done(null, body),
   );
 
-  const auth = authFor({ db, secret, identityProviders, mail });
+  const auth = authFor({ db, secret, mail });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const webRequest = toWebRequest(request);

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { authProvider, type AuthProvider } from '@portal/schema/identity';
 import type { PageBootstrap } from '@portal/schema/site';
 import type { RunAuth } from './auth-for.ts';
-import type { IdentityProviderRepository } from './site-identity-providers.ts';
+import type { Database } from '../../platform/database.ts';
+import { identityProviderRepository } from './site-identity-providers.ts';
 import { toWebRequest } from './web-request.ts';
 
 /** Auth.js's sign-in page (auth-config.ts `pages.signIn`): the one page drawn with the sign-in forms. */
@@ -24,13 +25,13 @@ export type SignInFormOfPage = {
  * `form-action` allows: the brokers' origins (their issuer's; the local e-ID service is the site's own).
  */
 export async function signInFormOf(
-  { runAuth, identityProviders }: { runAuth: RunAuth; identityProviders: IdentityProviderRepository },
+  { runAuth, db }: { runAuth: RunAuth; db: Database },
   request: FastifyRequest,
 ): Promise<SignInFormOfPage> {
   const [providers, csrf, rows] = await Promise.all([
     runAuth(request, toWebRequest(request, { path: '/api/auth/providers' })),
     runAuth(request, toWebRequest(request, { path: '/api/auth/csrf' })),
-    identityProviders.forSite(request.site.id),
+    identityProviderRepository.forSite(db, request.site.id),
   ]);
   const configured = ((await providers.json()) ?? {}) as Record<string, AuthProvider>;
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };

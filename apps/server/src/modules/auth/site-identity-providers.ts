@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { siteIdentityProvider } from '../../db/schema/identity.ts';
-import type { Database } from '../../platform/database.ts';
+import type { Executor } from '../../platform/database.ts';
 
 export type IdentityProviderRow = typeof siteIdentityProvider.$inferSelect;
 
-export function createIdentityProviderRepository(db: Database) {
-  return {
-    forSite: (siteId: string): Promise<IdentityProviderRow[]> =>
-      db.select().from(siteIdentityProvider).where(eq(siteIdentityProvider.siteId, siteId)),
-  };
-}
-export type IdentityProviderRepository = ReturnType<typeof createIdentityProviderRepository>;
+/** The e-ID brokers a site signs people in with (its issuers and clients). */
+export const identityProviderRepository = {
+  forSite: (executor: Executor, siteId: string): Promise<IdentityProviderRow[]> =>
+    executor.select().from(siteIdentityProvider).where(eq(siteIdentityProvider.siteId, siteId)),
+};
