@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
@@ -56,6 +57,22 @@ for (const journey of journeys) {
     await expect(page).toHaveURL(new RegExp(`from=${shown.slice(6, 10)}-${shown.slice(3, 5)}-02`));
     await expect(page).toHaveURL(/to=\d{4}-\d{2}-\d{2}/);
     await expect(page.getByTestId('charts-period')).toHaveText(new RegExp(`^02${shown.slice(2, 10).replace(/\./g, '\\.')}`));
+
+    // Download my data (decision 109): the period's readings as Green Button XML and in the country's data hub layout.
+    const save = async (item: string) => {
+      await page.getByRole('button', { name: 'Download my data' }).click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+      return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+    };
+    const feed = await save('Green Button XML (ESPI)');
+    expect(feed.name).toMatch(/_green-button\.xml$/);
+    expect(feed.text).toContain('<IntervalBlock xmlns="http://naesb.org/espi">');
+    const hub = await save('Data hub CSV');
+    expect(hub.name).toMatch(/\.csv$/);
+    expect(hub.text.split('\r\n')[0]).toMatch(
+      journey.site === 'lumo' ? /^\uFEFFMetering point ID,Product type,/ : /^\uFEFFMeter EIC,Period Start,/,
+    );
+    expect(hub.text.split('\r\n').length).toBeGreaterThan(24);
 
     await page.locator('label', { hasText: /^Day$/ }).first().click();
     await expect(page.getByRole('img', { name: /by Hour/ })).toBeVisible();

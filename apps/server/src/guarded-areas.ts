@@ -107,7 +107,7 @@ export async function registerGuardedAreas(
       await area.register(locationRoutes, { energy });
       await area.register(usagePointRoutes, { energy, db });
       await area.register(featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { db })));
-      await area.register(readingsRoutes, { energy });
+      await area.register(readingsRoutes, { energy, db });
       await area.register(bankAccountRoutes, { db });
       await area.register(contactRoutes, { db });
       await area.register(addressRoutes, { db });

@@ -59,6 +59,28 @@ export const readingsQuery = z
   .transform(({ series, ...rest }) => ({ ...rest, series: series[0], yearsBack: series[1] ?? null }));
 export type ReadingsQueryInput = z.input<typeof readingsQuery>;
 
+/**
+ * The two files a customer takes their readings away in (docs/decisions/109): `espi` is Green Button "Download My
+ * Data" (NAESB REQ.21 ESPI 3.3, an Atom feed), `csv` the layout of the country's data hub in the reader's
+ * separators.
+ */
+export const READING_DOWNLOAD_FORMATS = ['espi', 'csv'] as const;
+export type ReadingDownloadFormat = (typeof READING_DOWNLOAD_FORMATS)[number];
+
+/**
+ * GET /api/readings/download: every stored reading of a metering point of the acting customer, at the resolution the
+ * meter reported it, on the days `from`..`to` (both included) of the site's calendar. No longest period: the file is
+ * streamed, so a long history costs the reader time, never the server memory.
+ */
+export const readingsDownloadQuery = z
+  .object({
+    meteringPointId: z.string().min(1).max(100),
+    from: isoDate,
+    to: isoDate,
+    format: z.enum(READING_DOWNLOAD_FORMATS),
+  })
+  .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+
 export const readingValue = z.object({
   /** Bucket start, an instant (ISO-8601 with offset); the web shows it in the site's timezone. */
   date: isoDateTime,

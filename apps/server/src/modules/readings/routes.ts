@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meteringPointIdParams, readingsMetadata as readingsMetadataSchema } from '@portal/schema/energy';
+import { z } from 'zod';
+import { meteringPointIdParams, readingsDownloadQuery, readingsMetadata as readingsMetadataSchema } from '@portal/schema/energy';
+import { sendAttachment } from '../../platform/downloads.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
+import { personLocale } from '../../platform/request-locale.ts';
+import type { Database } from '../../platform/database.ts';
 import type { EnergyRepository } from './energy-repository.ts';
+import { downloadReadings } from './download-readings.ts';
 import { readingsMetadata } from './readings-metadata.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
 
-/** Readings calls that hang off other areas' paths (a contract's readings), kept with the readings they describe. */
-export const readingsRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository }> = async (app, { energy }) => {
+/** Readings calls: a contract's readings metadata (kept with the readings it describes) and the readings download. */
+export const readingsRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; db: Database; now?: () => Date }> = async (
+  app,
+  { energy, db, now = () => new Date() },
+) => {
   app.get(
     '/api/contracts/:id/readings/metadata',
     {
@@ -18,5 +26,26 @@ export const readingsRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository }>
       },
     },
     async (request) => readingsMetadata(energy, customerScopeOf(request), request.site, request.params.id),
+  );
+  app.get(
+    '/api/readings/download',
+    {
+      schema: {
+        tags: ['charts'],
+        summary:
+          "A metering point's readings on days of the site's calendar: Green Button ESPI 3.3 XML (format=espi) or the country's data hub CSV (format=csv); streamed",
+        querystring: readingsDownloadQuery,
+        produces: ['application/xml', 'text/csv'],
+        response: { 200: z.any(), ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadReadings(db, customerScopeOf(request), request.site, request.query, {
+        locale: personLocale(request),
+        host: request.hostname,
+        now: now(),
+      });
+      return sendAttachment(reply, file);
+    },
   );
 };

@@ -56,6 +56,12 @@ function stubFetch({ points, empty = false }: Stub) {
         const body = readings(url.searchParams, empty ? [{ date: '2026-01-14T22:00:00.000Z', value: null }] : null);
         return json(body);
       }
+      if (url.pathname === '/api/readings/download') {
+        return new Response('<feed/>', {
+          status: 200,
+          headers: { 'content-type': 'application/xml', 'content-disposition': `attachment; filename="${POINT.gsrn}_green-button.xml"` },
+        });
+      }
       return new Response('{}', { status: 404 });
     }),
   );
@@ -188,6 +194,32 @@ describe('/charts', () => {
       '16.01.2026 00:00,2.25,0.31,yes',
       '',
     ]);
+    click.mockRestore();
+  });
+
+  it("downloads the period's readings as Green Button XML or data hub CSV from the server", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:feed', revokeObjectURL: () => {} }));
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-16' }} />, { site, path: '/charts' });
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Green Button XML (ESPI)' }));
+    await waitFor(() => expect(saved).toEqual([`${POINT.gsrn}_green-button.xml`]));
+    const asked = requests.filter((url) => url.pathname === '/api/readings/download');
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+      meteringPointId: POINT.id,
+      from: '2026-01-15',
+      to: '2026-01-16',
+      format: 'espi',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Data hub CSV' }));
+    await waitFor(() => expect(requests.filter((url) => url.pathname === '/api/readings/download')).toHaveLength(2));
+    expect(requests.filter((url) => url.pathname === '/api/readings/download')[1]!.searchParams.get('format')).toBe('csv');
     click.mockRestore();
   });
 

@@ -25,6 +25,7 @@ import { buildReadingRows, type ReadingRow } from './reading-rows.ts';
 import { readingsChartOption } from './readings-chart-option.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
 import { readingsQueryOptions } from './readings-queries.ts';
+import { ReadingsDownloadMenu } from './readings-download-menu.tsx';
 import { ReadingsTable } from './readings-table.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
@@ -184,9 +185,17 @@ export function ChartsPage({ search, onSearchChange }: Props) {
   return (
     <PageFrame
       actions={
-        <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} onClick={exportCsv} disabled={!hasValues(main.data)}>
-          {t('charts.export-csv')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            onClick={exportCsv}
+            disabled={!hasValues(main.data)}
+          >
+            {t('charts.export-csv')}
+          </Button>
+          <ReadingsDownloadMenu meteringPointId={point.id} from={from} to={to} />
+        </Group>
       }
     >
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ChartSeries, ReadingsResponse } from '@portal/schema/energy';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import type { ChartSeries, ReadingDownloadFormat, ReadingsResponse } from '@portal/schema/energy';
 import type { ReadingResolution } from '@portal/schema/energy-rules';
-import { api } from '../../shared/api/api-client.ts';
+import { api, downloadFile } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
+import { saveFile } from '../../shared/files/save-file.ts';
 
 export type ReadingsParams = {
   series: ChartSeries;
@@ -28,3 +29,18 @@ export const readingsQueryOptions = (params: ReadingsParams) =>
     // The previous period stays on screen while the next loads: switching does not flash a skeleton.
     placeholderData: keepPreviousData,
   });
+
+export type ReadingsDownload = { meteringPointId: string; from: string; to: string; format: ReadingDownloadFormat };
+
+/**
+ * GET /api/readings/download (docs/decisions/109): every stored reading of the period as Green Button XML or in the
+ * data hub's CSV layout, saved under the server's file name. Failures take the shared api-error path.
+ */
+export function useDownloadReadings() {
+  return useMutation({
+    mutationFn: async (query: ReadingsDownload) => {
+      const file = await downloadFile('/api/readings/download', { query });
+      if (file) saveFile(file);
+    },
+  });
+}
