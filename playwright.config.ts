@@ -40,8 +40,9 @@ export default defineConfig({
       METER_SIMULATOR_FAILURE_RATE: '0',
       METER_SIMULATOR_SILENCE_RATE: '0',
       METER_SIMULATOR_ANSWER_DELAY_MS: '800-1500',
-      // Alerts: the spot-price alert is looked at every minute, and push may go to the journey's local push service.
-      ALERTS_SPOT_PRICE_CRON: '* * * * *',
+      // Alerts: the spot-price alert is looked at every five seconds (a minute's wait was the longest step of any
+      // journey), and push may go to the journey's local push service.
+      ALERTS_SPOT_PRICE_CRON: '*/5 * * * * *',
       PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,127.0.0.1:*',
     },
   },

@@ -27,11 +27,11 @@ function isTimeZone(name: string): boolean {
 /** Five cron fields (minute hour day-of-month month day-of-week), as the job schedules read them. */
 const cronPattern = z.string().refine((pattern) => {
   try {
-    return new Cron(pattern, { paused: true, mode: '5-part' }).nextRun() !== null;
+    return new Cron(pattern, { paused: true, mode: '5-or-6-parts' }).nextRun() !== null;
   } catch {
     return false;
   }
-}, 'must be five cron fields, e.g. 30 14 * * *');
+}, 'must be five cron fields, e.g. 30 14 * * *, or six with seconds first');
 /**
  * The browsers' push services (Chrome/Edge via FCM, Firefox, Safari/iOS, Windows): the only hosts the server sends
  * Web Push to, so a subscription cannot make it POST to an address inside the network (docs/decisions/041).

@@ -99,9 +99,22 @@ describe('recurring schedules', () => {
     expect(row).toMatchObject({ cron: '0 * * * *', nextRunAt: new Date('2031-03-05T11:00:00Z') });
   });
 
+  it('reads a sixth field as seconds, first', async () => {
+    ctx.clock.now = new Date('2031-03-05T10:00:01Z');
+    const everyFiveSeconds = defineSchedule({ ...everyQuarterHour, name: 'test.every-five-seconds', cron: '*/5 * * * * *' });
+    const runner = ctx.runner();
+    const ranFor: Date[] = [];
+    runner.handle(tickJob, async (_payload, { runAt }) => void ranFor.push(runAt));
+    runner.schedule(everyFiveSeconds);
+    await runner.runDue();
+    ctx.clock.now = new Date('2031-03-05T10:00:06Z');
+    await runner.runDue();
+    expect(ranFor).toEqual([new Date('2031-03-05T10:00:05Z')]);
+  });
+
   it('refuses a pattern or time zone that cannot be read, and a payload that does not fit', () => {
     const base = { name: 'test.bad', job: tickJob, payload: { area: 'FI' } };
-    expect(() => defineSchedule({ ...base, cron: '0 0 14 * * *', timezone: 'UTC' })).toThrow(/5 parts/);
+    expect(() => defineSchedule({ ...base, cron: '0 0 14 * * * 2031', timezone: 'UTC' })).toThrow(/5 or 6 parts/);
     expect(() => defineSchedule({ ...base, cron: '0 14 * * *', timezone: 'Europe/Atlantis' })).toThrow(/Europe\/Atlantis/);
     expect(() => defineSchedule({ ...base, cron: '0 0 31 2 *', timezone: 'UTC' })).toThrow(/never occurs/);
     expect(() => defineSchedule({ ...base, cron: '0 14 * * *', timezone: 'UTC', payload: { area: 7 } as never })).toThrow(/area/);

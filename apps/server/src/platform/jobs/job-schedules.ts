@@ -21,7 +21,8 @@ export type JobSchedule = {
 };
 
 /**
- * Declares a recurring job. `cron` has the five standard fields (minute hour day-of-month month day-of-week),
+ * Declares a recurring job. `cron` has the five standard fields (minute hour day-of-month month day-of-week), or six
+ * with seconds first (the journeys look at alerts every five seconds rather than wait for a minute),
  * read on the wall clock of `timezone`, so '0 14 * * *' in Europe/Helsinki stays at 14:00 across daylight
  * saving time. Every server copy declares the same schedules; each period's job is enqueued once.
  */
@@ -32,7 +33,7 @@ export function defineSchedule<S extends z.ZodType>(schedule: {
   job: JobType<S>;
   payload: z.input<S>;
 }): JobSchedule {
-  const pattern = new Cron(schedule.cron, { timezone: schedule.timezone, paused: true, mode: '5-part' });
+  const pattern = new Cron(schedule.cron, { timezone: schedule.timezone, paused: true, mode: '5-or-6-parts' });
   // Reading one occurrence checks the time zone name, which croner only resolves on use.
   if (!pattern.nextRun()) throw new Error(`Schedule ${schedule.name}: "${schedule.cron}" never occurs`);
   const payload = schedule.job.payload.parse(schedule.payload);
