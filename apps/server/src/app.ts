@@ -26,7 +26,6 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
 import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
-import { createContractRepository } from './modules/contracts/contract-repository.ts';
 import { signingCallbackRoutes } from './modules/contracts/signing-routes.ts';
 import { localBusinessRegister } from './integrations/business-register/local-register.ts';
 import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
@@ -297,7 +296,6 @@ export async function buildApp({
 
   const energy = createEnergyRepository(db);
   const invoices = createInvoiceRepository(db);
-  const catalogue = { db, contracts: createContractRepository(db) };
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
   const providers = paymentProviders(provider ? [provider] : []);
@@ -310,7 +308,6 @@ export async function buildApp({
   const signingDeps = {
     parsing,
     db,
-    contracts: catalogue.contracts,
     signingService: signer,
     services: signer ? [signer] : [],
     datahub: localEstonianDatahub(db),
@@ -334,7 +331,6 @@ export async function buildApp({
     actors,
     sites,
     energy,
-    catalogue,
     invoices,
     providers,
     signingDeps,

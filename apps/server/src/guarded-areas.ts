@@ -15,7 +15,6 @@ import { notificationSettingRoutes, spotPriceNotificationRoutes } from './module
 import { staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { dataAccessRoutes } from './modules/data-access/routes.ts';
-import type { ContractRepository } from './modules/contracts/contract-repository.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
@@ -53,7 +52,6 @@ export type GuardedAreaDeps = {
   actors: ActorRepository;
   sites: SiteRepository;
   energy: EnergyRepository;
-  catalogue: { db: Database; contracts: ContractRepository };
   invoices: InvoiceRepository;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
@@ -70,21 +68,7 @@ export type GuardedAreaDeps = {
  */
 export async function registerGuardedAreas(
   app: FastifyInstance,
-  {
-    config,
-    db,
-    actors,
-    sites,
-    energy,
-    catalogue,
-    invoices,
-    providers,
-    signingDeps,
-    crm,
-    vapidKeys,
-    commands,
-    liveReadings,
-  }: GuardedAreaDeps,
+  { config, db, actors, sites, energy, invoices, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
 ): Promise<void> {
   await app.register(
     personArea(async (area) => {
@@ -95,7 +79,7 @@ export async function registerGuardedAreas(
         authSecret: config.auth.secret,
       });
       await area.register(sessionRoutes, { db, actors });
-      await area.register(productRoutes, catalogue);
+      await area.register(productRoutes, { db });
       await area.register(businessCodeRoutes);
       await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db })));
     }),
@@ -142,11 +126,11 @@ export async function registerGuardedAreas(
       );
       await area.register(
         featureArea('CONTRACTS', async (contracting) => {
-          await contracting.register(contractRoutes, { db, contracts: catalogue.contracts });
+          await contracting.register(contractRoutes, { db });
           await contracting.register(signingRoutes, signingDeps);
           await contracting.register(
             featureArea('RENEWAL_OFFERS', async (offers) => {
-              await offers.register(contractOfferRoutes, catalogue);
+              await offers.register(contractOfferRoutes, { db });
               await offers.register(renewSigningRoutes, signingDeps);
             }),
           );
