@@ -25,7 +25,6 @@ import { authFor } from './modules/auth/auth-for.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
-import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { signingCallbackRoutes } from './modules/contracts/signing-routes.ts';
 import { localBusinessRegister } from './integrations/business-register/local-register.ts';
 import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
@@ -295,7 +294,6 @@ export async function buildApp({
   await app.register(authRoutes, { ...authDependencies, actors });
 
   const energy = createEnergyRepository(db);
-  const invoices = createInvoiceRepository(db);
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
   const providers = paymentProviders(provider ? [provider] : []);
@@ -331,7 +329,6 @@ export async function buildApp({
     actors,
     sites,
     energy,
-    invoices,
     providers,
     signingDeps,
     crm,

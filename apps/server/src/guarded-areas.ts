@@ -19,7 +19,6 @@ import { contractRoutes } from './modules/contracts/routes.ts';
 import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
 import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
-import type { InvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import type { PaymentProviders } from './modules/payments/payment-providers.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -52,7 +51,6 @@ export type GuardedAreaDeps = {
   actors: ActorRepository;
   sites: SiteRepository;
   energy: EnergyRepository;
-  invoices: InvoiceRepository;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
   crm: CrmSystem;
@@ -68,7 +66,7 @@ export type GuardedAreaDeps = {
  */
 export async function registerGuardedAreas(
   app: FastifyInstance,
-  { config, db, actors, sites, energy, invoices, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
+  { config, db, actors, sites, energy, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
 ): Promise<void> {
   await app.register(
     personArea(async (area) => {
@@ -138,9 +136,9 @@ export async function registerGuardedAreas(
       );
       await area.register(
         featureArea('INVOICES', async (invoicing) => {
-          await invoicing.register(invoiceRoutes, { db, invoices });
-          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db, invoices })));
-          await invoicing.register(paymentRoutes, { db, invoices, providers });
+          await invoicing.register(invoiceRoutes, { db });
+          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db })));
+          await invoicing.register(paymentRoutes, { db, providers });
         }),
       );
       await area.register(
