@@ -36,7 +36,6 @@ import { paymentProviders } from './modules/payments/payment-providers.ts';
 import type { PaymentProvider } from './integrations/payments/port.ts';
 import { createPaymentSimulator } from './integrations/payments/simulator.ts';
 import { paymentSimulatorPages } from './integrations/payments/simulator-pages.ts';
-import { createEnergyRepository } from './modules/readings/energy-repository.ts';
 import { createLiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
 import { runLoadControl } from './modules/load-controls/load-control-runtime.ts';
 import { headEndConnection } from './integrations/head-end/head-end-plugin.ts';
@@ -293,7 +292,6 @@ export async function buildApp({
   const authDependencies = { db, secret: config.auth.secret, mail };
   await app.register(authRoutes, { ...authDependencies, actors });
 
-  const energy = createEnergyRepository(db);
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
   const providers = paymentProviders(provider ? [provider] : []);
@@ -328,7 +326,6 @@ export async function buildApp({
     db,
     actors,
     sites,
-    energy,
     providers,
     signingDeps,
     crm,

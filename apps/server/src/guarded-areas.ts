@@ -25,7 +25,6 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
-import type { EnergyRepository } from './modules/readings/energy-repository.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
@@ -50,7 +49,6 @@ export type GuardedAreaDeps = {
   db: Database;
   actors: ActorRepository;
   sites: SiteRepository;
-  energy: EnergyRepository;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
   crm: CrmSystem;
@@ -66,7 +64,7 @@ export type GuardedAreaDeps = {
  */
 export async function registerGuardedAreas(
   app: FastifyInstance,
-  { config, db, actors, sites, energy, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
+  { config, db, actors, sites, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
 ): Promise<void> {
   await app.register(
     personArea(async (area) => {
@@ -84,12 +82,12 @@ export async function registerGuardedAreas(
   );
   await app.register(
     customerArea(async (area) => {
-      await area.register(dashboardRoutes, { energy });
-      await area.register(chartRoutes, { energy });
-      await area.register(locationRoutes, { energy });
-      await area.register(usagePointRoutes, { energy, db });
+      await area.register(dashboardRoutes, { db });
+      await area.register(chartRoutes, { db });
+      await area.register(locationRoutes, { db });
+      await area.register(usagePointRoutes, { db });
       await area.register(featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { db })));
-      await area.register(readingsRoutes, { energy });
+      await area.register(readingsRoutes, { db });
       await area.register(bankAccountRoutes, { db });
       await area.register(contactRoutes, { db });
       await area.register(addressRoutes, { db });
