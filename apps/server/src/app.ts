@@ -65,7 +65,6 @@ import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
 import { createLongAnswers, longAnswerRevocation } from './platform/long-answers.ts';
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_FROM_BYTES } from './platform/kept-answer.ts';
-import { createActorRepository } from './platform/actor-repository.ts';
 import { createSessionActivity } from './platform/session-activity.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import { errorHandling } from './platform/errors.ts';
@@ -169,7 +168,6 @@ export async function buildApp({
     changes: database,
     onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
   });
-  const actors = createActorRepository(db);
 
   // Traces and metrics first, so that what a later plugin refuses is seen too (docs/decisions/113, 115).
   if (config.traces) await traceRequests(app);
@@ -243,12 +241,11 @@ export async function buildApp({
   // Event streams and downloads in progress end with the session or access they depend on (docs/decisions/100).
   const longAnswers = createLongAnswers({
     database,
-    actors,
     onLost: (error) => app.log.warn({ err: error }, 'ends of acting unheard; ending answers staff hold'),
     onCheckFailed: (error) => app.log.warn({ err: error }, 'a long answer could not be checked again; ended'),
   });
   await app.register(actorResolution, {
-    actors,
+    db,
     actorCache: createActorCache({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'actor changes unheard; not caching actors'),
@@ -290,7 +287,7 @@ export async function buildApp({
   await app.register(clientLogRoutes, { db });
   await app.register(bankRoutes, { db });
   const authDependencies = { db, secret: config.auth.secret, mail };
-  await app.register(authRoutes, { ...authDependencies, actors });
+  await app.register(authRoutes, authDependencies);
 
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
@@ -324,7 +321,6 @@ export async function buildApp({
   await registerGuardedAreas(app, {
     config,
     db,
-    actors,
     sites,
     providers,
     signingDeps,

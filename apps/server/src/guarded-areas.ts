@@ -39,7 +39,6 @@ import type { SiteRepository } from './modules/sites/site-repository.ts';
 import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
-import type { ActorRepository } from './platform/actor-repository.ts';
 import type { Database } from './platform/database.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
@@ -47,7 +46,6 @@ import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staff
 export type GuardedAreaDeps = {
   config: Config;
   db: Database;
-  actors: ActorRepository;
   sites: SiteRepository;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
@@ -64,17 +62,16 @@ export type GuardedAreaDeps = {
  */
 export async function registerGuardedAreas(
   app: FastifyInstance,
-  { config, db, actors, sites, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
+  { config, db, sites, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
 ): Promise<void> {
   await app.register(
     personArea(async (area) => {
       await area.register(meRoutes, {
         db,
-        actors,
         reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
         authSecret: config.auth.secret,
       });
-      await area.register(sessionRoutes, { db, actors });
+      await area.register(sessionRoutes, { db });
       await area.register(productRoutes, { db });
       await area.register(businessCodeRoutes);
       await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db })));
@@ -153,7 +150,7 @@ export async function registerGuardedAreas(
   );
   await app.register(
     staffArea('customer-service', async (area) => {
-      await area.register(staffRoutes, { actors, db });
+      await area.register(staffRoutes, { db });
       await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
     }),
   );
