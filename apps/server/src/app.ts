@@ -16,7 +16,7 @@ import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './pla
 import { makeReadingPartitions, makeReadingPartitionsJob, makeReadingPartitionsNightly } from './modules/readings/reading-partitions.ts';
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
-import { createSiteRepository } from './modules/sites/site-repository.ts';
+import { createSiteCache } from './modules/sites/site-cache.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { portalSessionOf } from './modules/auth/portal-session.ts';
@@ -164,7 +164,8 @@ export async function buildApp({
   });
 
   const { db } = database;
-  const sites = createSiteRepository(db, {
+  // The sites every request needs, kept by this copy: a cache with a lifecycle, not a repository (decision 020).
+  const sites = createSiteCache(db, {
     changes: database,
     onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
   });

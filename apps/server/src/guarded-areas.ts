@@ -35,7 +35,7 @@ import type { InstallationVapidKeys } from './modules/push-notifications/vapid-k
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
-import type { SiteRepository } from './modules/sites/site-repository.ts';
+import type { SiteCache } from './modules/sites/site-cache.ts';
 import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
@@ -46,7 +46,7 @@ import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staff
 export type GuardedAreaDeps = {
   config: Config;
   db: Database;
-  sites: SiteRepository;
+  sites: SiteCache;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
   crm: CrmSystem;
