@@ -16,7 +16,7 @@ import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './pla
 import { makeReadingPartitions, makeReadingPartitionsJob, makeReadingPartitionsNightly } from './modules/readings/reading-partitions.ts';
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
-import { createSiteRepository } from './modules/sites/site-repository.ts';
+import { createSiteCache } from './modules/sites/site-cache.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { portalSessionOf } from './modules/auth/portal-session.ts';
@@ -25,8 +25,6 @@ import { authFor } from './modules/auth/auth-for.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { signInFormOf } from './modules/auth/sign-in-form.ts';
 import { bankRoutes } from './modules/banks/routes.ts';
-import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
-import { createContractRepository } from './modules/contracts/contract-repository.ts';
 import { signingCallbackRoutes } from './modules/contracts/signing-routes.ts';
 import { localBusinessRegister } from './integrations/business-register/local-register.ts';
 import { localEstonianDatahub } from './integrations/datahub/local-estonian-datahub.ts';
@@ -38,7 +36,6 @@ import { paymentProviders } from './modules/payments/payment-providers.ts';
 import type { PaymentProvider } from './integrations/payments/port.ts';
 import { createPaymentSimulator } from './integrations/payments/simulator.ts';
 import { paymentSimulatorPages } from './integrations/payments/simulator-pages.ts';
-import { createEnergyRepository } from './modules/readings/energy-repository.ts';
 import { createLiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
 import { runLoadControl } from './modules/load-controls/load-control-runtime.ts';
 import { headEndConnection } from './integrations/head-end/head-end-plugin.ts';
@@ -68,7 +65,6 @@ import { createActorCache } from './platform/actor-cache.ts';
 import { createCustomerAnswers } from './platform/customer-answers.ts';
 import { createLongAnswers, longAnswerRevocation } from './platform/long-answers.ts';
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_FROM_BYTES } from './platform/kept-answer.ts';
-import { createActorRepository } from './platform/actor-repository.ts';
 import { createSessionActivity } from './platform/session-activity.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import { errorHandling } from './platform/errors.ts';
@@ -168,11 +164,11 @@ export async function buildApp({
   });
 
   const { db } = database;
-  const sites = createSiteRepository(db, {
+  // The sites every request needs, kept by this copy: a cache with a lifecycle, not a repository (decision 020).
+  const sites = createSiteCache(db, {
     changes: database,
     onLost: (error) => app.log.warn({ err: error }, 'site changes unheard; not keeping sites'),
   });
-  const actors = createActorRepository(db);
 
   // Traces and metrics first, so that what a later plugin refuses is seen too (docs/decisions/113, 115).
   if (config.traces) await traceRequests(app);
@@ -246,12 +242,11 @@ export async function buildApp({
   // Event streams and downloads in progress end with the session or access they depend on (docs/decisions/100).
   const longAnswers = createLongAnswers({
     database,
-    actors,
     onLost: (error) => app.log.warn({ err: error }, 'ends of acting unheard; ending answers staff hold'),
     onCheckFailed: (error) => app.log.warn({ err: error }, 'a long answer could not be checked again; ended'),
   });
   await app.register(actorResolution, {
-    actors,
+    db,
     actorCache: createActorCache({
       database,
       onLost: (error) => app.log.warn({ err: error }, 'actor changes unheard; not caching actors'),
@@ -293,11 +288,8 @@ export async function buildApp({
   await app.register(clientLogRoutes, { db });
   await app.register(bankRoutes, { db });
   const authDependencies = { db, secret: config.auth.secret, mail };
-  await app.register(authRoutes, { ...authDependencies, actors });
+  await app.register(authRoutes, authDependencies);
 
-  const energy = createEnergyRepository(db);
-  const invoices = createInvoiceRepository(db);
-  const catalogue = { db, contracts: createContractRepository(db) };
   const simulator = createPaymentSimulator(db, config.payments.callbackSecret);
   const provider = paymentProvider ?? paymentProviderFor(config, simulator.provider);
   const providers = paymentProviders(provider ? [provider] : []);
@@ -310,7 +302,6 @@ export async function buildApp({
   const signingDeps = {
     parsing,
     db,
-    contracts: catalogue.contracts,
     signingService: signer,
     services: signer ? [signer] : [],
     datahub: localEstonianDatahub(db),
@@ -331,11 +322,7 @@ export async function buildApp({
   await registerGuardedAreas(app, {
     config,
     db,
-    actors,
     sites,
-    energy,
-    catalogue,
-    invoices,
     providers,
     signingDeps,
     crm,

@@ -15,19 +15,16 @@ import { notificationSettingRoutes, spotPriceNotificationRoutes } from './module
 import { staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { dataAccessRoutes } from './modules/data-access/routes.ts';
-import type { ContractRepository } from './modules/contracts/contract-repository.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
 import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
-import type { InvoiceRepository } from './modules/invoices/invoice-repository.ts';
 import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import type { PaymentProviders } from './modules/payments/payment-providers.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
-import type { EnergyRepository } from './modules/readings/energy-repository.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
@@ -38,11 +35,10 @@ import type { InstallationVapidKeys } from './modules/push-notifications/vapid-k
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
-import type { SiteRepository } from './modules/sites/site-repository.ts';
+import type { SiteCache } from './modules/sites/site-cache.ts';
 import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
-import type { ActorRepository } from './platform/actor-repository.ts';
 import type { Database } from './platform/database.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
@@ -50,11 +46,7 @@ import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staff
 export type GuardedAreaDeps = {
   config: Config;
   db: Database;
-  actors: ActorRepository;
-  sites: SiteRepository;
-  energy: EnergyRepository;
-  catalogue: { db: Database; contracts: ContractRepository };
-  invoices: InvoiceRepository;
+  sites: SiteCache;
   providers: PaymentProviders;
   signingDeps: SigningRouteDeps;
   crm: CrmSystem;
@@ -70,44 +62,29 @@ export type GuardedAreaDeps = {
  */
 export async function registerGuardedAreas(
   app: FastifyInstance,
-  {
-    config,
-    db,
-    actors,
-    sites,
-    energy,
-    catalogue,
-    invoices,
-    providers,
-    signingDeps,
-    crm,
-    vapidKeys,
-    commands,
-    liveReadings,
-  }: GuardedAreaDeps,
+  { config, db, sites, providers, signingDeps, crm, vapidKeys, commands, liveReadings }: GuardedAreaDeps,
 ): Promise<void> {
   await app.register(
     personArea(async (area) => {
       await area.register(meRoutes, {
         db,
-        actors,
         reverificationPeriodSeconds: config.auth.reverificationPeriodSeconds,
         authSecret: config.auth.secret,
       });
-      await area.register(sessionRoutes, { db, actors });
-      await area.register(productRoutes, catalogue);
+      await area.register(sessionRoutes, { db });
+      await area.register(productRoutes, { db });
       await area.register(businessCodeRoutes);
       await area.register(featureArea('FEEDBACK', async (survey) => survey.register(feedbackRoutes, { db })));
     }),
   );
   await app.register(
     customerArea(async (area) => {
-      await area.register(dashboardRoutes, { energy });
-      await area.register(chartRoutes, { energy });
-      await area.register(locationRoutes, { energy });
-      await area.register(usagePointRoutes, { energy, db });
+      await area.register(dashboardRoutes, { db });
+      await area.register(chartRoutes, { db });
+      await area.register(locationRoutes, { db });
+      await area.register(usagePointRoutes, { db });
       await area.register(featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { db })));
-      await area.register(readingsRoutes, { energy, db });
+      await area.register(readingsRoutes, { db });
       await area.register(bankAccountRoutes, { db });
       await area.register(contactRoutes, { db });
       await area.register(addressRoutes, { db });
@@ -142,11 +119,11 @@ export async function registerGuardedAreas(
       );
       await area.register(
         featureArea('CONTRACTS', async (contracting) => {
-          await contracting.register(contractRoutes, { db, contracts: catalogue.contracts });
+          await contracting.register(contractRoutes, { db });
           await contracting.register(signingRoutes, signingDeps);
           await contracting.register(
             featureArea('RENEWAL_OFFERS', async (offers) => {
-              await offers.register(contractOfferRoutes, catalogue);
+              await offers.register(contractOfferRoutes, { db });
               await offers.register(renewSigningRoutes, signingDeps);
             }),
           );
@@ -154,9 +131,9 @@ export async function registerGuardedAreas(
       );
       await area.register(
         featureArea('INVOICES', async (invoicing) => {
-          await invoicing.register(invoiceRoutes, { db, invoices });
-          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db, invoices })));
-          await invoicing.register(paymentRoutes, { db, invoices, providers });
+          await invoicing.register(invoiceRoutes, { db });
+          await invoicing.register(featureArea('INVOICE_CSV_DOWNLOAD', async (csv) => csv.register(invoiceCsvRoutes, { db })));
+          await invoicing.register(paymentRoutes, { db, providers });
         }),
       );
       await area.register(
@@ -173,7 +150,7 @@ export async function registerGuardedAreas(
   );
   await app.register(
     staffArea('customer-service', async (area) => {
-      await area.register(staffRoutes, { actors, db });
+      await area.register(staffRoutes, { db });
       await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
     }),
   );

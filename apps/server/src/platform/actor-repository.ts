@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DataArea } from '@portal/schema/data-access';
 import type { StaffRole } from '@portal/schema/identity';
 import { auditLog, authSession, customer, customerAccess, person, staffMember } from '../db/schema/identity.ts';
-import { queryRows, type Database } from './database.ts';
+import { queryRows, type Executor } from './database.ts';
 
 export type SessionPerson = {
   id: string;
@@ -69,66 +69,63 @@ export type AuditEntry = {
 const customerColumns = { id: customer.id, clientCode: customer.clientCode, name: customer.name, type: customer.type };
 
 /** The SQL behind "who is acting": sessions, access rights and staff roles, always within one site. */
-export function createActorRepository(db: Database) {
-  return {
-    /**
-     * Everything the actor is made of, in one statement (docs/decisions/080): the session's person, the
-     * customers they may act for on this site and their staff roles. `validUntil` is the first moment the
-     * answer changes by itself (the session ends or an access right lapses), so a cache keeps it no longer.
-     */
-    async sessionActor(sessionToken: string, siteId: string, now: Date): Promise<SessionActor | null> {
-      const [row] = await queryRows<SessionActorRow>(
-        db,
-        sql`
-          select p.id, p.name, p.ssn, p.email, p.preferred_locale, p.verified_at, s.id as session_id, s.expires as session_expires,
-            coalesce((
-              select json_agg(json_build_object(
-                'code', a.code, 'relation', a.relation, 'validUntil', a.valid_until,
-                'customer', json_build_object('id', c.id, 'clientCode', c.client_code, 'name', c.name, 'type', c.type)
-              ) order by a.relation <> 'self', c.name)
-              from ${customerAccess} a join ${customer} c on c.id = a.customer_id
-              where a.person_id = p.id and c.site_id = s.site_id and (a.valid_until is null or a.valid_until > ${now.toISOString()})
-            ), '[]') as accesses,
-            coalesce((select array_agg(m.role order by m.role) from ${staffMember} m where m.person_id = p.id and m.site_id = s.site_id), '{}') as staff_roles
-          from ${authSession} s join ${person} p on p.id = s.user_id
-          where s.session_token = ${sessionToken} and s.site_id = ${siteId} and s.expires > ${now.toISOString()}`,
-      );
-      if (!row) return null;
-      const accesses = (typeof row.accesses === 'string' ? JSON.parse(row.accesses) : row.accesses) as (CustomerAccessRow & {
-        validUntil: string | null;
-      })[];
-      const sessionExpires = new Date(row.session_expires);
-      const lapses = accesses.flatMap(({ validUntil }) => (validUntil ? [Date.parse(validUntil)] : []));
-      return {
-        person: {
-          id: row.id,
-          name: row.name,
-          ssn: row.ssn,
-          email: row.email,
-          preferredLocale: row.preferred_locale,
-          verifiedAt: row.verified_at === null ? null : new Date(row.verified_at),
-          sessionId: row.session_id,
-          sessionExpires,
-        },
-        accesses: accesses.map(({ code, relation, customer: found }) => ({ code, relation, customer: found })),
-        staffRoles: parseRoles(row.staff_roles),
-        validUntil: new Date(Math.min(sessionExpires.getTime(), ...lapses)),
-      };
-    },
+export const actorRepository = {
+  /**
+   * Everything the actor is made of, in one statement (docs/decisions/080): the session's person, the
+   * customers they may act for on this site and their staff roles. `validUntil` is the first moment the
+   * answer changes by itself (the session ends or an access right lapses), so a cache keeps it no longer.
+   */
+  async sessionActor(executor: Executor, sessionToken: string, siteId: string, now: Date): Promise<SessionActor | null> {
+    const [row] = await queryRows<SessionActorRow>(
+      executor,
+      sql`
+        select p.id, p.name, p.ssn, p.email, p.preferred_locale, p.verified_at, s.id as session_id, s.expires as session_expires,
+          coalesce((
+            select json_agg(json_build_object(
+              'code', a.code, 'relation', a.relation, 'validUntil', a.valid_until,
+              'customer', json_build_object('id', c.id, 'clientCode', c.client_code, 'name', c.name, 'type', c.type)
+            ) order by a.relation <> 'self', c.name)
+            from ${customerAccess} a join ${customer} c on c.id = a.customer_id
+            where a.person_id = p.id and c.site_id = s.site_id and (a.valid_until is null or a.valid_until > ${now.toISOString()})
+          ), '[]') as accesses,
+          coalesce((select array_agg(m.role order by m.role) from ${staffMember} m where m.person_id = p.id and m.site_id = s.site_id), '{}') as staff_roles
+        from ${authSession} s join ${person} p on p.id = s.user_id
+        where s.session_token = ${sessionToken} and s.site_id = ${siteId} and s.expires > ${now.toISOString()}`,
+    );
+    if (!row) return null;
+    const accesses = (typeof row.accesses === 'string' ? JSON.parse(row.accesses) : row.accesses) as (CustomerAccessRow & {
+      validUntil: string | null;
+    })[];
+    const sessionExpires = new Date(row.session_expires);
+    const lapses = accesses.flatMap(({ validUntil }) => (validUntil ? [Date.parse(validUntil)] : []));
+    return {
+      person: {
+        id: row.id,
+        name: row.name,
+        ssn: row.ssn,
+        email: row.email,
+        preferredLocale: row.preferred_locale,
+        verifiedAt: row.verified_at === null ? null : new Date(row.verified_at),
+        sessionId: row.session_id,
+        sessionExpires,
+      },
+      accesses: accesses.map(({ code, relation, customer: found }) => ({ code, relation, customer: found })),
+      staffRoles: parseRoles(row.staff_roles),
+      validUntil: new Date(Math.min(sessionExpires.getTime(), ...lapses)),
+    };
+  },
 
-    async customerByClientCode(clientCode: string, siteId: string): Promise<CustomerAccessRow['customer'] | null> {
-      const [row] = await db
-        .select(customerColumns)
-        .from(customer)
-        .where(and(eq(customer.clientCode, clientCode), eq(customer.siteId, siteId)));
-      return row ?? null;
-    },
+  async customerByClientCode(executor: Executor, clientCode: string, siteId: string): Promise<CustomerAccessRow['customer'] | null> {
+    const [row] = await executor
+      .select(customerColumns)
+      .from(customer)
+      .where(and(eq(customer.clientCode, clientCode), eq(customer.siteId, siteId)));
+    return row ?? null;
+  },
 
-    async audit(entry: AuditEntry): Promise<void> {
-      await db
-        .insert(auditLog)
-        .values({ ...entry, details: entry.details ?? null, actorRole: entry.actorRole ?? null, dataArea: entry.dataArea ?? null });
-    },
-  };
-}
-export type ActorRepository = ReturnType<typeof createActorRepository>;
+  async audit(executor: Executor, entry: AuditEntry): Promise<void> {
+    await executor
+      .insert(auditLog)
+      .values({ ...entry, details: entry.details ?? null, actorRole: entry.actorRole ?? null, dataArea: entry.dataArea ?? null });
+  },
+};

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { ActingAs, StaffRole } from '@portal/schema/identity';
 import type { ActorCache } from './actor-cache.ts';
 import type { CustomerAnswers } from './customer-answers.ts';
-import type { ActorRepository, CustomerAccessRow, SessionPerson } from './actor-repository.ts';
+import { actorRepository, type CustomerAccessRow, type SessionPerson } from './actor-repository.ts';
+import type { Database } from './database.ts';
 import { dataAreaOf } from './data-areas.ts';
 import { AppError } from './errors.ts';
 import type { SessionActivity } from './session-activity.ts';
@@ -57,7 +58,7 @@ export const secureCookie = { path: '/', secure: true, httpOnly: true, sameSite:
  * matches the person's rights is dropped, written to the audit log, and the person acts for themself.
  */
 export const actorResolution = fp<{
-  actors: ActorRepository;
+  db: Database;
   actorCache: ActorCache;
   customerAnswers: CustomerAnswers;
   sessionActivity: SessionActivity;
@@ -66,7 +67,7 @@ export const actorResolution = fp<{
 }>(
   async (
     app: FastifyInstance,
-    { actors, actorCache, customerAnswers, sessionActivity, reverificationPeriodSeconds, now = () => new Date() },
+    { db, actorCache, customerAnswers, sessionActivity, reverificationPeriodSeconds, now = () => new Date() },
   ) => {
     app.decorateRequest('actor', null);
     app.decorate('actorCache', actorCache);
@@ -80,11 +81,11 @@ export const actorResolution = fp<{
       const token = request.cookies[SESSION_COOKIE];
       if (!token || !(request.url.startsWith('/api/') || request.routeOptions.config.signedInPage)) return;
       const siteId = request.site.id;
-      const found = await actorCache.resolve(siteId, token, () => actors.sessionActor(token, siteId, now()));
+      const found = await actorCache.resolve(siteId, token, () => actorRepository.sessionActor(db, token, siteId, now()));
       if (!found) return;
       await sessionActivity.touch(token, siteId);
       const { person, staffRoles, accesses } = found;
-      request.actor = await chooseActingCustomer(request, reply, actors, { siteId, person, staffRoles, accesses });
+      request.actor = await chooseActingCustomer(request, reply, db, { siteId, person, staffRoles, accesses });
     });
 
     // After the area guards (onRequest) and before validation: a sensitive call with a stale verification
@@ -122,7 +123,7 @@ export const actorResolution = fp<{
         if (!audited) return;
         const route = request.routeOptions.url ?? request.url.split('?')[0]!;
         const acting = actor.actingAs === 'staff';
-        await actors.audit({
+        await actorRepository.audit(db, {
           siteId: actor.siteId,
           personId: actor.person.id,
           customerId: actor.customer?.id ?? null,
@@ -144,12 +145,12 @@ export const actorResolution = fp<{
 async function chooseActingCustomer(
   request: FastifyRequest,
   reply: FastifyReply,
-  actors: ActorRepository,
+  db: Database,
   base: Pick<Actor, 'siteId' | 'person' | 'staffRoles' | 'accesses'>,
 ): Promise<Actor> {
   const refuse = async (cookie: string, details: string) => {
     reply.clearCookie(cookie, secureCookie);
-    await actors.audit({
+    await actorRepository.audit(db, {
       siteId: base.siteId,
       personId: base.person.id,
       customerId: null,
@@ -163,7 +164,9 @@ async function chooseActingCustomer(
 
   const staffCode = request.cookies[CS_REPRESENTATIVE_COOKIE];
   if (staffCode) {
-    const customer = base.staffRoles.includes('customer-service') ? await actors.customerByClientCode(staffCode, base.siteId) : null;
+    const customer = base.staffRoles.includes('customer-service')
+      ? await actorRepository.customerByClientCode(db, staffCode, base.siteId)
+      : null;
     if (customer) return { ...base, customer, actingAs: 'staff', code: customer.clientCode };
     await refuse(CS_REPRESENTATIVE_COOKIE, `no customer-service right for client code ${staffCode.slice(0, 50)}`);
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ActingAs, StaffRole } from '@portal/schema/identity';
 import { SESSION_COOKIE } from './actor.ts';
-import type { ActorRepository } from './actor-repository.ts';
+import { actorRepository } from './actor-repository.ts';
 import { createChangeChannel, type ChangeObserver } from './change-channel.ts';
 import type { DatabaseHandle } from './database.ts';
 
@@ -37,7 +37,6 @@ type Held = {
 
 export type LongAnswersOptions = {
   database: Pick<DatabaseHandle, 'db' | 'listen'>;
-  actors: Pick<ActorRepository, 'sessionActor'>;
   /** The backstop: every held answer is checked again this often, whatever was heard. */
   recheckEveryMs?: number;
   now?: () => Date;
@@ -56,7 +55,6 @@ export type LongAnswersOptions = {
  */
 export function createLongAnswers({
   database,
-  actors,
   recheckEveryMs = 60_000,
   now = () => new Date(),
   onLost,
@@ -84,7 +82,7 @@ export function createLongAnswers({
 
   /** The session still resolves to the person, with every role and the customer the answer was opened with. */
   async function stillAllowed(entry: Held): Promise<boolean> {
-    const found = await actors.sessionActor(entry.token, entry.siteId, now());
+    const found = await actorRepository.sessionActor(database.db, entry.token, entry.siteId, now());
     if (!found || found.person.id !== entry.personId) return false;
     if (!entry.staffRoles.every((role) => found.staffRoles.includes(role))) return false;
     const viaAccess = entry.customerId !== null && entry.actingAs !== 'staff';

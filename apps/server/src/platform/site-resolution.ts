@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** Where sites are found (modules/sites/site-repository.ts): the platform needs only these look-ups. */
+/** Where sites are found (modules/sites/site-cache.ts): the platform needs only these look-ups. */
 export type SiteLookup = {
   /** The site kept in memory for a host, or undefined when it must be looked up. */
   keptByHost: (host: string) => SiteBootstrap | null | undefined;

@@ -4,7 +4,7 @@ import { localOutageFeed } from '../../integrations/outages/local-feed.ts';
 import type { Database } from '../../platform/database.ts';
 import { applyOutageReports } from '../../modules/outages/sync-outages.ts';
 import { outageRepository } from '../../modules/outages/outage-repository.ts';
-import { createSiteRepository } from '../../modules/sites/site-repository.ts';
+import { createSiteCache } from '../../modules/sites/site-cache.ts';
 import { contract, meteringPoint } from '../schema/energy.ts';
 import { meterEvent, outageContact } from '../schema/outages.ts';
 
@@ -63,7 +63,7 @@ export async function seedDemoOutages(db: Database, now = new Date()): Promise<v
   });
   if (contacts.length > 0) await db.insert(outageContact).values(contacts).onConflictDoNothing();
 
-  const sites = createSiteRepository(db);
+  const sites = createSiteCache(db);
   for (const siteId of await outageRepository.sitesWithOutages(db)) {
     const site = await sites.findById(siteId);
     if (!site) continue;

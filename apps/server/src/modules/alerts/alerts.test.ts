@@ -21,7 +21,7 @@ import { recordingLogger } from '../../test-support/recording-logger.ts';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../test-support/push-service-stand-in.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
-import { createSiteRepository } from '../sites/site-repository.ts';
+import { createSiteCache } from '../sites/site-cache.ts';
 import { installationVapidKeys } from '../push-notifications/vapid-keys.ts';
 import { evaluateAlertsJob, planAlertsJob } from './alert-jobs.ts';
 import { runAlerts } from './alerts-plugin.ts';
@@ -142,7 +142,7 @@ describe('alerts from the notification thresholds', () => {
         push: webPushSender(ctx.config.push.serviceHosts),
         vapidKeys: installationVapidKeys(secondCopy.db),
         vapidSubject: 'mailto:no-reply@portal.example',
-        sites: createSiteRepository(secondCopy.db),
+        sites: createSiteCache(secondCopy.db),
       },
       ctx.config.alerts,
     );
@@ -234,7 +234,7 @@ describe('alerts from the notification thresholds', () => {
     );
     // A copy whose power goes out after it wrote the alerts, before its transaction commits.
     const doomed = createJobRunner({ database: ctx.database, log: recordingLogger({}, []), workerId: 'doomed-copy' });
-    const sites = createSiteRepository(ctx.database.db);
+    const sites = createSiteCache(ctx.database.db);
     doomed.handle(evaluateAlertsJob, (payload, context) =>
       evaluateAlerts(
         payload,

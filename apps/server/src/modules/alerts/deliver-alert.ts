@@ -7,7 +7,7 @@ import type { JobContext } from '../../platform/jobs/job-type.ts';
 import { notificationImagesOf } from '../push-notifications/push-configuration.ts';
 import { pushSubscriptionRepository } from '../push-notifications/push-subscription-repository.ts';
 import type { InstallationVapidKeys } from '../push-notifications/vapid-keys.ts';
-import type { SiteRepository } from '../sites/site-repository.ts';
+import type { SiteCache } from '../sites/site-cache.ts';
 import { alertRepository } from './alert-repository.ts';
 import { smsSenderOf } from './alert-messages.ts';
 
@@ -18,7 +18,7 @@ export type AlertSenders = {
   vapidKeys: InstallationVapidKeys;
   /** The contact push services may write to about this installation (RFC 8292 `sub`). */
   vapidSubject: string;
-  sites: SiteRepository;
+  sites: SiteCache;
 };
 
 /** Plain text as escaped paragraphs and line breaks: a support reply's letter keeps its shape. */

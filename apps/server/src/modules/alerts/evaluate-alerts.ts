@@ -7,7 +7,7 @@ import { site as siteTable } from '../../db/schema/sites.ts';
 import { queryRows, type Database, type Executor } from '../../platform/database.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
-import type { SiteRepository } from '../sites/site-repository.ts';
+import type { SiteCache } from '../sites/site-cache.ts';
 import { subjectOf } from '../notification-settings/notification-subjects.ts';
 import { pushSubscriptionRepository } from '../push-notifications/push-subscription-repository.ts';
 import { deliverAlertJob, evaluateAlertsJob, type AlertSubject } from './alert-jobs.ts';
@@ -20,7 +20,7 @@ export class AlertDataMissingError extends Error {
 }
 
 /** alerts.plan: one evaluation job per site offering the subject, for the site's own "today". */
-export async function planAlerts({ subject }: { subject: AlertSubject }, context: JobContext, sites: SiteRepository): Promise<void> {
+export async function planAlerts({ subject }: { subject: AlertSubject }, context: JobContext, sites: SiteCache): Promise<void> {
   const ids = await context.db.select({ id: siteTable.id }).from(siteTable).orderBy(siteTable.id);
   const planned: { siteId: string; day: string }[] = [];
   for (const { id } of ids) {
@@ -170,7 +170,7 @@ async function recipientsOf(db: Database, site: SiteBootstrap, setting: ActiveSe
 export async function evaluateAlerts(
   { subject, siteId, day }: { subject: AlertSubject; siteId: string; day: string },
   context: JobContext,
-  sites: SiteRepository,
+  sites: SiteCache,
 ): Promise<void> {
   const site = await sites.findById(siteId);
   // The site switched the subject off since the job was planned: nothing to decide.

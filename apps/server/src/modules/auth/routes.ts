@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientLogRequest } from '@portal/schema/client-logs';
 import { CS_REPRESENTATIVE_COOKIE, REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
-import type { ActorRepository } from '../../platform/actor-repository.ts';
+import { actorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientLogRepository } from '../client-logs/client-log-repository.ts';
 import { authFailureOf } from './auth-failure.ts';
@@ -9,13 +9,11 @@ import { authFor, type AuthDependencies } from './auth-for.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
 import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 
-type Options = AuthDependencies & { actors: ActorRepository };
-
 /** Sign-in and callback reach the e-ID service (and send sign-in mail): limited per person and address (decision 101). */
 const signInLimit = { outsideService: 'e-id' as const };
 
 /** Auth.js core at /api/auth: session, csrf, providers, signin, callback, signout, and the client's _log. */
-export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors, secret, mail }) => {
+export const authRoutes: FastifyPluginAsync<AuthDependencies> = async (app, { db, secret, mail }) => {
   // Auth.js reads form posts itself, so the body reaches it as the string the browser sent.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -30,7 +28,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { db, actors,
     const response = await auth(request, webRequest);
     const failure = await authFailureOf(response, webRequest.url);
     if (failure) {
-      await actors.audit({
+      await actorRepository.audit(db, {
         siteId: request.site.id,
         personId: request.actor?.person.id ?? null,
         customerId: null,

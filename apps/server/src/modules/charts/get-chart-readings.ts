@@ -9,9 +9,10 @@ import {
 import type { SiteFeature } from '@portal/schema/features';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
-import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
+import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { daysBetween, shiftYears } from '@portal/schema/calendar-dates';
 import type { CustomerScope } from '../../platform/actor.ts';
+import type { Executor } from '../../platform/database.ts';
 
 export type ChartReadingsRequest = {
   series: ChartSeries;
@@ -58,17 +59,17 @@ export function chooseResolution(
  * timezone, with the comparison series N years back merged by date and, for consumption, the cost.
  */
 export async function getChartReadings(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   site: Site,
   query: ChartReadingsRequest,
 ): Promise<ReadingsResponse> {
-  const point = await energy.meteringPoint(scope, query.meteringPointId);
+  const point = await energyRepository.meteringPoint(executor, scope, query.meteringPointId);
   if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
   const resolution = chooseResolution(site, query);
   const { timezone } = site;
   const fetch = (from: string, to: string, shift: number) =>
-    seriesValues(energy, scope, point, query.series, resolution, { from, to, timezone, shiftYears: shift });
+    seriesValues(executor, scope, point, query.series, resolution, { from, to, timezone, shiftYears: shift });
 
   const main = await fetch(query.from, query.to, 0);
   const comparison = query.yearsBack
@@ -109,7 +110,7 @@ export async function getChartReadings(
 type SeriesRow = { bucket: Date; key: string; raw: number | null; estimated: boolean; costCents: number | null };
 
 async function seriesValues(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   point: MeteringPointRow,
   series: ChartSeries,
@@ -117,19 +118,19 @@ async function seriesValues(
   period: { from: string; to: string; timezone: string; shiftYears: number },
 ): Promise<{ rows: SeriesRow[]; withCost: boolean }> {
   if (series === 'price') {
-    const rows = await energy.priceBuckets({ ...period, zone: point.biddingZone, bucket: resolution });
+    const rows = await energyRepository.priceBuckets(executor, { ...period, zone: point.biddingZone, bucket: resolution });
     return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
   }
   if (series === 'temperature') {
-    const rows = await energy.temperatureBuckets({ ...period, area: point.temperatureArea, bucket: resolution });
+    const rows = await energyRepository.temperatureBuckets(executor, { ...period, area: point.temperatureArea, bucket: resolution });
     return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
   }
   // Hours and longer come from the rollups (decision 081); quarters and five minutes from the coarsest stored
   // resolution that still fits the bucket (15-minute rows for quarters, where a meter has them).
   const sourceMinutes =
-    resolution === 'quarter-hour' || resolution === 'five-minute' ? await fineSource(energy, scope, point, resolution) : undefined;
-  const withCost = series === 'consumption' && (await energy.contractsOf(scope, [point.id])).length > 0;
-  const rows = await energy.buckets({
+    resolution === 'quarter-hour' || resolution === 'five-minute' ? await fineSource(executor, scope, point, resolution) : undefined;
+  const withCost = series === 'consumption' && (await energyRepository.contractsOf(executor, scope, [point.id])).length > 0;
+  const rows = await energyRepository.buckets(executor, {
     ...period,
     scope,
     meteringPointIds: [point.id],
@@ -142,13 +143,13 @@ async function seriesValues(
 }
 
 async function fineSource(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   point: MeteringPointRow,
   resolution: 'quarter-hour' | 'five-minute',
 ): Promise<number> {
   const wanted = METER_RESOLUTION_MINUTES[resolution];
-  const stored = await energy.storedResolutions(scope, point.id);
+  const stored = await energyRepository.storedResolutions(executor, scope, point.id);
   return (
     stored
       .map((row) => row.minutes)

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readingsQuery, readingsResponse, resolutionForRange } from '@portal/schema/energy';
 import { guardedErrors } from '../../platform/error-responses.ts';
-import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { getChartReadings } from './get-chart-readings.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
 
-export const chartRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository }> = async (app, { energy }) => {
+export const chartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/charts/readings',
     {
@@ -17,7 +17,7 @@ export const chartRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository }> = 
       },
     },
     async (request, reply) => {
-      const answer = () => getChartReadings(energy, customerScopeOf(request), request.site, request.query);
+      const answer = () => getChartReadings(db, customerScopeOf(request), request.site, request.query);
       // Hours and longer come from the rollups, whose changes the answer cache hears (docs/decisions/082); finer
       // buckets read the stored readings and are computed each time.
       const resolution = request.query.resolution ?? resolutionForRange(request.query.from, request.query.to);

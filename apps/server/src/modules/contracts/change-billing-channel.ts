@@ -2,7 +2,7 @@ import type { ChangeBillingChannel, ContractDetail } from '@portal/schema/contra
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { FINAL_STATUSES, statusOn } from './contract-life-cycle.ts';
-import type { ContractRepository } from './contract-repository.ts';
+import { contractRepository } from './contract-repository.ts';
 import { availableChannels, contractDetailOf } from './contract-views.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -16,7 +16,7 @@ type SiteRules = { countryCode: string; managementDisabled: boolean; today: stri
  * info are then read again).
  */
 export async function changeBillingChannel(
-  deps: { db: Database; contracts: ContractRepository },
+  deps: { db: Database },
   scope: CustomerScope,
   customer: Customer,
   site: SiteRules,
@@ -28,17 +28,22 @@ export async function changeBillingChannel(
     throw new AppError('BILLING_CHANNEL_NOT_AVAILABLE', `Invoices cannot be sent by ${change.channel} for this customer`);
   }
   return deps.db.transaction(async (tx) => {
-    const locked = await deps.contracts.lockForChange(tx, scope, contractId);
+    const locked = await contractRepository.lockForChange(tx, scope, contractId);
     if (!locked) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
     if (FINAL_STATUSES.includes(statusOn(locked.status, locked.endDate, site.today))) {
       throw new AppError('CONTRACT_STATUS_REFUSED', 'An ended or cancelled contract keeps the billing it had');
     }
-    await deps.contracts.setBilling(tx, locked.id, {
+    await contractRepository.setBilling(tx, locked.id, {
       channel: change.channel,
       target: change.target,
       operator: 'operator' in change ? change.operator : null,
     });
-    const row = (await deps.contracts.find(tx, scope, locked.id))!;
-    return contractDetailOf(row, await deps.contracts.priceComponents(locked.id, tx), site.today, await deps.contracts.vatRates(tx));
+    const row = (await contractRepository.find(tx, scope, locked.id))!;
+    return contractDetailOf(
+      row,
+      await contractRepository.priceComponents(tx, scope, locked.id),
+      site.today,
+      await contractRepository.vatRates(tx),
+    );
   });
 }

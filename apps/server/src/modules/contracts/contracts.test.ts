@@ -6,7 +6,6 @@ import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { extractPdfText } from '../../test-support/pdf-text.ts';
 import { changeBillingChannel } from './change-billing-channel.ts';
 import { renderContractPdf } from './contract-pdf.ts';
-import { createContractRepository } from './contract-repository.ts';
 import { availableChannels } from './contract-views.ts';
 
 describe('contracts of the acting customer', () => {
@@ -211,14 +210,10 @@ describe('contracts of the acting customer', () => {
     const db = ctx.database.db;
     const scope = { siteId: 'lumo', customerId: (await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' })).customerId };
     await expect(
-      changeBillingChannel(
-        { db, contracts: createContractRepository(db) },
-        scope,
-        { type: 'private' },
-        { countryCode: 'FI', managementDisabled: true, today },
-        ainoContract,
-        { channel: 'Email', target: 'aino@example.fi' },
-      ),
+      changeBillingChannel({ db }, scope, { type: 'private' }, { countryCode: 'FI', managementDisabled: true, today }, ainoContract, {
+        channel: 'Email',
+        target: 'aino@example.fi',
+      }),
     ).rejects.toMatchObject({ code: 'CONTRACT_MANAGEMENT_DISABLED' });
   });
 

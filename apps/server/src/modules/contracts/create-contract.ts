@@ -21,6 +21,7 @@ import { isAvailableOn, isVisibleTo } from '../products/product-visibility.ts';
 import { LIVE_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
 import { signingRepository } from './signing-repository.ts';
 import { availableChannels } from './contract-views.ts';
+import { contractRepository } from './contract-repository.ts';
 import { gridRepository } from './grid-repository.ts';
 import { startSigning, type SigningContext, type SigningDeps } from './start-signing.ts';
 
@@ -179,22 +180,22 @@ export async function createContract(
   }
 
   await deps.db.transaction(async (tx) => {
-    const existing = await deps.contracts.meteringPointByCode(tx, context.scope.siteId, point.code);
+    const existing = await contractRepository.meteringPointByCode(tx, context.scope.siteId, point.code);
     if (existing && existing.customerId !== context.scope.customerId) {
       throw new AppError('USAGE_POINT_TAKEN', 'Someone else’s contract runs at this usage point; customer service can help with moving in');
     }
-    const meteringPointId = existing?.id ?? (await deps.contracts.createPlace(tx, context.scope, point));
-    for (const other of await deps.contracts.atPoint(tx, context.scope, meteringPointId)) {
+    const meteringPointId = existing?.id ?? (await contractRepository.createPlace(tx, context.scope, point));
+    for (const other of await contractRepository.atPoint(tx, context.scope, meteringPointId)) {
       const status = statusOn(other.status, other.endDate, context.today, other.startDate);
       if (other.status === 'awaiting-signature') {
-        await deps.contracts.setStatus(tx, other.id, { status: nextStatus(other.status, 'cancel') });
+        await contractRepository.setStatus(tx, other.id, { status: nextStatus(other.status, 'cancel') });
         await signingRepository.expirePending(tx, other.id, context.now);
       } else if (LIVE_STATUSES.includes(status) && (other.endDate === null || other.endDate >= request.startDate)) {
         throw new AppError('ALREADY_SUPPLIED', 'You already have a contract here for that time; renew it instead');
       }
     }
     const validFrom = request.startDate;
-    await deps.contracts.insertContract(
+    await contractRepository.insertContract(
       tx,
       {
         id: contractId,
@@ -244,7 +245,7 @@ export async function renewContract(
     throw new AppError('CONTRACT_MANAGEMENT_DISABLED', 'Contracts are managed by customer service here');
   const renewedId = `ct-${randomUUID()}`;
   // Everything read outside the transaction first: PGlite runs one statement stream, so no other read may wait on it.
-  const row = await deps.contracts.find(deps.db, context.scope, contractId);
+  const row = await contractRepository.find(deps.db, context.scope, contractId);
   if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   const window = startWindow(countryCode, 'move-in', context.today);
   const earliest = countryCode === 'EE' ? window.earliest : addDays(context.today, 1);
@@ -262,19 +263,19 @@ export async function renewContract(
     throw new AppError('BILLING_CHANNEL_NOT_AVAILABLE', `Invoices cannot be sent by ${billing.channel} for this customer`);
   }
   await deps.db.transaction(async (tx) => {
-    const current = await deps.contracts.lockWhole(tx, context.scope, contractId);
+    const current = await contractRepository.lockWhole(tx, context.scope, contractId);
     if (!current) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
     const status = statusOn(current.status, current.endDate, context.today, current.startDate);
     if (!LIVE_STATUSES.includes(status) || (current.endDate !== null && current.endDate < request.startDate)) {
       throw new AppError('CONTRACT_STATUS_REFUSED', 'Only a contract in force can be renewed');
     }
-    for (const other of await deps.contracts.atPoint(tx, context.scope, current.meteringPointId)) {
+    for (const other of await contractRepository.atPoint(tx, context.scope, current.meteringPointId)) {
       if (other.renewsContractId === contractId && other.status === 'awaiting-signature') {
-        await deps.contracts.setStatus(tx, other.id, { status: nextStatus(other.status, 'cancel') });
+        await contractRepository.setStatus(tx, other.id, { status: nextStatus(other.status, 'cancel') });
         await signingRepository.expirePending(tx, other.id, context.now);
       }
     }
-    await deps.contracts.insertContract(
+    await contractRepository.insertContract(
       tx,
       {
         id: renewedId,

@@ -4,7 +4,6 @@ import { moveOutRequest, moveOutWindow } from '@portal/schema/move-out';
 import { buildContract, buildMeteringPoint } from '../../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { createContractRepository } from './contract-repository.ts';
 import { reportMoveOut } from './report-move-out.ts';
 
 const base = [{ kind: 'Base' as const, priceCents: '8.00000' }];
@@ -170,7 +169,7 @@ describe('POST /api/contracts/{id}/move-out', () => {
     const scope = { siteId: 'lumo', customerId: (await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' })).customerId };
     await expect(
       reportMoveOut(
-        { db, contracts: createContractRepository(db) },
+        { db },
         scope,
         { managementDisabled: true, today },
         cottage,

@@ -4,7 +4,7 @@ import type { CustomerScope } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { FINAL_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
-import type { ContractRepository } from './contract-repository.ts';
+import { contractRepository } from './contract-repository.ts';
 import { contractDetailOf } from './contract-views.ts';
 
 type SiteRules = { managementDisabled: boolean; today: string };
@@ -31,7 +31,7 @@ function sameMoveOut(
  * One transaction on the locked contract; sending the same move-out again answers the recorded one.
  */
 export async function reportMoveOut(
-  deps: { db: Database; contracts: ContractRepository },
+  deps: { db: Database },
   scope: CustomerScope,
   site: SiteRules,
   contractId: string,
@@ -40,14 +40,19 @@ export async function reportMoveOut(
 ): Promise<ContractDetail> {
   if (site.managementDisabled) throw new AppError('CONTRACT_MANAGEMENT_DISABLED', 'Contracts are managed by customer service here');
   return deps.db.transaction(async (tx) => {
-    const locked = await deps.contracts.lockForChange(tx, scope, contractId);
+    const locked = await contractRepository.lockForChange(tx, scope, contractId);
     if (!locked) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
     const answer = async () => {
-      const row = (await deps.contracts.find(tx, scope, locked.id))!;
-      return contractDetailOf(row, await deps.contracts.priceComponents(locked.id, tx), site.today, await deps.contracts.vatRates(tx));
+      const row = (await contractRepository.find(tx, scope, locked.id))!;
+      return contractDetailOf(
+        row,
+        await contractRepository.priceComponents(tx, scope, locked.id),
+        site.today,
+        await contractRepository.vatRates(tx),
+      );
     };
 
-    const recorded = await deps.contracts.moveOutOf(tx, locked.id);
+    const recorded = await contractRepository.moveOutOf(tx, locked.id);
     if (recorded) {
       if (sameMoveOut(recorded, moveOut)) return answer();
       throw new AppError('MOVE_OUT_ALREADY_REPORTED', 'A move-out of this contract was already reported; customer service can change it');
@@ -68,7 +73,7 @@ export async function reportMoveOut(
     if (moveOut.meterReadingKwh !== null && !readingAllowed(moveOut.endDate, site.today)) {
       throw new AppError('MOVE_OUT_READING_TOO_EARLY', 'A meter reading can be given once the moving day has come');
     }
-    await deps.contracts.recordMoveOut(tx, locked.id, { ...moveOut, status, reportedBy });
+    await contractRepository.recordMoveOut(tx, locked.id, { ...moveOut, status, reportedBy });
     return answer();
   });
 }

@@ -14,10 +14,10 @@ import { sendAttachment } from '../../platform/downloads.ts';
 import { renderContractPdf } from './contract-pdf.ts';
 import { changeBillingChannel } from './change-billing-channel.ts';
 import { reportMoveOut } from './report-move-out.ts';
-import type { ContractRepository } from './contract-repository.ts';
+import { contractRepository } from './contract-repository.ts';
 import { billingChannelsOf, contractDetailOf, contractSummaryOf } from './contract-views.ts';
 
-type Options = { db: Database; contracts: ContractRepository; now?: () => Date };
+type Options = { db: Database; now?: () => Date };
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -26,10 +26,10 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  * /api/contracts/{id}/change-billing-channels and /api/contracts/{id}/move-out (spec §7). Registered in the customer area behind CONTRACTS.
  * Rule 1: each reads the acting customer's contracts of this site, never a contract by the id in the URL alone.
  */
-export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, contracts, now = () => new Date() }) => {
+export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, now = () => new Date() }) => {
   const today = (request: FastifyRequest) => todayIn(request.site.timezone, now());
   const found = async (request: FastifyRequest & { params: { id: string } }) => {
-    const row = await contracts.find(db, customerScopeOf(request), request.params.id);
+    const row = await contractRepository.find(db, customerScopeOf(request), request.params.id);
     if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
     return row;
   };
@@ -45,7 +45,7 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
     async (request) => {
       const day = today(request);
-      return (await contracts.list(customerScopeOf(request))).map((row) => contractSummaryOf(row, day));
+      return (await contractRepository.list(db, customerScopeOf(request))).map((row) => contractSummaryOf(row, day));
     },
   );
 
@@ -61,7 +61,12 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
     async (request) => {
       const row = await found(request);
-      return contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request), await contracts.vatRates());
+      return contractDetailOf(
+        row,
+        await contractRepository.priceComponents(db, customerScopeOf(request), row.contract.id),
+        today(request),
+        await contractRepository.vatRates(db),
+      );
     },
   );
 
@@ -76,11 +81,16 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      const row = await contracts.find(db, customerScopeOf(request), request.params.id);
+      const row = await contractRepository.find(db, customerScopeOf(request), request.params.id);
       if (!row) return reply.header('cache-control', 'no-store').status(204).send(null);
       const customer = customerOf(request);
       const locale = personLocale(request);
-      const contract = contractDetailOf(row, await contracts.priceComponents(row.contract.id), today(request), await contracts.vatRates());
+      const contract = contractDetailOf(
+        row,
+        await contractRepository.priceComponents(db, customerScopeOf(request), row.contract.id),
+        today(request),
+        await contractRepository.vatRates(db),
+      );
       return sendAttachment(reply, {
         filename: `${documentTexts(locale)('contracts.file-name', { number: contract.contractNumber })}.pdf`,
         contentType: 'application/pdf',
@@ -121,7 +131,7 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
     async (request) =>
       changeBillingChannel(
-        { db, contracts },
+        { db },
         customerScopeOf(request),
         customerOf(request),
         {
@@ -148,7 +158,7 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
     async (request) =>
       reportMoveOut(
-        { db, contracts },
+        { db },
         customerScopeOf(request),
         { managementDisabled: request.site.features.includes('CONTRACT_MANAGEMENT_DISABLED'), today: today(request) },
         request.params.id,

@@ -4,12 +4,11 @@ import type { SignedFile, SigningService } from '../../integrations/signing/port
 import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { afterSignature, nextStatus } from './contract-life-cycle.ts';
-import type { ContractRepository } from './contract-repository.ts';
+import { contractRepository } from './contract-repository.ts';
 import { signingRepository, type SigningRow } from './signing-repository.ts';
 
 export type SettleDeps = {
   db: Database;
-  contracts: ContractRepository;
   /** The services signings were started with, by id; a signing of a service no longer configured is read as it is. */
   services: SigningService[];
 };
@@ -21,22 +20,21 @@ export type SettleDeps = {
  */
 export async function recordSignature(
   tx: Transaction,
-  contracts: ContractRepository,
   signing: Pick<SigningRow, 'siteId' | 'customerId' | 'contractId'>,
   today: string,
   at: Date,
 ) {
   const scope = { siteId: signing.siteId, customerId: signing.customerId };
-  const contract = await contracts.lockWhole(tx, scope, signing.contractId);
+  const contract = await contractRepository.lockWhole(tx, scope, signing.contractId);
   if (!contract) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   const status = afterSignature(contract.status, contract.startDate, today);
   if (status === null) return;
-  await contracts.setStatus(tx, contract.id, { status, signedAt: at });
+  await contractRepository.setStatus(tx, contract.id, { status, signedAt: at });
   if (!contract.renewsContractId) return;
-  const renewed = await contracts.lockWhole(tx, scope, contract.renewsContractId);
+  const renewed = await contractRepository.lockWhole(tx, scope, contract.renewsContractId);
   const lastDay = addDays(contract.startDate, -1);
   if (renewed?.status === 'active' && (renewed.endDate === null || renewed.endDate > lastDay)) {
-    await contracts.setStatus(tx, renewed.id, { status: nextStatus(renewed.status, 'give-notice'), endDate: lastDay });
+    await contractRepository.setStatus(tx, renewed.id, { status: nextStatus(renewed.status, 'give-notice'), endDate: lastDay });
   }
 }
 
@@ -63,11 +61,15 @@ export async function settleSigning(deps: SettleDeps, signing: SigningRow, today
     if (!locked || locked.state !== 'pending') return locked?.state ?? state;
     await signingRepository.settle(tx, signing.token, { state, signedFile: file?.content, signedContentType: file?.contentType, at: now });
     if (state === 'signed') {
-      await recordSignature(tx, deps.contracts, signing, today, now);
+      await recordSignature(tx, signing, today, now);
     } else {
-      const contract = await deps.contracts.lockWhole(tx, { siteId: signing.siteId, customerId: signing.customerId }, signing.contractId);
+      const contract = await contractRepository.lockWhole(
+        tx,
+        { siteId: signing.siteId, customerId: signing.customerId },
+        signing.contractId,
+      );
       if (contract?.status === 'awaiting-signature')
-        await deps.contracts.setStatus(tx, contract.id, { status: nextStatus(contract.status, 'cancel') });
+        await contractRepository.setStatus(tx, contract.id, { status: nextStatus(contract.status, 'cancel') });
     }
     return state;
   });

@@ -31,6 +31,7 @@ import { INPUT_LIMITS } from '../../platform/input-limits.ts';
 import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
+import { contractRepository } from './contract-repository.ts';
 import { createContract, renewContract, type CreateContext, type CreateDeps } from './create-contract.ts';
 import { gridRepository } from './grid-repository.ts';
 import { signingRepository } from './signing-repository.ts';
@@ -71,7 +72,7 @@ function contextOf(request: FastifyRequest, now: Date): CreateContext {
 }
 
 async function statusOf(deps: SettleDeps, signing: SigningRow): Promise<SigningStatus> {
-  const row = (await deps.contracts.find(deps.db, { siteId: signing.siteId, customerId: signing.customerId }, signing.contractId))!;
+  const row = (await contractRepository.find(deps.db, { siteId: signing.siteId, customerId: signing.customerId }, signing.contractId))!;
   return {
     signingToken: signing.token,
     contractId: signing.contractId,
@@ -145,7 +146,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
       if (state === 'pending') throw new AppError('SIGNING_PENDING', 'The document is not signed yet');
       if (state !== 'signed') throw new AppError(state === 'refused' ? 'SIGNING_REFUSED' : 'SIGNING_EXPIRED', `The signing was ${state}`);
       const settled = (await signingRepository.find(deps.db, customerScopeOf(request), signing.token))!;
-      const row = (await deps.contracts.find(deps.db, customerScopeOf(request), settled.contractId))!;
+      const row = (await contractRepository.find(deps.db, customerScopeOf(request), settled.contractId))!;
       return sendSigned(reply, settled, row.contract.contractNumber);
     },
   );
@@ -185,7 +186,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
       if (!signing || signing.contractId !== request.query.contractId || !signing.signedFile) {
         return reply.header('cache-control', 'no-store').status(204).send(null);
       }
-      const row = (await deps.contracts.find(deps.db, customerScopeOf(request), signing.contractId))!;
+      const row = (await contractRepository.find(deps.db, customerScopeOf(request), signing.contractId))!;
       return sendSigned(reply, signing, row.contract.contractNumber);
     },
   );
@@ -217,7 +218,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRouteDeps> = async (app
     },
     async (request) => {
       const day = today(request);
-      const found = (await deps.contracts.list(customerScopeOf(request))).find(
+      const found = (await contractRepository.list(deps.db, customerScopeOf(request))).find(
         (row) =>
           row.utility === request.query.utilityName &&
           (row.contract.billingChannel === 'EInvoiceRequest' || row.contract.billingChannel === 'OVT') &&

@@ -11,13 +11,12 @@ import { documentTexts } from '../../platform/document-texts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nextStatus } from './contract-life-cycle.ts';
 import { renderContractPdf } from './contract-pdf.ts';
-import type { ContractRepository } from './contract-repository.ts';
+import { contractRepository } from './contract-repository.ts';
 import { contractDetailOf } from './contract-views.ts';
 import { signingRepository } from './signing-repository.ts';
 
 export type SigningDeps = {
   db: Database;
-  contracts: ContractRepository;
   /** Null where no signing service is configured: signing in the portal is then not offered. */
   signingService: SigningService | null;
 };
@@ -43,17 +42,17 @@ function signerCodeOf(ssn: string): { countryCode: 'FI' | 'EE' | 'LV'; personalC
 
 /** The contract as a PDF in the customer's language and the site's brand, as it is sent to be signed or downloaded. */
 export async function contractDocument(
-  deps: Pick<SigningDeps, 'db' | 'contracts'>,
+  deps: Pick<SigningDeps, 'db'>,
   context: Omit<SigningContext, 'person' | 'origin' | 'now'>,
   contractId: string,
 ) {
-  const row = await deps.contracts.find(deps.db, context.scope, contractId);
+  const row = await contractRepository.find(deps.db, context.scope, contractId);
   if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   const contract = contractDetailOf(
     row,
-    await deps.contracts.priceComponents(row.contract.id),
+    await contractRepository.priceComponents(deps.db, context.scope, row.contract.id),
     context.today,
-    await deps.contracts.vatRates(),
+    await contractRepository.vatRates(deps.db),
   );
   const t = documentTexts(context.locale);
   const body = await renderContractPdf({
@@ -100,9 +99,9 @@ export async function startSigning(
     });
   } catch (error) {
     await deps.db.transaction(async (tx) => {
-      const locked = await deps.contracts.lockWhole(tx, context.scope, contractId);
+      const locked = await contractRepository.lockWhole(tx, context.scope, contractId);
       if (locked?.status === 'awaiting-signature')
-        await deps.contracts.setStatus(tx, contractId, { status: nextStatus(locked.status, 'cancel') });
+        await contractRepository.setStatus(tx, contractId, { status: nextStatus(locked.status, 'cancel') });
     });
     throw new AppError('SIGNING_SERVICE_FAILED', `The signing service could not be reached: ${(error as Error).message}`);
   }

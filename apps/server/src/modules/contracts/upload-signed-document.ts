@@ -9,6 +9,7 @@ import type { CustomerScope } from '../../platform/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ParsingPool } from '../../platform/parsing-pool.ts';
 import { contractMarker } from './contract-pdf.ts';
+import { contractRepository } from './contract-repository.ts';
 import { signingRepository } from './signing-repository.ts';
 import { recordSignature, type SettleDeps } from './settle-signing.ts';
 
@@ -20,7 +21,7 @@ import { recordSignature, type SettleDeps } from './settle-signing.ts';
  * The bytes are judged on a parsing thread within the input limits (issue 25): 413/422 past them, 503 when busy.
  */
 export async function uploadSignedDocument(
-  deps: Pick<SettleDeps, 'db' | 'contracts'> & { parsing: ParsingPool },
+  deps: Pick<SettleDeps, 'db'> & { parsing: ParsingPool },
   scope: CustomerScope,
   person: { id: string },
   contractId: string,
@@ -28,7 +29,7 @@ export async function uploadSignedDocument(
   today: string,
   now: Date,
 ): Promise<SigningStatus> {
-  const row = await deps.contracts.find(deps.db, scope, contractId);
+  const row = await contractRepository.find(deps.db, scope, contractId);
   if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   if (row.contract.status !== 'awaiting-signature')
     throw new AppError('CONTRACT_STATUS_REFUSED', 'This contract is not waiting for a signature');
@@ -54,7 +55,7 @@ export async function uploadSignedDocument(
   }
   const token = randomBytes(24).toString('base64url');
   await deps.db.transaction(async (tx) => {
-    const locked = await deps.contracts.lockWhole(tx, scope, contractId);
+    const locked = await contractRepository.lockWhole(tx, scope, contractId);
     if (locked?.status !== 'awaiting-signature')
       throw new AppError('CONTRACT_STATUS_REFUSED', 'This contract is not waiting for a signature');
     await signingRepository.expirePending(tx, contractId, now);
@@ -72,9 +73,9 @@ export async function uploadSignedDocument(
       signedContentType: check.contentType,
       settledAt: now,
     });
-    await recordSignature(tx, deps.contracts, { ...scope, contractId }, today, now);
+    await recordSignature(tx, { ...scope, contractId }, today, now);
   });
-  const signed = (await deps.contracts.find(deps.db, scope, contractId))!;
+  const signed = (await contractRepository.find(deps.db, scope, contractId))!;
   return {
     signingToken: token,
     contractId,

@@ -2,11 +2,12 @@ import type { EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsump
 import type { Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
-import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
+import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { addDays, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
 import { billContract, feesWithVatCents } from '../pricing/contract-bills.ts';
 import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import type { Executor } from '../../platform/database.ts';
 
 type Site = { timezone: string };
 type Period = 'month' | 'year';
@@ -23,8 +24,8 @@ function periodRange(period: Period, today: string) {
   return period === 'month' ? monthOf(today) : yearOf(today);
 }
 
-async function pointsFor(energy: EnergyRepository, scope: CustomerScope, meteringPointId: string | undefined) {
-  const points = await energy.meteringPoints(scope);
+async function pointsFor(executor: Executor, scope: CustomerScope, meteringPointId: string | undefined) {
+  const points = await energyRepository.meteringPoints(executor, scope);
   if (!meteringPointId) return points;
   const chosen = points.filter((point) => point.id === meteringPointId);
   if (chosen.length === 0) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
@@ -36,7 +37,7 @@ async function pointsFor(energy: EnergyRepository, scope: CustomerScope, meterin
  * customer's metering points, with the same days a year back merged by date.
  */
 export async function energyStatistics(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   site: Site,
   query: { period: Period; meteringPointId?: string; direction: 'consumption' | 'production' },
@@ -45,7 +46,7 @@ export async function energyStatistics(
   const { timezone } = site;
   const { from, to } = periodRange(query.period, localDate(now, timezone));
   const bucket = query.period === 'month' ? 'day' : 'month';
-  let points = await pointsFor(energy, scope, query.meteringPointId);
+  let points = await pointsFor(executor, scope, query.meteringPointId);
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
   const utilities = [];
   for (const [utility, list] of byUtility(points)) {
@@ -57,8 +58,8 @@ export async function energyStatistics(
       timezone,
     } as const;
     const [main, previous] = await Promise.all([
-      energy.buckets({ ...base, from, to }),
-      energy.buckets({ ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
+      energyRepository.buckets(executor, { ...base, from, to }),
+      energyRepository.buckets(executor, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
     ]);
     const merged = mergeComparison(main, previous, (row) => row.wh);
     const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
@@ -81,7 +82,7 @@ export async function energyStatistics(
 
 /** Totals per calendar year for the last `years` years, per utility; the running year is marked incomplete. */
 export async function yearlyConsumption(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   site: Site,
   years: number,
@@ -90,10 +91,10 @@ export async function yearlyConsumption(
   const { timezone } = site;
   const today = localDate(now, timezone);
   const thisYear = Number(today.slice(0, 4));
-  const points = await energy.meteringPoints(scope);
+  const points = await energyRepository.meteringPoints(executor, scope);
   const utilities = [];
   for (const [utility, list] of byUtility(points)) {
-    const rows = await energy.buckets({
+    const rows = await energyRepository.buckets(executor, {
       scope,
       meteringPointIds: list.map((point) => point.id),
       directions: 'consumption',
@@ -125,30 +126,25 @@ function monthsFrom(from: string, to: string): string[] {
  * month billed by the one billing function (modules/pricing/bill-period.ts), rows rounded once, VAT once per rate,
  * so a past month's cost is its invoice's total to the cent; the running month is billed to today. Integer cents.
  */
-export async function expenses(
-  energy: EnergyRepository,
-  scope: CustomerScope,
-  site: Site,
-  period: Period,
-  now = new Date(),
-): Promise<Expenses> {
+export async function expenses(executor: Executor, scope: CustomerScope, site: Site, period: Period, now = new Date()): Promise<Expenses> {
   const { timezone } = site;
   const today = localDate(now, timezone);
   const { from, to } = periodRange(period, today);
   // The same stretch a year back, up to the same day, so a running month or year compares like with like.
   const comparableTo = minDate(today, to);
-  const points = await energy.meteringPoints(scope);
+  const points = await energyRepository.meteringPoints(executor, scope);
   const [contracts, rates] = await Promise.all([
-    energy.contractsToBill(
+    energyRepository.contractsToBill(
+      executor,
       scope,
       points.map((point) => point.id),
     ),
-    energy.vatRates(),
+    energyRepository.vatRates(executor),
   ]);
   const contractIds = contracts.map((billed) => billed.id);
   const [days, previousDays] = await Promise.all([
-    energy.billedDays({ scope, contractIds, from, to: comparableTo, timezone }),
-    energy.billedDays({ scope, contractIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
+    energyRepository.billedDays(executor, { scope, contractIds, from, to: comparableTo, timezone }),
+    energyRepository.billedDays(executor, { scope, contractIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
   ]);
 
   const months = new Map<string, { month: string; wh: number; energyCents: number; feesCents: number }>();
@@ -214,26 +210,26 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
  * when it has one), as published and as hourly averages, in c/kWh without VAT, each day with the VAT rate in force.
  */
 export async function spotStatistics(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   site: Site & { id: string },
   now = new Date(),
 ): Promise<SpotStatistics> {
   const { timezone } = site;
-  const points = await energy.meteringPoints(scope);
-  const country = await energy.siteCountry(site.id);
+  const points = await energyRepository.meteringPoints(executor, scope);
+  const country = await energyRepository.siteCountry(executor, site.id);
   const zone = points.find((point) => point.utility === 'electricity')?.biddingZone ?? country;
   const today = localDate(now, timezone);
   const tomorrow = addDays(today, 1);
   const [start, middle, end] = await Promise.all([
-    energy.dayStart(today, timezone),
-    energy.dayStart(tomorrow, timezone),
-    energy.dayStart(addDays(today, 2), timezone),
+    energyRepository.dayStart(executor, today, timezone),
+    energyRepository.dayStart(executor, tomorrow, timezone),
+    energyRepository.dayStart(executor, addDays(today, 2), timezone),
   ]);
   const [rows, rates, vatKey] = await Promise.all([
-    energy.spotPrices(zone, start, end),
-    energy.vatRates(),
-    energy.vatKeyOf(scope, 'electricity'),
+    energyRepository.spotPrices(executor, zone, start, end),
+    energyRepository.vatRates(executor),
+    energyRepository.vatKeyOf(executor, scope, 'electricity'),
   ]);
   // Shown beside the VAT-free spot prices: the rate on electricity in force on each day shown (decision 093).
   const vat = vatSchedule(rates, vatKey);

@@ -5,7 +5,6 @@ import { seedDemoInvoices } from '../../db/seed/demo-invoices.ts';
 import { buildContract, buildMeteringPoint, customerIdOf, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { createEnergyRepository } from '../readings/energy-repository.ts';
 import { costEstimation } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 
@@ -29,13 +28,7 @@ describe('dashboard statistics', () => {
     });
     // Two days of 1 kWh an hour in January 2030 (Helsinki time): 48 kWh.
     await insertReadings(db, point.id, { from: new Date('2030-01-09T22:00:00Z'), to: new Date('2030-01-11T22:00:00Z') });
-    const result = await expenses(
-      createEnergyRepository(db),
-      await scopeFor('virmalise', 'VE-500101'),
-      HELSINKI,
-      'year',
-      new Date('2030-01-20T10:00:00Z'),
-    );
+    const result = await expenses(db, await scopeFor('virmalise', 'VE-500101'), HELSINKI, 'year', new Date('2030-01-20T10:00:00Z'));
     // 1–20 January billed (the months to come are not due yet): 48 kWh × 10 c = 480 c and 395 c × 20/31 = 254.8 → 255 c,
     // 735 c net; Estonia's 24 %: 176.4 → 176 c VAT; 911 c. The fees with their share of the VAT: 255 + 61 = 316 c.
     expect(result.months[0]).toEqual({ month: '2030-01', kwh: 48, energyCents: 595, feesCents: 316, totalCents: 911 });
@@ -61,7 +54,7 @@ describe('dashboard statistics', () => {
     const [october] = await db.select().from(invoice).where(eq(invoice.contractId, contractId));
     // The invoice: 745.745 × 7.49 c = 5585.63 → 5586 c, + 295 c = 5881 c; VAT 25.5 % 1499.655 → 1500 c: 73,81 €.
     expect(october).toMatchObject({ periodStart: '2026-10-01', periodEnd: '2026-10-31', totalCents: 7381 });
-    const result = await expenses(createEnergyRepository(db), { siteId: 'lumo', customerId: point.customerId }, HELSINKI, 'year', now);
+    const result = await expenses(db, { siteId: 'lumo', customerId: point.customerId }, HELSINKI, 'year', now);
     const card = result.months.find((month) => month.month === '2026-10')!;
     // Rounded apart, energy with VAT (7009.97 → 7010 c) and the fee with VAT (370.2 → 370 c) came to 73,80 €.
     expect(card.totalCents).toBe(october!.totalCents);
@@ -77,7 +70,7 @@ describe('dashboard statistics', () => {
       wh: () => 250,
     });
     const result = await energyStatistics(
-      createEnergyRepository(db),
+      db,
       await scopeFor('lumo', 'LUMO-100001'),
       HELSINKI,
       { period: 'month', meteringPointId: point.id, direction: 'consumption' },
@@ -94,7 +87,7 @@ describe('dashboard statistics', () => {
     await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date('2030-03-02T22:00:00Z'), wh: () => 2000 });
     await insertReadings(db, point.id, { from: new Date('2029-02-28T22:00:00Z'), to: new Date('2029-03-01T22:00:00Z') });
     const result = await energyStatistics(
-      createEnergyRepository(db),
+      db,
       await scopeFor('daugava', 'DS-300502'),
       { timezone: 'Europe/Riga' },
       { period: 'month', direction: 'consumption' },
@@ -116,13 +109,7 @@ describe('dashboard statistics', () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
     await insertReadings(db, point.id, { from: new Date('2028-12-31T20:00:00Z'), to: new Date('2029-01-01T02:00:00Z') });
-    const result = await yearlyConsumption(
-      createEnergyRepository(db),
-      await scopeFor('lumo', 'LUMO-200001'),
-      HELSINKI,
-      3,
-      new Date('2029-06-01T00:00:00Z'),
-    );
+    const result = await yearlyConsumption(db, await scopeFor('lumo', 'LUMO-200001'), HELSINKI, 3, new Date('2029-06-01T00:00:00Z'));
     // 20:00 and 21:00 UTC on 31 December are 22:00 and 23:00 in Helsinki; the next four hours are 2029.
     expect(result.utilities[0]!.years).toEqual([
       { year: 2027, kwh: 0, complete: true },
@@ -134,10 +121,9 @@ describe('dashboard statistics', () => {
   it("today's and tomorrow's spot prices once published, with hourly averages and the current period", async () => {
     const db = ctx.database.db;
     const scope = await scopeFor('lumo', 'LUMO-100001');
-    const energy = createEnergyRepository(db);
     const today = { from: new Date('2031-03-09T22:00:00Z'), to: new Date('2031-03-10T22:00:00Z') };
     await insertSpotPrices(db, 'FI', { ...today, eurPerMwh: (at) => `${40 + at.getUTCMinutes()}.00` });
-    const morning = await spotStatistics(energy, scope, HELSINKI, new Date('2031-03-10T08:20:00Z'));
+    const morning = await spotStatistics(db, scope, HELSINKI, new Date('2031-03-10T08:20:00Z'));
     expect(morning.biddingZone).toBe('FI');
     expect(morning.today!.vatPermille).toBe(255);
     expect(morning.today!.prices).toHaveLength(96);
@@ -147,7 +133,7 @@ describe('dashboard statistics', () => {
     expect(morning.current).toEqual({ startsAt: '2031-03-10T08:15:00.000Z', centsPerKwh: 5.5 });
     expect(morning.tomorrow).toBeNull();
     await insertSpotPrices(db, 'FI', { from: today.to, to: new Date('2031-03-11T22:00:00Z'), eurPerMwh: () => '12.34' });
-    const afternoon = await spotStatistics(energy, scope, HELSINKI, new Date('2031-03-10T13:00:00Z'));
+    const afternoon = await spotStatistics(db, scope, HELSINKI, new Date('2031-03-10T13:00:00Z'));
     expect(afternoon.tomorrow).toMatchObject({ date: '2031-03-11', average: 1.234 });
   });
 
@@ -163,7 +149,7 @@ describe('dashboard statistics', () => {
     // 1–10 April 2032: ten days of 24 kWh = 240 c a day.
     await insertReadings(db, point.id, { from: new Date('2032-03-31T21:00:00Z'), to: new Date('2032-04-10T21:00:00Z') });
     const result = await costEstimation(
-      createEnergyRepository(db),
+      db,
       await scopeFor('lumo', 'LUMO-200001'),
       HELSINKI,
       [point.objectId],

@@ -10,10 +10,10 @@ import {
   yearlyConsumptionQuery,
 } from '@portal/schema/energy';
 import { guardedErrors } from '../../platform/error-responses.ts';
-import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { dashboardLocations } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
 
 const tags = ['dashboard'];
 
@@ -24,10 +24,7 @@ const QUARTER_HOUR = 15 * 60_000;
  * published prices, or with the day, and are kept until then (docs/decisions/082); the spot card names the current
  * quarter hour's price and is kept until the next quarter hour at most.
  */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; now?: () => Date }> = async (
-  app,
-  { energy, now = () => new Date() },
-) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
   app.get(
     '/api/dashboard/locations',
     {
@@ -38,7 +35,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
       },
     },
     async (request, reply) =>
-      app.customerAnswers.send(request, reply, dashboardLocationList, () => dashboardLocations(energy, customerScopeOf(request))),
+      app.customerAnswers.send(request, reply, dashboardLocationList, () => dashboardLocations(db, customerScopeOf(request))),
   );
 
   app.get(
@@ -53,7 +50,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, energyStatisticsSchema, () =>
-        energyStatistics(energy, customerScopeOf(request), request.site, { ...request.query, direction: 'consumption' }, now()),
+        energyStatistics(db, customerScopeOf(request), request.site, { ...request.query, direction: 'consumption' }, now()),
       ),
   );
 
@@ -69,7 +66,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, energyStatisticsSchema, () =>
-        energyStatistics(energy, customerScopeOf(request), request.site, { ...request.query, direction: 'production' }, now()),
+        energyStatistics(db, customerScopeOf(request), request.site, { ...request.query, direction: 'production' }, now()),
       ),
   );
 
@@ -91,7 +88,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
         request,
         reply,
         spotStatisticsSchema,
-        () => spotStatistics(energy, customerScopeOf(request), request.site, at),
+        () => spotStatistics(db, customerScopeOf(request), request.site, at),
         {
           until: nextQuarter,
         },
@@ -111,7 +108,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, expensesSchema, () =>
-        expenses(energy, customerScopeOf(request), request.site, request.query.period, now()),
+        expenses(db, customerScopeOf(request), request.site, request.query.period, now()),
       ),
   );
 
@@ -127,7 +124,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, yearlyConsumptionSchema, () =>
-        yearlyConsumption(energy, customerScopeOf(request), request.site, request.query.years, now()),
+        yearlyConsumption(db, customerScopeOf(request), request.site, request.query.years, now()),
       ),
   );
 };

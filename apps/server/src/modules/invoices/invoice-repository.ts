@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, lt, sql, type Placeholder, type SQL } from '
 import type { InvoiceDetail, InvoiceRow, InvoiceSort, InvoiceStatusFilter, InvoiceSummary } from '@portal/schema/invoices';
 import { invoice, invoicePostponement, invoiceRow, invoiceVatLine } from '../../db/schema/billing.ts';
 import { contract } from '../../db/schema/energy.ts';
-import type { Database, Executor, Transaction } from '../../platform/database.ts';
+import type { Executor, Transaction } from '../../platform/database.ts';
 import { postponementWindow, type PostponementFacts } from './invoice-postponement.ts';
 
 /** Rule 1: every query here is scoped by the actor's site and customer; nothing is found by id alone. */
@@ -128,146 +128,157 @@ function toRow(row: typeof invoiceRow.$inferSelect): InvoiceRow {
   };
 }
 
-export function createInvoiceRepository(db: Database) {
-  /**
-   * The list's page with its count, one statement (docs/decisions/080): the window counts before LIMIT applies.
-   * One prepared statement per order and filter, built once: PostgreSQL plans it once per connection.
-   */
-  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
-  function prepareList(sort: InvoiceSort, type: InvoiceStatusFilter | undefined) {
-    return db
-      .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
-      .from(invoice)
-      .innerJoin(contract, eq(contract.id, invoice.contractId))
-      .where(
-        and(
-          eq(invoice.siteId, sql.placeholder('siteId')),
-          eq(invoice.customerId, sql.placeholder('customerId')),
-          statusCondition(type, sql.placeholder('today')),
-        ),
-      )
-      .orderBy(...ORDER[sort])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`invoice_list_${sort.replace('-', 'desc_')}_${type ?? 'all'}`);
-  }
-  function listStatement(sort: InvoiceSort, type: InvoiceStatusFilter | undefined) {
-    const key = `${sort}:${type ?? 'all'}`;
-    let prepared = listStatements.get(key);
-    if (!prepared) {
-      prepared = prepareList(sort, type);
-      listStatements.set(key, prepared);
-    }
-    return prepared;
-  }
+type ListStatement = ReturnType<typeof prepareList>;
 
-  async function summaryRows(executor: Executor, scope: InvoiceScope, where: SQL | undefined, order: SQL[], limit?: number, offset = 0) {
-    const query = executor
-      .select(summaryColumns)
-      .from(invoice)
-      .innerJoin(contract, eq(contract.id, invoice.contractId))
-      .where(and(ownedBy(scope), where))
-      .orderBy(...order)
-      .offset(offset);
-    return (limit === undefined ? await query : await query.limit(limit)) as SummaryRow[];
-  }
-
-  async function summaries(executor: Executor, scope: InvoiceScope, where: SQL | undefined, order: SQL[], limit?: number, offset = 0) {
-    const rows = await summaryRows(executor, scope, where, order, limit, offset);
-    return rows.map((row) => toSummary(row, scope));
-  }
-
-  async function rowsOf(executor: Executor, invoiceId: string): Promise<InvoiceRow[]> {
-    const rows = await executor.select().from(invoiceRow).where(eq(invoiceRow.invoiceId, invoiceId)).orderBy(asc(invoiceRow.position));
-    return rows.map(toRow);
-  }
-
-  return {
-    async list(scope: InvoiceScope, query: { type?: InvoiceStatusFilter; sort: InvoiceSort; page: number; pageSize: number }) {
-      const offset = (query.page - 1) * query.pageSize;
-      const rows = (await listStatement(query.sort, query.type).execute({
-        siteId: scope.siteId,
-        customerId: scope.customerId,
-        today: scope.today,
-        limit: query.pageSize,
-        offset,
-      })) as (SummaryRow & { total: number })[];
-      const invoices = rows.map((row) => toSummary(row, scope));
-      if (rows.length > 0 || offset === 0) return { invoices, total: Number(rows[0]?.total ?? 0) };
-      // A page past the end has no row to carry the count.
-      const [totalRow] = await db
-        .select({ total: count() })
-        .from(invoice)
-        .where(and(ownedBy(scope), statusCondition(query.type, scope.today)));
-      return { invoices, total: Number(totalRow?.total ?? 0) };
-    },
-
-    async findByNumber(scope: InvoiceScope, invoiceNumber: string): Promise<InvoiceDetail | null> {
-      const [found] = await summaries(db, scope, eq(invoice.invoiceNumber, invoiceNumber), ORDER['-dueDate'], 1);
-      return found ? { ...found, rows: await rowsOf(db, found.id) } : null;
-    },
-
-    async findById(scope: InvoiceScope, id: string): Promise<InvoiceDetail | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-      const [found] = await summaries(db, scope, eq(invoice.id, id), ORDER['-dueDate'], 1);
-      return found ? { ...found, rows: await rowsOf(db, found.id) } : null;
-    },
-
-    async dashboard(scope: InvoiceScope) {
-      // The customer's totals ride on the latest invoices as window sums over all of them (no row: no invoice).
-      const unpaid = sql`${invoice.paymentStatus} = 'unpaid'`;
-      const latestRows = (await db
-        .select({
-          ...summaryColumns,
-          unpaidCount: sql<number>`count(*) filter (where ${unpaid}) over ()`,
-          unpaidTotalCents: sql<number>`coalesce(sum(${invoice.totalCents}) filter (where ${unpaid}) over (), 0)`,
-          overdueCount: sql<number>`count(*) filter (where ${unpaid} and ${invoice.dueDate} < ${scope.today}) over ()`,
-        })
-        .from(invoice)
-        .innerJoin(contract, eq(contract.id, invoice.contractId))
-        .where(ownedBy(scope))
-        .orderBy(...ORDER['-issueDate'])
-        .limit(3)) as (SummaryRow & { unpaidCount: number; unpaidTotalCents: number; overdueCount: number })[];
-      const totals = latestRows[0];
-      const [nextDue] = totals ? await summaries(db, scope, eq(invoice.paymentStatus, 'unpaid'), ORDER.dueDate, 1) : [];
-      return {
-        unpaidCount: Number(totals?.unpaidCount ?? 0),
-        unpaidTotalCents: Number(totals?.unpaidTotalCents ?? 0),
-        overdueCount: Number(totals?.overdueCount ?? 0),
-        nextDue: nextDue ?? null,
-        latest: latestRows.map((row) => toSummary(row, scope)),
-      };
-    },
-
-    /**
-     * Locks an invoice of the scope for a change and reads what the postponement rules need (rule 3: the
-     * caller's transaction holds the lock until it commits, so two changes at once cannot both pass a rule).
-     */
-    async lockForChange(tx: Transaction, scope: InvoiceScope, invoiceNumber: string) {
-      const [locked] = await tx
-        .select({ id: invoice.id })
-        .from(invoice)
-        .where(and(ownedBy(scope), eq(invoice.invoiceNumber, invoiceNumber)))
-        .for('update');
-      if (!locked) return null;
-      const [current] = await summaryRows(tx, scope, eq(invoice.id, locked.id), ORDER['-dueDate'], 1);
-      return { id: locked.id, dueDate: current!.invoice.dueDate, facts: factsOf(current!, scope) };
-    },
-
-    async moveDueDate(tx: Transaction, change: { invoiceId: string; previousDueDate: string; dueDate: string; personId: string }) {
-      await tx.insert(invoicePostponement).values({
-        invoiceId: change.invoiceId,
-        previousDueDate: change.previousDueDate,
-        newDueDate: change.dueDate,
-        personId: change.personId,
-      });
-      await tx.update(invoice).set({ dueDate: change.dueDate }).where(eq(invoice.id, change.invoiceId));
-    },
-
-    async summaryById(executor: Executor, scope: InvoiceScope, id: string): Promise<InvoiceSummary | null> {
-      const [found] = await summaries(executor, scope, eq(invoice.id, id), ORDER['-dueDate'], 1);
-      return found ?? null;
-    },
-  };
+/**
+ * The list's page with its count, one statement (docs/decisions/080): the window counts before LIMIT applies.
+ * One prepared statement per order and filter, built once per executor it runs on (the server copy's database):
+ * a prepared statement belongs to the executor it was built on, and PostgreSQL plans it once per connection.
+ */
+const listStatements = new WeakMap<Executor, Map<string, ListStatement>>();
+function prepareList(executor: Executor, sort: InvoiceSort, type: InvoiceStatusFilter | undefined) {
+  return executor
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
+    .from(invoice)
+    .innerJoin(contract, eq(contract.id, invoice.contractId))
+    .where(
+      and(
+        eq(invoice.siteId, sql.placeholder('siteId')),
+        eq(invoice.customerId, sql.placeholder('customerId')),
+        statusCondition(type, sql.placeholder('today')),
+      ),
+    )
+    .orderBy(...ORDER[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`invoice_list_${sort.replace('-', 'desc_')}_${type ?? 'all'}`);
 }
-export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
+function listStatement(executor: Executor, sort: InvoiceSort, type: InvoiceStatusFilter | undefined): ListStatement {
+  let kept = listStatements.get(executor);
+  if (!kept) {
+    kept = new Map();
+    listStatements.set(executor, kept);
+  }
+  const key = `${sort}:${type ?? 'all'}`;
+  let prepared = kept.get(key);
+  if (!prepared) {
+    prepared = prepareList(executor, sort, type);
+    kept.set(key, prepared);
+  }
+  return prepared;
+}
+
+async function summaryRows(executor: Executor, scope: InvoiceScope, where: SQL | undefined, order: SQL[], limit?: number, offset = 0) {
+  const query = executor
+    .select(summaryColumns)
+    .from(invoice)
+    .innerJoin(contract, eq(contract.id, invoice.contractId))
+    .where(and(ownedBy(scope), where))
+    .orderBy(...order)
+    .offset(offset);
+  return (limit === undefined ? await query : await query.limit(limit)) as SummaryRow[];
+}
+
+async function summaries(executor: Executor, scope: InvoiceScope, where: SQL | undefined, order: SQL[], limit?: number, offset = 0) {
+  const rows = await summaryRows(executor, scope, where, order, limit, offset);
+  return rows.map((row) => toSummary(row, scope));
+}
+
+/** The rows of an invoice found under the scope by the caller (findByNumber, findById). */
+async function rowsOf(executor: Executor, invoiceId: string): Promise<InvoiceRow[]> {
+  const rows = await executor.select().from(invoiceRow).where(eq(invoiceRow.invoiceId, invoiceId)).orderBy(asc(invoiceRow.position));
+  return rows.map(toRow);
+}
+
+/** A customer's invoices, their rows and postponements; every read is scoped by the invoice scope (rule 1). */
+export const invoiceRepository = {
+  async list(
+    executor: Executor,
+    scope: InvoiceScope,
+    query: { type?: InvoiceStatusFilter; sort: InvoiceSort; page: number; pageSize: number },
+  ) {
+    const offset = (query.page - 1) * query.pageSize;
+    const rows = (await listStatement(executor, query.sort, query.type).execute({
+      siteId: scope.siteId,
+      customerId: scope.customerId,
+      today: scope.today,
+      limit: query.pageSize,
+      offset,
+    })) as (SummaryRow & { total: number })[];
+    const invoices = rows.map((row) => toSummary(row, scope));
+    if (rows.length > 0 || offset === 0) return { invoices, total: Number(rows[0]?.total ?? 0) };
+    // A page past the end has no row to carry the count.
+    const [totalRow] = await executor
+      .select({ total: count() })
+      .from(invoice)
+      .where(and(ownedBy(scope), statusCondition(query.type, scope.today)));
+    return { invoices, total: Number(totalRow?.total ?? 0) };
+  },
+
+  async findByNumber(executor: Executor, scope: InvoiceScope, invoiceNumber: string): Promise<InvoiceDetail | null> {
+    const [found] = await summaries(executor, scope, eq(invoice.invoiceNumber, invoiceNumber), ORDER['-dueDate'], 1);
+    return found ? { ...found, rows: await rowsOf(executor, found.id) } : null;
+  },
+
+  async findById(executor: Executor, scope: InvoiceScope, id: string): Promise<InvoiceDetail | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [found] = await summaries(executor, scope, eq(invoice.id, id), ORDER['-dueDate'], 1);
+    return found ? { ...found, rows: await rowsOf(executor, found.id) } : null;
+  },
+
+  async dashboard(executor: Executor, scope: InvoiceScope) {
+    // The customer's totals ride on the latest invoices as window sums over all of them (no row: no invoice).
+    const unpaid = sql`${invoice.paymentStatus} = 'unpaid'`;
+    const latestRows = (await executor
+      .select({
+        ...summaryColumns,
+        unpaidCount: sql<number>`count(*) filter (where ${unpaid}) over ()`,
+        unpaidTotalCents: sql<number>`coalesce(sum(${invoice.totalCents}) filter (where ${unpaid}) over (), 0)`,
+        overdueCount: sql<number>`count(*) filter (where ${unpaid} and ${invoice.dueDate} < ${scope.today}) over ()`,
+      })
+      .from(invoice)
+      .innerJoin(contract, eq(contract.id, invoice.contractId))
+      .where(ownedBy(scope))
+      .orderBy(...ORDER['-issueDate'])
+      .limit(3)) as (SummaryRow & { unpaidCount: number; unpaidTotalCents: number; overdueCount: number })[];
+    const totals = latestRows[0];
+    const [nextDue] = totals ? await summaries(executor, scope, eq(invoice.paymentStatus, 'unpaid'), ORDER.dueDate, 1) : [];
+    return {
+      unpaidCount: Number(totals?.unpaidCount ?? 0),
+      unpaidTotalCents: Number(totals?.unpaidTotalCents ?? 0),
+      overdueCount: Number(totals?.overdueCount ?? 0),
+      nextDue: nextDue ?? null,
+      latest: latestRows.map((row) => toSummary(row, scope)),
+    };
+  },
+
+  /**
+   * Locks an invoice of the scope for a change and reads what the postponement rules need (rule 3: the
+   * caller's transaction holds the lock until it commits, so two changes at once cannot both pass a rule).
+   */
+  async lockForChange(tx: Transaction, scope: InvoiceScope, invoiceNumber: string) {
+    const [locked] = await tx
+      .select({ id: invoice.id })
+      .from(invoice)
+      .where(and(ownedBy(scope), eq(invoice.invoiceNumber, invoiceNumber)))
+      .for('update');
+    if (!locked) return null;
+    const [current] = await summaryRows(tx, scope, eq(invoice.id, locked.id), ORDER['-dueDate'], 1);
+    return { id: locked.id, dueDate: current!.invoice.dueDate, facts: factsOf(current!, scope) };
+  },
+
+  async moveDueDate(tx: Transaction, change: { invoiceId: string; previousDueDate: string; dueDate: string; personId: string }) {
+    await tx.insert(invoicePostponement).values({
+      invoiceId: change.invoiceId,
+      previousDueDate: change.previousDueDate,
+      newDueDate: change.dueDate,
+      personId: change.personId,
+    });
+    await tx.update(invoice).set({ dueDate: change.dueDate }).where(eq(invoice.id, change.invoiceId));
+  },
+
+  async summaryById(executor: Executor, scope: InvoiceScope, id: string): Promise<InvoiceSummary | null> {
+    const [found] = await summaries(executor, scope, eq(invoice.id, id), ORDER['-dueDate'], 1);
+    return found ?? null;
+  },
+};

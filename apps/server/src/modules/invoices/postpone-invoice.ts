@@ -2,7 +2,7 @@ import type { InvoiceSummary } from '@portal/schema/invoices';
 import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { checkPostponement, postponementError } from './invoice-postponement.ts';
-import type { InvoiceRepository, InvoiceScope } from './invoice-repository.ts';
+import { invoiceRepository, type InvoiceScope } from './invoice-repository.ts';
 
 /**
  * Moves the due date of one of the scope's invoices within the rules of docs/decisions/010. The rules are
@@ -10,17 +10,17 @@ import type { InvoiceRepository, InvoiceScope } from './invoice-repository.ts';
  * at once cannot both pass the once-per-invoice rule.
  */
 export async function postponeInvoice(
-  deps: { db: Database; invoices: InvoiceRepository },
+  deps: { db: Database },
   scope: InvoiceScope,
   invoiceNumber: string,
   change: { dueDate: string; personId: string },
 ): Promise<InvoiceSummary> {
   return deps.db.transaction(async (tx) => {
-    const locked = await deps.invoices.lockForChange(tx, scope, invoiceNumber);
+    const locked = await invoiceRepository.lockForChange(tx, scope, invoiceNumber);
     if (!locked) throw new AppError('INVOICE_NOT_FOUND', 'No such invoice');
     const refusal = checkPostponement(locked.facts, change.dueDate);
     if (refusal) throw postponementError(refusal, locked.facts);
-    await deps.invoices.moveDueDate(tx, { invoiceId: locked.id, previousDueDate: locked.dueDate, ...change });
-    return (await deps.invoices.summaryById(tx, scope, locked.id))!;
+    await invoiceRepository.moveDueDate(tx, { invoiceId: locked.id, previousDueDate: locked.dueDate, ...change });
+    return (await invoiceRepository.summaryById(tx, scope, locked.id))!;
   });
 }

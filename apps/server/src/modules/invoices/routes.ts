@@ -18,11 +18,11 @@ import { sendAttachment } from '../../platform/downloads.ts';
 import { invoiceCsvDocument, invoicePdfDocument } from './invoice-documents.ts';
 import { invoiceParties, invoiceSeller } from './invoice-parties.ts';
 import { invoicePayment } from './invoice-payment.ts';
-import type { InvoiceRepository } from './invoice-repository.ts';
+import { invoiceRepository } from './invoice-repository.ts';
 import { invoiceScopeOf } from './invoice-scope.ts';
 import { postponeInvoice } from './postpone-invoice.ts';
 
-type Options = { db: Database; invoices: InvoiceRepository; now?: () => Date };
+type Options = { db: Database; now?: () => Date };
 
 const invoiceNumberParams = z.object({ invoiceNumber: z.string().min(1).max(64) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -34,7 +34,7 @@ const nothingToDownload = (reply: FastifyReply) => reply.header('cache-control',
  * GET/PUT /api/invoices… and GET /api/dashboard/invoices (spec §7). Registered in the customer area behind the
  * INVOICES feature, so every call is for the acting customer of a site that offers invoices.
  */
-export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, invoices, now = () => new Date() }) => {
+export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, now = () => new Date() }) => {
   const scopeOf = (request: FastifyRequest) => invoiceScopeOf(request, now());
 
   app.get(
@@ -48,7 +48,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
       },
     },
     // Kept per customer until their invoices change (docs/decisions/082).
-    async (request, reply) => app.customerAnswers.send(request, reply, invoiceList, () => invoices.list(scopeOf(request), request.query)),
+    async (request, reply) =>
+      app.customerAnswers.send(request, reply, invoiceList, () => invoiceRepository.list(db, scopeOf(request), request.query)),
   );
 
   app.get(
@@ -60,7 +61,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
         response: { 200: dashboardInvoices, ...guardedErrors },
       },
     },
-    async (request, reply) => app.customerAnswers.send(request, reply, dashboardInvoices, () => invoices.dashboard(scopeOf(request))),
+    async (request, reply) =>
+      app.customerAnswers.send(request, reply, dashboardInvoices, () => invoiceRepository.dashboard(db, scopeOf(request))),
   );
 
   app.get(
@@ -74,7 +76,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
       },
     },
     async (request) => {
-      const found = await invoices.findByNumber(scopeOf(request), request.params.invoiceNumber);
+      const found = await invoiceRepository.findByNumber(db, scopeOf(request), request.params.invoiceNumber);
       if (!found) throw new AppError('INVOICE_NOT_FOUND', 'No such invoice');
       // The answer's schema leaves out the QR code's text: the page shows the codes people copy.
       return { ...found, payment: invoicePayment(found, await invoiceSeller(db, request.site.id)) };
@@ -93,7 +95,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
       },
     },
     async (request) =>
-      postponeInvoice({ db, invoices }, scopeOf(request), request.params.invoiceNumber, {
+      postponeInvoice({ db }, scopeOf(request), request.params.invoiceNumber, {
         dueDate: request.body.dueDate,
         personId: actorOf(request).person.id,
       }),
@@ -110,7 +112,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
       },
     },
     async (request, reply) => {
-      const found = await invoices.findById(scopeOf(request), request.params.id);
+      const found = await invoiceRepository.findById(db, scopeOf(request), request.params.id);
       if (!found) return nothingToDownload(reply);
       const scope = scopeOf(request);
       const parties = await invoiceParties(db, scope, found.contract.id);
@@ -120,7 +122,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
 };
 
 /** The invoice rows as CSV: a feature of its own (INVOICE_CSV_DOWNLOAD) inside the invoices area. */
-export const invoiceCsvRoutes: FastifyPluginAsyncZod<Options> = async (app, { invoices, now = () => new Date() }) => {
+export const invoiceCsvRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, now = () => new Date() }) => {
   app.get(
     '/api/invoices/:id/download/csv',
     {
@@ -132,7 +134,7 @@ export const invoiceCsvRoutes: FastifyPluginAsyncZod<Options> = async (app, { in
       },
     },
     async (request, reply) => {
-      const found = await invoices.findById(invoiceScopeOf(request, now()), request.params.id);
+      const found = await invoiceRepository.findById(db, invoiceScopeOf(request, now()), request.params.id);
       if (!found) return nothingToDownload(reply);
       return sendAttachment(reply, invoiceCsvDocument(found, personLocale(request)));
     },

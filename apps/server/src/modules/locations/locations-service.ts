@@ -1,11 +1,12 @@
 import type { Location } from '@portal/schema/energy';
 import { AppError } from '../../platform/errors.ts';
-import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
+import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { addDays, localDate, monthOf } from '@portal/schema/calendar-dates';
 import { divideRounded } from '../../platform/exact-money.ts';
 import type { BilledDay } from '../pricing/bill-period.ts';
 import { billContract } from '../pricing/contract-bills.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import type { Executor } from '../../platform/database.ts';
 
 const addressOf = (point: MeteringPointRow) => ({
   street: point.street,
@@ -33,9 +34,10 @@ function groupByObject(points: MeteringPointRow[]): MeteringPointRow[][] {
 }
 
 /** GET /api/locations: the customer's objects with their metering points, contracts and price components. */
-export async function listLocations(energy: EnergyRepository, scope: CustomerScope): Promise<Location[]> {
-  const points = await energy.meteringPoints(scope);
-  const contracts = await energy.contractsOf(
+export async function listLocations(executor: Executor, scope: CustomerScope): Promise<Location[]> {
+  const points = await energyRepository.meteringPoints(executor, scope);
+  const contracts = await energyRepository.contractsOf(
+    executor,
     scope,
     points.map((point) => point.id),
   );
@@ -68,8 +70,8 @@ export async function listLocations(energy: EnergyRepository, scope: CustomerSco
 }
 
 /** GET /api/dashboard/locations: one line per object: address, status and the utilities delivered there. */
-export async function dashboardLocations(energy: EnergyRepository, scope: CustomerScope) {
-  const points = await energy.meteringPoints(scope);
+export async function dashboardLocations(executor: Executor, scope: CustomerScope) {
+  const points = await energyRepository.meteringPoints(executor, scope);
   return groupByObject(points).map((list) => ({
     objectId: list[0]!.objectId,
     address: addressOf(list[0]!),
@@ -80,8 +82,8 @@ export async function dashboardLocations(energy: EnergyRepository, scope: Custom
 }
 
 /** GET /api/locations/gsrn: every metering point code of the customer with its object's address. */
-export async function gsrnList(energy: EnergyRepository, scope: CustomerScope) {
-  const points = await energy.meteringPoints(scope);
+export async function gsrnList(executor: Executor, scope: CustomerScope) {
+  const points = await energyRepository.meteringPoints(executor, scope);
   return points.map((point) => ({
     meteringPointId: point.id,
     gsrn: point.gsrn,
@@ -121,7 +123,7 @@ function monthAtAverage(days: readonly BilledDay[], month: { from: string; to: s
  * the month, with the days to come at the average day read so far, each day taxed at the rate in force on it.
  */
 export async function costEstimation(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   site: { timezone: string },
   objectIds: string[],
@@ -130,19 +132,20 @@ export async function costEstimation(
   const { timezone } = site;
   const today = localDate(now, timezone);
   const month = monthOf(today);
-  const points = await energy.meteringPoints(scope);
+  const points = await energyRepository.meteringPoints(executor, scope);
   const objects = [];
   for (const objectId of [...new Set(objectIds)]) {
     const list = points.filter((point) => point.objectId === objectId);
     if (list.length === 0) throw new AppError('OBJECT_NOT_FOUND', `No such object: ${objectId}`);
     const [contracts, rates] = await Promise.all([
-      energy.contractsToBill(
+      energyRepository.contractsToBill(
+        executor,
         scope,
         list.map((point) => point.id),
       ),
-      energy.vatRates(),
+      energyRepository.vatRates(executor),
     ]);
-    const days = await energy.billedDays({
+    const days = await energyRepository.billedDays(executor, {
       scope,
       contractIds: contracts.map((billed) => billed.id),
       from: month.from,

@@ -6,16 +6,13 @@ import {
   locationList,
 } from '@portal/schema/energy';
 import { guardedErrors } from '../../platform/error-responses.ts';
-import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { costEstimation, gsrnList, listLocations } from './locations-service.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
 
 const tags = ['locations'];
 
-export const locationRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; now?: () => Date }> = async (
-  app,
-  { energy, now = () => new Date() },
-) => {
+export const locationRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
   app.get(
     '/api/locations',
     {
@@ -25,7 +22,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; n
         response: { 200: locationList, ...guardedErrors },
       },
     },
-    async (request) => listLocations(energy, customerScopeOf(request)),
+    async (request) => listLocations(db, customerScopeOf(request)),
   );
 
   app.get(
@@ -33,7 +30,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; n
     {
       schema: { tags, summary: 'Metering point codes (GSRN, EIC) of the customer', response: { 200: gsrnListSchema, ...guardedErrors } },
     },
-    async (request) => gsrnList(energy, customerScopeOf(request)),
+    async (request) => gsrnList(db, customerScopeOf(request)),
   );
 
   app.get(
@@ -46,6 +43,6 @@ export const locationRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; n
         response: { 200: costEstimationSchema, ...guardedErrors },
       },
     },
-    async (request) => costEstimation(energy, customerScopeOf(request), request.site, request.query.objects, now()),
+    async (request) => costEstimation(db, customerScopeOf(request), request.site, request.query.objects, now()),
   );
 };

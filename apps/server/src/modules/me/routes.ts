@@ -3,7 +3,7 @@ import { actorInfo, chooseRepresentativeRequest, profile, representativeList, up
 import { z } from 'zod';
 import { actorOf, REPRESENTATIVE_COOKIE, secureCookie, SESSION_COOKIE, type Actor } from '../../platform/actor.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
-import type { ActorRepository } from '../../platform/actor-repository.ts';
+import { actorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { confirmEmailRequest } from '@portal/schema/settings';
 import type { Database } from '../../platform/database.ts';
@@ -11,7 +11,7 @@ import { actorInfoOf } from './actor-info.ts';
 import { profileRepository } from './profile-repository.ts';
 import { confirmEmail, updateProfile } from './update-profile.ts';
 
-type Options = { db: Database; actors: ActorRepository; reverificationPeriodSeconds: number; authSecret: string };
+type Options = { db: Database; reverificationPeriodSeconds: number; authSecret: string };
 
 /**
  * Whose profile GET/PUT /api/me show and change (docs/decisions/046-staff-see-the-customers-settings.md): the signed-in
@@ -25,7 +25,7 @@ async function profilePersonOf(db: Database, actor: Actor): Promise<string> {
   return holder;
 }
 
-export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, actors, reverificationPeriodSeconds, authSecret }) => {
+export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, reverificationPeriodSeconds, authSecret }) => {
   app.get(
     '/api/me',
     {
@@ -109,7 +109,7 @@ export const meRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, actors
       const actor = actorOf(request);
       const access = actor.accesses.find((candidate) => candidate.code === request.body.representativeCode);
       if (!access) {
-        await actors.audit({
+        await actorRepository.audit(db, {
           siteId: actor.siteId,
           personId: actor.person.id,
           customerId: null,

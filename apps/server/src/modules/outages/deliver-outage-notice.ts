@@ -3,11 +3,11 @@ import type { MailSender } from '../../integrations/mail/port.ts';
 import type { SmsSender } from '../../integrations/sms/port.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
 import { smsSenderOf } from '../alerts/alert-messages.ts';
-import type { SiteRepository } from '../sites/site-repository.ts';
+import type { SiteCache } from '../sites/site-cache.ts';
 import { outageNoticeMessage } from './outage-notice-message.ts';
 import { outageRepository as outages } from './outage-repository.ts';
 
-export type OutageNoticeSenders = { mail: MailSender; sms: SmsSender; sites: SiteRepository };
+export type OutageNoticeSenders = { mail: MailSender; sms: SmsSender; sites: SiteCache };
 
 /**
  * outages.notice: sends one waiting notice by e-mail or text message, in the site's language, and marks it sent in

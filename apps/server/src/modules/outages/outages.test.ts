@@ -16,7 +16,7 @@ import { outboxSmsMessages } from '../../integrations/sms/outbox.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { createSiteRepository } from '../sites/site-repository.ts';
+import { createSiteCache } from '../sites/site-cache.ts';
 import { syncOutagesJob } from './outage-jobs.ts';
 import { applyOutageReports } from './sync-outages.ts';
 
@@ -66,7 +66,7 @@ describe('outages, meter events and outage notices', () => {
   const outageIdOf = async (externalId: string) =>
     (await ctx.database.db.select({ id: outage.id }).from(outage).where(eq(outage.externalId, externalId)))[0]?.id;
   const apply = async (reports: ReportedOutage[], now: Date) => {
-    const site = await createSiteRepository(ctx.database.db).findById('lumo');
+    const site = await createSiteCache(ctx.database.db).findById('lumo');
     await ctx.database.db.transaction((tx) => applyOutageReports(tx, site!, reports, now));
   };
 

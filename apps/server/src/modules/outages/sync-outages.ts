@@ -3,13 +3,13 @@ import type { OutageSystem, ReportedOutage } from '../../integrations/outages/po
 import type { Transaction } from '../../platform/database.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
-import type { SiteRepository } from '../sites/site-repository.ts';
+import type { SiteCache } from '../sites/site-cache.ts';
 import { alertOutageStart } from './outage-alerts.ts';
 import { outageNoticeJob } from './outage-jobs.ts';
 import { outageRepository as outages } from './outage-repository.ts';
 import { planNotice } from './notice-timing.ts';
 
-export type OutageSyncDeps = { system: OutageSystem; sites: SiteRepository; now?: () => Date };
+export type OutageSyncDeps = { system: OutageSystem; sites: SiteCache; now?: () => Date };
 
 /**
  * outages.sync: asks the outage system of every site with OUTAGES for its outages, then applies them all in the

@@ -6,16 +6,15 @@ import { actorOf, customerOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { requestLocale } from '../../platform/request-locale.ts';
-import type { InvoiceRepository } from '../invoices/invoice-repository.ts';
 import { invoiceScopeOf } from '../invoices/invoice-scope.ts';
 import { followPayment } from './follow-payment.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { startPayment } from './start-payment.ts';
 
-type Options = { db: Database; invoices: InvoiceRepository; providers: PaymentProviders; now?: () => Date };
+type Options = { db: Database; providers: PaymentProviders; now?: () => Date };
 
 /** Starting a payment and following it: in the customer area behind the INVOICES feature. */
-export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, invoices, providers, now = () => new Date() }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, providers, now = () => new Date() }) => {
   app.post(
     '/api/invoices/:invoiceNumber/payments',
     {
@@ -31,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, i
     },
     async (request, reply) => {
       const { reused, ...started } = await startPayment(
-        { db, invoices, providers },
+        { db, providers },
         {
           scope: invoiceScopeOf(request, now()),
           invoiceNumber: request.params.invoiceNumber,

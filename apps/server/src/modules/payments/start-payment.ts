@@ -4,13 +4,13 @@ import type { PaymentProviderId, StartedPayment } from '@portal/schema/payments'
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/port.ts';
 import { isUniqueViolation, type Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { InvoiceRepository, InvoiceScope } from '../invoices/invoice-repository.ts';
+import { invoiceRepository, type InvoiceScope } from '../invoices/invoice-repository.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
 import { applyProviderStatus } from './apply-provider-status.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { paymentRepository, type PaymentRow } from './payment-repository.ts';
 
-type Deps = { db: Database; invoices: InvoiceRepository; providers: PaymentProviders };
+type Deps = { db: Database; providers: PaymentProviders };
 
 type Input = {
   scope: InvoiceScope;
@@ -48,7 +48,7 @@ export async function startPayment(deps: Deps, input: Input): Promise<StartOutco
       input.providerId ? `Payments through ${input.providerId} are not offered` : 'No payment method is configured',
     );
   }
-  const found = await deps.invoices.findByNumber(input.scope, input.invoiceNumber);
+  const found = await invoiceRepository.findByNumber(deps.db, input.scope, input.invoiceNumber);
   if (!found) throw new AppError('INVOICE_NOT_FOUND', 'No such invoice');
 
   if (input.idempotencyKey) {
@@ -60,7 +60,7 @@ export async function startPayment(deps: Deps, input: Input): Promise<StartOutco
   }
 
   for (let attempt = 0, invoice = found; attempt < 3; attempt += 1) {
-    if (attempt > 0) invoice = (await deps.invoices.findByNumber(input.scope, input.invoiceNumber)) ?? invoice;
+    if (attempt > 0) invoice = (await invoiceRepository.findByNumber(deps.db, input.scope, input.invoiceNumber)) ?? invoice;
     if (invoice.paymentStatus === 'paid') throw new AppError('INVOICE_ALREADY_PAID', 'This invoice is already paid');
     const open = await openPaymentStillUnderWay(deps, await paymentRepository.openFor(deps.db, found.id));
     if (open) return reuse(deps, open, provider, input.bankBic);

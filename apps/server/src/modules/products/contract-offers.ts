@@ -1,7 +1,7 @@
 import type { ContractOffer } from '@portal/schema/products';
 import { addDays, addMonths, instantAt, todayIn } from '@portal/schema/calendar-dates';
 import { LIVE_STATUSES, statusOn } from '../contracts/contract-life-cycle.ts';
-import type { ContractRepository } from '../contracts/contract-repository.ts';
+import { contractRepository } from '../contracts/contract-repository.ts';
 import { supplyOf, vatSchedule } from '../pricing/vat-rates.ts';
 import { GRID_GROUP } from '../contracts/create-contract.ts';
 import { isAvailableOn, isVisibleTo } from './product-visibility.ts';
@@ -17,19 +17,19 @@ import type { CustomerScope } from '../../platform/actor.ts';
  * consumption (to yesterday) priced both ways, each day at the VAT rate in force on it.
  */
 export async function contractOffers(
-  deps: { db: Executor; contracts: ContractRepository },
+  deps: { db: Executor },
   scope: CustomerScope,
   customer: { id: string; type: 'private' | 'legal' },
   site: { timezone: string; countryCode: 'FI' | 'EE' | 'LV' },
   now: Date,
 ): Promise<ContractOffer[]> {
   const today = todayIn(site.timezone, now);
-  const live = (await deps.contracts.list(scope)).filter((row) =>
+  const live = (await contractRepository.list(deps.db, scope)).filter((row) =>
     LIVE_STATUSES.includes(statusOn(row.contract.status, row.contract.endDate, today)),
   );
   if (live.length === 0) return [];
   const year = { from: addMonths(today, -12), to: addDays(today, -1) };
-  const rates = await deps.contracts.vatRates();
+  const rates = await contractRepository.vatRates(deps.db);
   const vatOf = (utility: (typeof live)[number]['utility'], supply: 'energy' | 'network') =>
     vatSchedule(rates, { countryCode: site.countryCode, utility, supply, customerType: customer.type });
   const catalogue = (await productRepository.catalogue(deps.db, scope.siteId, {})).filter(
@@ -52,7 +52,7 @@ export async function contractOffers(
       instantAt(year.from, 0, site.timezone),
       instantAt(today, 0, site.timezone),
     );
-    const current = (await deps.contracts.priceComponents(row.contract.id)).filter(
+    const current = (await contractRepository.priceComponents(deps.db, scope, row.contract.id)).filter(
       (component) => component.validFrom <= today && (component.validTo === null || component.validTo >= today),
     );
     const billingChannel = row.contract.billingChannel;

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildContract, buildMeteringPoint, customerIdOf, insertReadings, insertSpotPrices } from '../../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { createContractRepository } from '../contracts/contract-repository.ts';
 import { contractOffers } from './contract-offers.ts';
 import { isVisibleTo } from './product-visibility.ts';
 
@@ -92,7 +91,7 @@ describe('product catalogue and renewal offers', () => {
     const db = ctx.database.db;
     const id = await customerIdOf(db, 'lumo', clientCode);
     return contractOffers(
-      { db, contracts: createContractRepository(db) },
+      { db },
       { siteId: 'lumo', customerId: id },
       { id, type: 'private' },
       { timezone: 'Europe/Helsinki', countryCode: 'FI' },

@@ -5,13 +5,12 @@ import { contractOfferList, productList, productsByIdsQuery, productsQuery } fro
 import { actorOf, customerOf } from '../../platform/actor.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ContractRepository } from '../contracts/contract-repository.ts';
 import { contractOffers } from './contract-offers.ts';
 import type { Database } from '../../platform/database.ts';
 import { productRepository, type CatalogueProduct } from './product-repository.ts';
 import { isAvailableOn, isVisibleTo, type Viewer } from './product-visibility.ts';
 
-type Options = { db: Database; contracts: ContractRepository; now?: () => Date };
+type Options = { db: Database; now?: () => Date };
 
 const productOf = ({ siteId: _site, personalCustomerId: _personal, targetGroup: _target, campaignCode: _code, ...shown }: ProductRow) =>
   shown;
@@ -80,7 +79,7 @@ export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, n
 };
 
 /** GET /api/me/contract-offers (spec §7): renewal offers, where the site has RENEWAL_OFFERS. */
-export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, contracts, now = () => new Date() }) => {
+export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, now = () => new Date() }) => {
   app.get(
     '/api/me/contract-offers',
     {
@@ -92,7 +91,7 @@ export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     },
     async (request) =>
       contractOffers(
-        { db, contracts },
+        { db },
         { siteId: actorOf(request).siteId, customerId: customerOf(request).id },
         customerOf(request),
         request.site,

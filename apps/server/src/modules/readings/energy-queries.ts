@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadingResolution } from '@portal/schema/energy';
-import { queryRows, type Database } from '../../platform/database.ts';
+import { queryRows, type Executor } from '../../platform/database.ts';
 import {
   componentRateSql,
   contractVatKeysSql,
@@ -267,9 +267,9 @@ function pricingCtes(scope: CustomerScope, sourceMinutes: number, period: Period
     )`;
 }
 
-export async function energyBuckets(db: Database, query: EnergyQuery): Promise<BucketRow[]> {
+export async function energyBuckets(executor: Executor, query: EnergyQuery): Promise<BucketRow[]> {
   const rows = await queryRows<{ bucket: Date | string; key: string; wh: unknown; estimated: boolean; cost: unknown }>(
-    db,
+    executor,
     energySql(query),
   );
   return rows.map((row) => ({
@@ -282,13 +282,13 @@ export async function energyBuckets(db: Database, query: EnergyQuery): Promise<B
 }
 
 /** Spot price of a bidding zone per bucket, in c/kWh (VAT excluded): the time-weighted mean of the bucket's periods. */
-export async function priceBuckets(db: Database, query: Period & { zone: string; bucket: Bucket }): Promise<AverageRow[]> {
+export async function priceBuckets(executor: Executor, query: Period & { zone: string; bucket: Bucket }): Promise<AverageRow[]> {
   const { zone, bucket, timezone } = query;
   // Buckets of an hour or more take the time-weighted mean of the stored periods; finer ones need the
   // hourly periods of before 1 October 2025 spread over their quarters.
   const fine = bucket === 'quarter-hour' || bucket === 'five-minute';
   const rows = await queryRows<{ bucket: Date | string; key: string; value: unknown }>(
-    db,
+    executor,
     sql`
     with bounds as (${bounds(query)}),
     spot as (${
@@ -310,10 +310,10 @@ export async function priceBuckets(db: Database, query: Period & { zone: string;
 }
 
 /** Mean outdoor temperature of a weather area per bucket, in °C with one decimal. */
-export async function temperatureBuckets(db: Database, query: Period & { area: string; bucket: Bucket }): Promise<AverageRow[]> {
+export async function temperatureBuckets(executor: Executor, query: Period & { area: string; bucket: Bucket }): Promise<AverageRow[]> {
   const { area, bucket, timezone } = query;
   const rows = await queryRows<{ bucket: Date | string; key: string; value: unknown }>(
-    db,
+    executor,
     sql`
     with bounds as (${bounds(query)})
     select b.bucket, ${keyOf(sql`b.bucket`, timezone, query.shiftYears ?? 0)} as key, round(g.value, 1) as value
@@ -327,9 +327,9 @@ export async function temperatureBuckets(db: Database, query: Period & { area: s
 }
 
 /** Stored resolutions (minutes) of a metering point and direction set, with the first and last interval. */
-export async function storedResolutions(db: Database, scope: CustomerScope, meteringPointId: string) {
+export async function storedResolutions(executor: Executor, scope: CustomerScope, meteringPointId: string) {
   const rows = await queryRows<{ minutes: number; first: Date | string; last: Date | string }>(
-    db,
+    executor,
     sql`
     select m.minutes, (select min(starts_at) from reading r where r.metering_point_id = mp.id and r.direction = 'consumption' and r.resolution_minutes = m.minutes) as first,
            (select max(starts_at) from reading r where r.metering_point_id = mp.id and r.direction = 'consumption' and r.resolution_minutes = m.minutes) as last

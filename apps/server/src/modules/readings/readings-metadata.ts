@@ -1,24 +1,25 @@
 import type { ChartSeries, ReadingResolution } from '@portal/schema/energy';
 import type { SiteFeature } from '@portal/schema/features';
 import { AppError } from '../../platform/errors.ts';
-import type { EnergyRepository } from './energy-repository.ts';
+import { energyRepository } from './energy-repository.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import type { Executor } from '../../platform/database.ts';
 
 /**
  * GET /api/contracts/{id}/readings/metadata: what the charts can show for a contract's metering point:
  * the resolutions with stored data, the series the site offers for it and the span of its readings.
  */
 export async function readingsMetadata(
-  energy: EnergyRepository,
+  executor: Executor,
   scope: CustomerScope,
   site: { timezone: string; features: SiteFeature[] },
   contractId: string,
 ) {
-  const found = await energy.contract(scope, contractId);
+  const found = await energyRepository.contract(executor, scope, contractId);
   if (!found) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
-  const point = await energy.meteringPoint(scope, found.meteringPointId);
+  const point = await energyRepository.meteringPoint(executor, scope, found.meteringPointId);
   if (!point) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
-  const stored = await energy.storedResolutions(scope, point.id);
+  const stored = await energyRepository.storedResolutions(executor, scope, point.id);
   const minutes = new Set(stored.map((row) => row.minutes));
   const has = (feature: SiteFeature) => site.features.includes(feature);
   const resolutions: ReadingResolution[] = ['month', 'day', 'hour'];

@@ -4,17 +4,13 @@ import { meteringPointIdParams, readingsDownloadQuery, readingsMetadata as readi
 import { sendAttachment } from '../../platform/downloads.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { personLocale } from '../../platform/request-locale.ts';
-import type { Database } from '../../platform/database.ts';
-import type { EnergyRepository } from './energy-repository.ts';
 import { downloadReadings } from './download-readings.ts';
 import { readingsMetadata } from './readings-metadata.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
+import type { Database } from '../../platform/database.ts';
 
 /** Readings calls: a contract's readings metadata (kept with the readings it describes) and the readings download. */
-export const readingsRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; db: Database; now?: () => Date }> = async (
-  app,
-  { energy, db, now = () => new Date() },
-) => {
+export const readingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
   app.get(
     '/api/contracts/:id/readings/metadata',
     {
@@ -25,7 +21,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; d
         response: { 200: readingsMetadataSchema, ...guardedErrors },
       },
     },
-    async (request) => readingsMetadata(energy, customerScopeOf(request), request.site, request.params.id),
+    async (request) => readingsMetadata(db, customerScopeOf(request), request.site, request.params.id),
   );
   app.get(
     '/api/readings/download',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeSessions, sessionParams, signedOutSessions } from '@portal/schema/sessions';
 import { actorOf, SESSION_COOKIE } from '../../platform/actor.ts';
-import type { ActorRepository } from '../../platform/actor-repository.ts';
+import { actorRepository } from '../../platform/actor-repository.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,10 +15,10 @@ import { parseUserAgent } from './user-agent.ts';
  * forgets the person's cached actors, and a write answers only once this copy has heard it (platform/actor.ts): the
  * ended session's next request, on any copy, is 401.
  */
-export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; actors: ActorRepository }> = async (app, { db, actors }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const audit = (request: Parameters<typeof actorOf>[0], action: string, outcome: string) => {
     const actor = actorOf(request);
-    return actors.audit({
+    return actorRepository.audit(db, {
       siteId: actor.siteId,
       personId: actor.person.id,
       customerId: null,

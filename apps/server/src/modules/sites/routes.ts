@@ -4,7 +4,7 @@ import { siteBootstrap, type SiteBootstrap } from '@portal/schema/site';
 import { KeptAnswer } from '../../platform/kept-answer.ts';
 
 /**
- * The answer of GET /api/site, encoded once per loaded site (docs/decisions/080). The site repository hands out
+ * The answer of GET /api/site, encoded once per loaded site (docs/decisions/080). The site cache hands out
  * the same object until it loads the site again (after its few seconds, or a change through this copy), so an
  * admin's change makes a new object and with it a new encoding.
  */

@@ -4,7 +4,7 @@ import { RELEASED_FEATURES } from '@portal/schema/features';
 import { site, siteFeature } from '../../db/schema/sites.ts';
 import { DEMO_SITES } from '../../db/seed/demo-sites.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
-import { createSiteRepository } from './site-repository.ts';
+import { createSiteCache } from './site-cache.ts';
 
 describe('site resolution and GET /api/site', () => {
   const ctx = useTestApp();
@@ -100,12 +100,12 @@ describe('features a site holds but this release has not built', () => {
   });
 });
 
-describe('the site repository under a burst of calls', () => {
+describe('the site cache under a burst of calls', () => {
   const ctx = useTestApp();
 
   it('reads a site once for calls that arrive together, and again once it was dropped', async () => {
     const db = ctx.database.db;
-    const sites = createSiteRepository(db);
+    const sites = createSiteCache(db);
     const select = vi.spyOn(db, 'select');
     try {
       const found = await Promise.all(Array.from({ length: 6 }, () => sites.findByHost('lumo.localhost')));

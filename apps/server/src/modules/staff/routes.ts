@@ -11,7 +11,7 @@ import { staffActingCustomerRequest } from '@portal/schema/identity';
 import { actorOf, CS_REPRESENTATIVE_COOKIE, secureCookie } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
-import type { ActorRepository } from '../../platform/actor-repository.ts';
+import { actorRepository } from '../../platform/actor-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { customerCard, recentCustomersOf } from './customer-card.ts';
 import { searchCustomers } from './customer-search.ts';
@@ -23,7 +23,7 @@ const actingCustomer = z.object({ clientCode: z.string(), name: z.string() });
  * Every search, card and start is in the audit log; what staff read and change while acting is audited by the
  * actor resolution (platform/actor.ts), and the customer reads both in "who looked at my data".
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: Database }> = async (app, { actors, db }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/staff/customers',
     {
@@ -40,7 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: D
       const { q, page } = request.query;
       const found = await searchCustomers(db, { id: actor.siteId, countryCode: request.site.countryCode }, q, page);
       // Who searched for what is kept (not whom they found): a search names no one customer.
-      await actors.audit({
+      await actorRepository.audit(db, {
         siteId: actor.siteId,
         personId: actor.person.id,
         customerId: null,
@@ -68,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: D
     async (request) => {
       const actor = actorOf(request);
       const card = await customerCard(db, actor.siteId, request.params.clientCode);
-      await actors.audit({
+      await actorRepository.audit(db, {
         siteId: actor.siteId,
         personId: actor.person.id,
         customerId: card?.id ?? null,
@@ -114,8 +114,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ actors: ActorRepository; db: D
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const customer = await actors.customerByClientCode(request.body.clientCode, actor.siteId);
-      await actors.audit({
+      const customer = await actorRepository.customerByClientCode(db, request.body.clientCode, actor.siteId);
+      await actorRepository.audit(db, {
         siteId: actor.siteId,
         personId: actor.person.id,
         customerId: customer?.id ?? null,

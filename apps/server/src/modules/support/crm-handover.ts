@@ -6,7 +6,7 @@ import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { defineSchedule } from '../../platform/jobs/job-schedules.ts';
 import { defineJob, type JobContext } from '../../platform/jobs/job-type.ts';
-import type { SiteRepository } from '../sites/site-repository.ts';
+import type { SiteCache } from '../sites/site-cache.ts';
 import { recordReply } from './record-reply.ts';
 import { nameIn, supportRepository } from './support-repository.ts';
 import { nextTicketStatus } from './ticket-transitions.ts';
@@ -41,14 +41,14 @@ export async function handOverToCrm(tx: Transaction, crm: CrmSystem, change: Han
 }
 
 /** Registers the handover and the poll on a server copy's job runner; the in-portal adapter needs neither. */
-export function runSupportCrm(jobs: JobRunner, crm: CrmSystem, sites: SiteRepository, pollCron: string): void {
+export function runSupportCrm(jobs: JobRunner, crm: CrmSystem, sites: SiteCache, pollCron: string): void {
   if (crm.inPortal) return;
   jobs.handle(crmHandoverJob, (change, context) => handOver(change, context, crm, sites));
   jobs.handle(crmPollJob, (_payload, context) => pollCrm(context, crm, sites));
   jobs.schedule(defineSchedule({ name: 'support.crm-poll', cron: pollCron, timezone: 'UTC', job: crmPollJob, payload: {} }));
 }
 
-async function handOver(change: Handover, context: JobContext, crm: CrmSystem, sites: SiteRepository): Promise<void> {
+async function handOver(change: Handover, context: JobContext, crm: CrmSystem, sites: SiteCache): Promise<void> {
   const found = await supportRepository.ticketForCrm(context.db, change.ticketId);
   if (!found) return;
   const { ticket } = found;
@@ -95,7 +95,7 @@ async function handOver(change: Handover, context: JobContext, crm: CrmSystem, s
  * notifications) and a case the CRM closed resolves its ticket, each ticket under its row lock, all in the poll's
  * transaction. A reply is recorded once: its CRM id is unique on the ticket.
  */
-async function pollCrm(context: JobContext, crm: CrmSystem, sites: SiteRepository): Promise<void> {
+async function pollCrm(context: JobContext, crm: CrmSystem, sites: SiteCache): Promise<void> {
   const open = await supportRepository.openCrmTickets(context.db);
   if (open.length === 0) return;
   const byReference = new Map(open.map((ticket) => [ticket.crmReference!, ticket]));

@@ -8,17 +8,16 @@ import {
 } from '@portal/schema/energy';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
-import type { EnergyRepository } from '../readings/energy-repository.ts';
 import { myUsagePoints, searchUsagePoints, technicalData } from './usage-points-service.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
 
 const tags = ['usage-points'];
 
-export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository; db: Database }> = async (app, { energy, db }) => {
+export const usagePointRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/usage-points/me',
     { schema: { tags, summary: "The customer's usage points", response: { 200: usagePointList, ...guardedErrors } } },
-    async (request) => myUsagePoints(energy, customerScopeOf(request)),
+    async (request) => myUsagePoints(db, customerScopeOf(request)),
   );
 
   app.post(
@@ -45,6 +44,6 @@ export const usagePointRoutes: FastifyPluginAsyncZod<{ energy: EnergyRepository;
         response: { 200: technicalDataSchema, ...guardedErrors },
       },
     },
-    async (request) => technicalData(energy, customerScopeOf(request), request.query.meteringPointId),
+    async (request) => technicalData(db, customerScopeOf(request), request.query.meteringPointId),
   );
 };

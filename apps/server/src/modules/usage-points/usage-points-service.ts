@@ -2,7 +2,7 @@ import type { UsagePoint, UsagePointSearchRequest, UsagePointSearchResult } from
 import type { Executor } from '../../platform/database.ts';
 import { gridRepository, type GridPointRow } from '../contracts/grid-repository.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { EnergyRepository, MeteringPointRow } from '../readings/energy-repository.ts';
+import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { addressOf, summaryOf } from '../locations/locations-service.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -14,8 +14,8 @@ const toUsagePoint = (point: MeteringPointRow): UsagePoint => ({
 });
 
 /** GET /api/usage-points/me: the actor's customer's usage points. */
-export async function myUsagePoints(energy: EnergyRepository, scope: CustomerScope): Promise<UsagePoint[]> {
-  return (await energy.meteringPoints(scope)).map(toUsagePoint);
+export async function myUsagePoints(executor: Executor, scope: CustomerScope): Promise<UsagePoint[]> {
+  return (await energyRepository.meteringPoints(executor, scope)).map(toUsagePoint);
 }
 
 const words = (value: string) =>
@@ -75,10 +75,10 @@ export async function searchUsagePoints(
 }
 
 /** GET /api/usage-points/technical-data: the meter behind a usage point and the span of its stored readings. */
-export async function technicalData(energy: EnergyRepository, scope: CustomerScope, meteringPointId: string) {
-  const point = await energy.meteringPoint(scope, meteringPointId);
+export async function technicalData(executor: Executor, scope: CustomerScope, meteringPointId: string) {
+  const point = await energyRepository.meteringPoint(executor, scope, meteringPointId);
   if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
-  const stored = await energy.storedResolutions(scope, point.id);
+  const stored = await energyRepository.storedResolutions(executor, scope, point.id);
   const first = stored.map((row) => row.first.getTime());
   const last = stored.map((row) => row.last.getTime());
   return {

@@ -8,20 +8,21 @@ import type { Database, DatabaseHandle } from '../../platform/database.ts';
 import { createSingleFlight } from '../../platform/single-flight.ts';
 
 /**
- * Sites change only through the admin area, yet every request needs one. Without a channel (seeds, commands) a
- * site is kept for a few seconds; with one, every write to a site's rows NOTIFYs `site_changed` (migration 0024)
- * and every server copy drops that site at once, so an admin's change holds on the next page load everywhere
- * (docs/decisions/071). While the channel is not heard, nothing is kept.
+ * The sites every request needs, kept by this server copy: a cache with its own state and lifecycle (a change
+ * channel, start and stop), built once in app.ts; not a repository (decision 020). Sites change only through the
+ * admin area. Without a channel (seeds, commands) a site is kept for a few seconds; with one, every write to a site's
+ * rows NOTIFYs `site_changed` (migration 0024) and every server copy drops that site at once, so an admin's change
+ * holds on the next page load everywhere (docs/decisions/071). While the channel is not heard, nothing is kept.
  */
 const shortMillis = 5_000;
 const heardMillis = 60_000;
 export const SITE_CHANGED_CHANNEL = 'site_changed';
 
-export type SiteRepository = ReturnType<typeof createSiteRepository>;
+export type SiteCache = ReturnType<typeof createSiteCache>;
 
 type SiteCacheOptions = { changes?: Pick<DatabaseHandle, 'db' | 'listen'>; now?: () => number; onLost?: (error: Error) => void };
 
-export function createSiteRepository(db: Database, { changes, now = () => Date.now(), onLost }: SiteCacheOptions = {}) {
+export function createSiteCache(db: Database, { changes, now = () => Date.now(), onLost }: SiteCacheOptions = {}) {
   const byId = new Map<string, { value: SiteBootstrap | null; expires: number }>();
   const byHost = new Map<string, { value: string | null; expires: number }>();
   const clear = () => {
