@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './test.ts';
@@ -154,4 +155,34 @@ test('lumo: every settings tab passes axe-core in light and dark, on a desktop a
       }
     }
   }
+});
+
+test('lumo: a customer asks for a copy of everything about them, is told when it is ready, and downloads the ZIP', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await chooseLanguage(context, 'en-GB');
+  await page.goto(siteUrl('lumo', '/settings?tab=my-data'));
+  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
+  await expect(page).toHaveURL(/\/settings\?tab=my-data/);
+  await dropConsentBanner(page);
+  await page.getByRole('button', { name: 'Ask for a copy' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'We are making your copy.' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The job runner makes it (two years of readings, every invoice as PDF); the page looks again every five seconds.
+  const copies = page.getByRole('table', { name: 'Your copies' });
+  await expect(copies.getByText(/^Ready until /)).toBeVisible({ timeout: 120_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), copies.getByRole('button', { name: 'Download ZIP' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const names = Object.keys(unzipSync(new Uint8Array(await readFile(await download.path()))));
+  expect(names).toEqual(
+    expect.arrayContaining(['README.txt', 'profile/person.json', 'contracts/contracts.json', 'invoices/invoices.json']),
+  );
+  expect(names.some((name) => /^invoices\/.+\.pdf$/.test(name))).toBe(true);
+  expect(names.some((name) => /^energy\/readings\/.+_green-button\.xml$/.test(name))).toBe(true);
+
+  await page.goto(siteUrl('lumo', '/inbox'));
+  await expect(page.getByText('Your copy of your data is ready').first()).toBeVisible();
 });

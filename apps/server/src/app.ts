@@ -17,6 +17,8 @@ import { makeReadingPartitions, makeReadingPartitionsJob, makeReadingPartitionsN
 import { observeCopy } from './platform/copy-gauges.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteCache } from './modules/sites/site-cache.ts';
+import { makeDataExportJob } from './modules/data-exports/data-export-jobs.ts';
+import { makeDataExportWith } from './modules/data-exports/make-data-export.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { webAppRoutes } from './modules/web-app/routes.ts';
 import { portalSessionOf } from './modules/auth/portal-session.ts';
@@ -202,6 +204,11 @@ export async function buildApp({
     removeExpiredWith({ days: config.retentionDays, outboxDirs: [config.mail.outboxDir, config.sms.outboxDir] }),
   );
   app.jobs.schedule(removeExpiredNightly);
+  // A customer's copy of everything about them (GDPR Art. 15 and 20, docs/decisions/110).
+  app.jobs.handle(
+    makeDataExportJob,
+    makeDataExportWith({ siteOf: (siteId) => sites.findById(siteId), keptDays: config.retentionDays['data-exports'] }),
+  );
   // Readings' partitions by month, made ahead and given to rows that arrived without one (docs/decisions/116).
   app.jobs.handle(makeReadingPartitionsJob, makeReadingPartitions);
   app.jobs.schedule(makeReadingPartitionsNightly);

@@ -26,6 +26,7 @@ import { chartRoutes } from './modules/charts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
+import { dataExportRoutes } from './modules/data-exports/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
 import type { LiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
@@ -90,6 +91,7 @@ export async function registerGuardedAreas(
       await area.register(addressRoutes, { db });
       await area.register(notificationSettingRoutes, { db });
       await area.register(dataAccessRoutes, { db });
+      await area.register(dataExportRoutes, { db });
       // Settings, notifications and push (issue 10, docs/decisions/041-049).
       await area.register(alertRoutes, { db });
       await area.register(featureArea('SETTINGS_SPOT_PRICE', async (spot) => spot.register(spotPriceNotificationRoutes, { db })));

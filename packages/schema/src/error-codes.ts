@@ -88,6 +88,11 @@ export const ERROR_CODES = {
   MOVE_OUT_DATE_REFUSED: 'refused',
   MOVE_OUT_READING_TOO_EARLY: 'refused',
   MOVE_OUT_ALREADY_REPORTED: 'refused',
+  // A copy of everything about me (docs/decisions/110)
+  DATA_EXPORT_NOT_FOR_STAFF: 'refused',
+  DATA_EXPORT_IN_PROGRESS: 'refused',
+  DATA_EXPORT_NOT_FOUND: 'notFound',
+  DATA_EXPORT_NOT_READY: 'conflict',
   // Signing and renewing (docs/decisions/033-036)
   SIGNING_NOT_OFFERED: 'refused',
   SIGNING_NEEDS_E_ID: 'refused',

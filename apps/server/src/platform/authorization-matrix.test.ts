@@ -74,6 +74,10 @@ const calls: Call[] = [
   // Settings (issue 10): a link nobody was sent is 404 for everyone signed in; bank accounts are the acting customer's.
   { method: 'POST', url: '/api/me/email-confirmation', body: { token: 'no-such-token-0123456789' }, expected: signedIn(404) },
   { method: 'GET', url: '/api/me/bank-accounts', expected: customersOnly(200) },
+  // A copy of everything about me (decision 110): each customer's own; another's copy (or none) is 404.
+  { method: 'GET', url: '/api/me/data-exports', expected: customersOnly(200) },
+  { method: 'POST', url: '/api/me/data-exports', expected: customersOnly(202) },
+  { method: 'GET', url: '/api/me/data-exports/00000000-0000-4000-8000-000000000000/download', expected: customersOnly(404) },
   {
     method: 'POST',
     url: '/api/me/bank-accounts',

@@ -37,6 +37,8 @@ export const DEFAULT_RETENTION_DAYS = {
   'inbox-messages': 1095,
   /** Browsers' push subscriptions not refreshed for this long: a browser in use refreshes its token weekly. */
   'push-subscriptions': 60,
+  /** A customer's copy of their data (decision 110), counted from when it was ready: the days it can be downloaded. */
+  'data-exports': 7,
 } as const satisfies Record<string, number>;
 
 export type RetentionKind = keyof typeof DEFAULT_RETENTION_DAYS;
@@ -102,6 +104,8 @@ const TABLE_RULES: TableRule[] = [
   { kind: 'feedback-answers', table: 'feedback_submission', where: (before) => sql`created_at < ${before}` },
   { kind: 'inbox-messages', table: 'inbox_message', where: (before) => sql`created_at < ${before}` },
   { kind: 'push-subscriptions', table: 'push_subscription', where: (before) => sql`refreshed_at < ${before}` },
+  // Its parts go with it (on delete cascade); one that never became ready goes as many days after it was asked for.
+  { kind: 'data-exports', table: 'data_export', where: (before) => sql`coalesce(ready_at, created_at) < ${before}` },
 ];
 
 /** Rows per statement: each delete holds its locks for a moment, and the job's timeout bounds the whole. */

@@ -83,7 +83,7 @@ export const readingDownloadRepository = {
     { direction, minutes }: StoredSeries,
     from: Date,
     to: Date,
-    batch = 5000,
+    batch = 2000,
   ): AsyncGenerator<StoredReading> {
     let after: Date | null = null;
     for (;;) {

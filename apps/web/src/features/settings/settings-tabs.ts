@@ -23,6 +23,8 @@ const TAB_RULES = {
   appearance: ({ features }) => features.includes('DARK_THEME'),
   // The customer's own record of staff access, and the person's own browsers: neither is staff's to see while acting.
   'data-access': (context) => hasCustomer(context) && context.info.actingAs !== 'staff',
+  // A copy of everything about the customer is theirs to ask for (decision 110), not staff's while acting.
+  'my-data': (context) => hasCustomer(context) && context.info.actingAs !== 'staff',
   sessions: ({ info }) => info.actingAs !== 'staff',
 } satisfies Record<string, (context: TabContext) => boolean>;
 

@@ -38,6 +38,8 @@ export const queryKeys = {
     pushCustomerInfo: () => [...queryKeys.me.all, 'push', 'customer-info'] as const,
     /** "Who looked at my data": the acting customer's staff accesses, a page at a time. */
     dataAccess: (page: number) => [...queryKeys.me.all, 'data-access', page] as const,
+    /** The customer's copies of their data; asking for one refreshes the list. */
+    dataExports: () => [...queryKeys.me.all, 'data-exports'] as const,
     /** The person's active sessions; signing one out refreshes the list. */
     sessions: () => [...queryKeys.me.all, 'sessions'] as const,
   },

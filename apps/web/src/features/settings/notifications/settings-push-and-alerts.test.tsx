@@ -79,7 +79,7 @@ function stubBrowserPush(
 describe('settings: the tabs of spec §2', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers all eight tabs of spec §2 and the two of our own where the site has every feature, outage contacts only with outages and the setting', async () => {
+  it('offers all eight tabs of spec §2 and the three of our own where the site has every feature, outage contacts only with outages and the setting', async () => {
     stubApi({ 'GET /api/info': buildActorInfo(), 'GET /api/me': profile });
     await renderSettings(undefined, buildSite({ features: ['PUSH_NOTIFICATIONS', 'SETTINGS_OUTAGE_CONTACTS', 'OUTAGES', 'DARK_THEME'] }));
     await waitFor(async () =>
@@ -93,6 +93,7 @@ describe('settings: the tabs of spec §2', () => {
         'Push notifications',
         'Appearance',
         'Who looked at my data',
+        'A copy of my data',
         'Active sessions',
       ]),
     );
@@ -101,7 +102,7 @@ describe('settings: the tabs of spec §2', () => {
   it('shows no outage contacts without the outages feature, and no push tab without push', async () => {
     stubApi({ 'GET /api/info': buildActorInfo(), 'GET /api/me': profile });
     await renderSettings(undefined, buildSite({ features: ['SETTINGS_OUTAGE_CONTACTS'] }));
-    await waitFor(async () => expect(await screen.findAllByRole('tab')).toHaveLength(7));
+    await waitFor(async () => expect(await screen.findAllByRole('tab')).toHaveLength(8));
     expect(screen.queryByRole('tab', { name: 'Outage contacts' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Push notifications' })).toBeNull();
   });

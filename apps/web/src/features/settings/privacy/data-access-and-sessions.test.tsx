@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DataAccessPage } from '@portal/schema/data-access';
+import type { DataExportView } from '@portal/schema/data-export';
 import type { ActiveSession } from '@portal/schema/sessions';
 import { callsTo, stubApi } from '../../../test/api-stub.ts';
 import { buildActorInfo } from '../../../test/identity-factories.ts';
@@ -81,6 +82,66 @@ describe('who looked at my data', () => {
     const tabs = await screen.findByRole('tablist');
     expect(within(tabs).queryByRole('tab', { name: 'Who looked at my data' })).not.toBeInTheDocument();
     expect(within(tabs).queryByRole('tab', { name: 'Active sessions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a copy of my data', () => {
+  it('asks for a copy, shows it being made, and offers a ready copy to download until its last day', async () => {
+    const ready: DataExportView = {
+      id: 'b5a3c8d2-1f0e-4c1a-9a55-0d6c1e2f3a4b',
+      status: 'ready',
+      createdAt: '2026-11-20T07:00:00.000Z',
+      readyAt: '2026-11-20T07:01:00.000Z',
+      expiresAt: '2026-11-27T07:01:00.000Z',
+      sizeBytes: 120_000,
+    };
+    const queued: DataExportView = {
+      ...ready,
+      id: 'c1',
+      status: 'queued',
+      createdAt: '2026-11-29T08:00:00.000Z',
+      readyAt: null,
+      expiresAt: null,
+    };
+    let copies: DataExportView[] = [ready];
+    const fetchMock = stubApi({
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me/data-exports': () => copies,
+      'POST /api/me/data-exports': () => {
+        copies = [queued, ready];
+        return new Response(JSON.stringify(queued), { status: 202, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await renderTab('my-data');
+    const table = await screen.findByRole('table', { name: 'Your copies' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ready until 27.11.2026 09:01');
+    expect(within(table).getByRole('button', { name: 'Download ZIP' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for a copy' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/me/data-exports')).toHaveLength(1));
+    expect(await within(table).findByText('Being made')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We are making your copy.');
+    expect(screen.getByRole('button', { name: 'Ask for a copy' })).toBeDisabled();
+  });
+
+  it('is not offered to staff acting for the customer', async () => {
+    stubApi({
+      'GET /api/info': buildActorInfo({ actingAs: 'staff', staffRoles: ['customer-service'] }),
+      'GET /api/me': {
+        name: null,
+        ssn: null,
+        email: null,
+        phone: null,
+        preferredLocale: null,
+        contactPreference: 'email',
+        marketingChannels: [],
+        pendingEmail: null,
+        verifiedAt: null,
+      },
+    });
+    await renderTab('profile');
+    const tabs = await screen.findByRole('tablist');
+    expect(within(tabs).queryByRole('tab', { name: 'A copy of my data' })).not.toBeInTheDocument();
   });
 });
 
