@@ -3,7 +3,8 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { FINAL_STATUSES, statusOn } from './contract-life-cycle.ts';
 import { contractRepository } from './contract-repository.ts';
-import { availableChannels, contractDetailOf } from './contract-views.ts';
+import { availableChannels } from './contract-views.ts';
+import { readContractDetail } from './read-contract-detail.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
 type Customer = { type: 'private' | 'legal' };
@@ -38,12 +39,6 @@ export async function changeBillingChannel(
       target: change.target,
       operator: 'operator' in change ? change.operator : null,
     });
-    const row = (await contractRepository.find(tx, scope, locked.id))!;
-    return contractDetailOf(
-      row,
-      await contractRepository.priceComponents(tx, scope, locked.id),
-      site.today,
-      await contractRepository.vatRates(tx),
-    );
+    return (await readContractDetail(tx, scope, locked.id, site.today))!;
   });
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { FINAL_STATUSES, nextStatus, statusOn } from './contract-life-cycle.ts';
 import { contractRepository } from './contract-repository.ts';
-import { contractDetailOf } from './contract-views.ts';
+import { readContractDetail } from './read-contract-detail.ts';
 
 type SiteRules = { managementDisabled: boolean; today: string };
 
@@ -42,15 +42,7 @@ export async function reportMoveOut(
   return deps.db.transaction(async (tx) => {
     const locked = await contractRepository.lockForChange(tx, scope, contractId);
     if (!locked) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
-    const answer = async () => {
-      const row = (await contractRepository.find(tx, scope, locked.id))!;
-      return contractDetailOf(
-        row,
-        await contractRepository.priceComponents(tx, scope, locked.id),
-        site.today,
-        await contractRepository.vatRates(tx),
-      );
-    };
+    const answer = async () => (await readContractDetail(tx, scope, locked.id, site.today))!;
 
     const recorded = await contractRepository.moveOutOf(tx, locked.id);
     if (recorded) {

@@ -15,7 +15,8 @@ import { renderContractPdf } from './contract-pdf.ts';
 import { changeBillingChannel } from './change-billing-channel.ts';
 import { reportMoveOut } from './report-move-out.ts';
 import { contractRepository } from './contract-repository.ts';
-import { billingChannelsOf, contractDetailOf, contractSummaryOf } from './contract-views.ts';
+import { billingChannelsOf, contractSummaryOf } from './contract-views.ts';
+import { readContractDetail } from './read-contract-detail.ts';
 
 type Options = { db: Database; now?: () => Date };
 
@@ -60,13 +61,9 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       },
     },
     async (request) => {
-      const row = await found(request);
-      return contractDetailOf(
-        row,
-        await contractRepository.priceComponents(db, customerScopeOf(request), row.contract.id),
-        today(request),
-        await contractRepository.vatRates(db),
-      );
+      const detail = await readContractDetail(db, customerScopeOf(request), request.params.id, today(request));
+      if (!detail) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
+      return detail;
     },
   );
 
@@ -81,16 +78,10 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      const row = await contractRepository.find(db, customerScopeOf(request), request.params.id);
-      if (!row) return reply.header('cache-control', 'no-store').status(204).send(null);
+      const contract = await readContractDetail(db, customerScopeOf(request), request.params.id, today(request));
+      if (!contract) return reply.header('cache-control', 'no-store').status(204).send(null);
       const customer = customerOf(request);
       const locale = personLocale(request);
-      const contract = contractDetailOf(
-        row,
-        await contractRepository.priceComponents(db, customerScopeOf(request), row.contract.id),
-        today(request),
-        await contractRepository.vatRates(db),
-      );
       return sendAttachment(reply, {
         filename: `${documentTexts(locale)('contracts.file-name', { number: contract.contractNumber })}.pdf`,
         contentType: 'application/pdf',

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { nextStatus } from './contract-life-cycle.ts';
 import { renderContractPdf } from './contract-pdf.ts';
 import { contractRepository } from './contract-repository.ts';
-import { contractDetailOf } from './contract-views.ts';
+import { readContractDetail } from './read-contract-detail.ts';
 import { signingRepository } from './signing-repository.ts';
 
 export type SigningDeps = {
@@ -46,14 +46,8 @@ export async function contractDocument(
   context: Omit<SigningContext, 'person' | 'origin' | 'now'>,
   contractId: string,
 ) {
-  const row = await contractRepository.find(deps.db, context.scope, contractId);
-  if (!row) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
-  const contract = contractDetailOf(
-    row,
-    await contractRepository.priceComponents(deps.db, context.scope, row.contract.id),
-    context.today,
-    await contractRepository.vatRates(deps.db),
-  );
+  const contract = await readContractDetail(deps.db, context.scope, contractId, context.today);
+  if (!contract) throw new AppError('CONTRACT_NOT_FOUND', 'No such contract');
   const t = documentTexts(context.locale);
   const body = await renderContractPdf({
     contract,
