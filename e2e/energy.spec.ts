@@ -74,10 +74,14 @@ for (const journey of journeys) {
     );
     expect(hub.text.split('\r\n').length).toBeGreaterThan(24);
 
+    // When I use energy (decision 111): a week of hours; Aino's spot contract also gets the cheapest and dearest hours' shares.
+    await expect(page.getByRole('table', { name: 'When I use energy' }).getByRole('row')).toHaveCount(8);
+    if (journey.site === 'lumo') await expect(page.getByTestId('usage-pattern-spot')).toContainText('6 cheapest hours');
+
     await page.locator('label', { hasText: /^Day$/ }).first().click();
     await expect(page.getByRole('img', { name: /by Hour/ })).toBeVisible();
     await page.locator('label', { hasText: /^Table$/ }).click();
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(25);
+    await expect(page.getByRole('table', { name: /by Hour/ }).getByRole('row')).toHaveCount(25);
     await expectAccessible(page);
 
     for (const scheme of ['light', 'dark'] as const) {

@@ -59,6 +59,45 @@ export const readingsQuery = z
   .transform(({ series, ...rest }) => ({ ...rest, series: series[0], yearsBack: series[1] ?? null }));
 export type ReadingsQueryInput = z.input<typeof readingsQuery>;
 
+/** Longest period "when I use energy" looks at: a year and a leap day, so a whole year of either kind fits. */
+export const USAGE_PATTERN_MAX_DAYS = 366;
+/** The hours of each day counted as its cheapest, and as its dearest: a quarter of the day. */
+export const USAGE_PATTERN_SPOT_HOURS = 6;
+
+/** GET /api/charts/usage-pattern: days of the site's calendar, both included, at most USAGE_PATTERN_MAX_DAYS. */
+export const usagePatternQuery = z
+  .object({ meteringPointId: z.string().min(1).max(100), from: isoDate, to: isoDate })
+  .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < USAGE_PATTERN_MAX_DAYS, {
+    message: `the period must be at most ${USAGE_PATTERN_MAX_DAYS} days`,
+    path: ['to'],
+  });
+
+/**
+ * "When I use energy" (docs/decisions/111): consumption by weekday and hour of the site's clock, as the average kWh
+ * of that hour over the period's weeks, and for a spot-priced contract the share of the energy bought in each day's
+ * cheapest and dearest hours (an even use would buy a quarter in each).
+ */
+export const usagePattern = z
+  .object({
+    meteringPointId: z.string(),
+    from: isoDate,
+    to: isoDate,
+    /** One per weekday (1 = Monday … 7 = Sunday) and hour (0–23) that has readings. */
+    cells: z.array(z.object({ weekday: z.number().int().min(1).max(7), hour: z.number().int().min(0).max(23), averageKwh: kwh })),
+    totalKwh: kwh,
+    spot: z
+      .object({
+        hoursPerDay: z.number().int(),
+        days: z.number().int().describe('days with a price for every hour that had readings'),
+        cheapestPercent: z.number().describe('percent of the energy, one decimal'),
+        dearestPercent: z.number().describe('percent of the energy, one decimal'),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'UsagePattern' });
+export type UsagePattern = z.infer<typeof usagePattern>;
+
 /**
  * The two files a customer takes their readings away in (docs/decisions/109): `espi` is Green Button "Download My
  * Data" (NAESB REQ.21 ESPI 3.3, an Atom feed), `csv` the layout of the country's data hub in the reader's

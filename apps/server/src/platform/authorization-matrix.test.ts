@@ -289,6 +289,7 @@ const calls: Call[] = [
     '/api/usage-points/technical-data?meteringPointId=mp-lumo-aino-el',
     '/api/contracts/ct-lumo-aino-el/readings/metadata',
     '/api/readings/download?meteringPointId=mp-lumo-aino-el&from=2026-01-01&to=2026-01-01&format=csv',
+    '/api/charts/usage-pattern?meteringPointId=mp-lumo-aino-el&from=2026-01-01&to=2026-01-31',
   ].map((url): Call => ({ method: 'GET', url, expected: { ...customersOnly(404), customerA: 200 } })),
   // Contracts (issue 9): each customer sees and changes only their own (contracts.test.ts proves B gets nothing of A's).
   { method: 'GET', url: '/api/contracts', expected: customersOnly(200) },

@@ -91,7 +91,8 @@ describe('the tables the customer answer cache keeps answers of', () => {
           `/api/charts/readings?series[]=${series}&from=${addDays(today, -60)}&to=${today}&resolution=${resolution}&meteringPointId=${point.id}`,
       ),
     );
-    for (const url of [...KEPT_ROUTES, ...charts]) {
+    const pattern = `/api/charts/usage-pattern?meteringPointId=${point.id}&from=${addDays(today, -60)}&to=${today}`;
+    for (const url of [...KEPT_ROUTES, ...charts, pattern]) {
       const response = await ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }

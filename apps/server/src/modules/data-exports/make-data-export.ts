@@ -18,8 +18,7 @@ import { hubCsv } from '../readings/hub-csv.ts';
 import { readingDownloadRepository as readingDownloads, type StoredSeries } from '../readings/reading-download-repository.ts';
 import { inboxRepository } from '../inbox/inbox-repository.ts';
 import { renderContractPdf } from '../contracts/contract-pdf.ts';
-import { contractRepository } from '../contracts/contract-repository.ts';
-import { contractDetailOf } from '../contracts/contract-views.ts';
+import { readContractDetail } from '../contracts/read-contract-detail.ts';
 import { invoicePdfDocument } from '../invoices/invoice-documents.ts';
 import { invoiceParties } from '../invoices/invoice-parties.ts';
 import { invoiceRepository } from '../invoices/invoice-repository.ts';
@@ -174,11 +173,9 @@ async function* documents(db: Database, subject: ExportSubject, site: SiteBootst
     .from(contract)
     .where(and(eq(contract.siteId, subject.siteId), eq(contract.customerId, subject.customerId)))
     .orderBy(asc(contract.startDate), asc(contract.id));
-  const vatRates = contracts.length ? await contractRepository.vatRates(db) : [];
   for (const { id } of contracts) {
-    const row = await contractRepository.find(db, subject, id);
-    if (!row || !holder) continue;
-    const detail = contractDetailOf(row, await contractRepository.priceComponents(db, subject, id), today, vatRates);
+    const detail = await readContractDetail(db, subject, id, today);
+    if (!detail || !holder) continue;
     yield {
       name: `contracts/${fileNameOf(t('contracts.file-name', { number: detail.contractNumber }))}.pdf`,
       content: await renderContractPdf({ contract: detail, company: { name: site.companyName }, customer: holder, locale }),

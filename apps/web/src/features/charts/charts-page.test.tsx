@@ -56,6 +56,19 @@ function stubFetch({ points, empty = false }: Stub) {
         const body = readings(url.searchParams, empty ? [{ date: '2026-01-14T22:00:00.000Z', value: null }] : null);
         return json(body);
       }
+      if (url.pathname === '/api/charts/usage-pattern') {
+        const cells = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
+          Array.from({ length: 24 }, (_, hour) => ({ weekday, hour, averageKwh: weekday === 6 && hour === 10 ? 3 : 1 })),
+        );
+        return json({
+          meteringPointId: POINT.id,
+          from: url.searchParams.get('from'),
+          to: url.searchParams.get('to'),
+          cells,
+          totalKwh: 170,
+          spot: { hoursPerDay: 6, days: 7, cheapestPercent: 22.8, dearestPercent: 30.4 },
+        });
+      }
       if (url.pathname === '/api/readings/download') {
         return new Response('<feed/>', {
           status: 200,
@@ -136,7 +149,7 @@ describe('/charts', () => {
       site,
       path: '/charts',
     });
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: /^Consumption/ });
     expect(readingsCalls().at(-1)!.getAll('series[]')).toEqual(['consumption', '1']);
     const rows = within(table).getAllByRole('row');
     expect(rows[0]).toHaveTextContent('Year before');
@@ -195,6 +208,20 @@ describe('/charts', () => {
       '',
     ]);
     click.mockRestore();
+  });
+
+  it('shows when the energy is used, by weekday and hour, with the busiest hour and the spot-hour shares in words', async () => {
+    await renderWithProviders(<Harness initial={{ from: '2026-01-15', to: '2026-01-16' }} />, { site, path: '/charts' });
+    const grid = await screen.findByRole('table', { name: 'When I use energy' });
+    expect(within(grid).getAllByRole('row')).toHaveLength(8);
+    expect(within(grid).getByRole('rowheader', { name: 'Sat' })).toBeInTheDocument();
+    expect(within(grid).getAllByRole('cell')[5 * 24 + 10]).toHaveAttribute('title', 'Saturday 10:00: 3 kWh');
+    expect(screen.getByText('Most use: Saturday at 10:00, on average 3 kWh.')).toBeInTheDocument();
+    expect(screen.getByTestId('usage-pattern-spot')).toHaveTextContent(
+      "In each day's 6 cheapest hours you bought 22.8 % of your energy, in its 6 dearest 30.4 %. Even use would buy 25 % in each.",
+    );
+    const asked = requests.find((url) => url.pathname === '/api/charts/usage-pattern')!;
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ meteringPointId: POINT.id, from: '2026-01-15', to: '2026-01-16' });
   });
 
   it("downloads the period's readings as Green Button XML or data hub CSV from the server", async () => {

@@ -27,6 +27,7 @@ import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
 import { readingsQueryOptions } from './readings-queries.ts';
 import { ReadingsDownloadMenu } from './readings-download-menu.tsx';
 import { ReadingsTable } from './readings-table.tsx';
+import { UsagePatternCard } from './usage-pattern-card.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Props = { search: ChartSearch; onSearchChange: (patch: Partial<ChartSearch>) => void };
@@ -297,6 +298,8 @@ export function ChartsPage({ search, onSearchChange }: Props) {
           )}
         </Stack>
       </Paper>
+
+      <UsagePatternCard meteringPointId={point.id} from={from} to={to} />
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import type { ChartSeries, ReadingDownloadFormat, ReadingsResponse } from '@portal/schema/energy';
+import type { ChartSeries, ReadingDownloadFormat, ReadingsResponse, UsagePattern } from '@portal/schema/energy';
 import type { ReadingResolution } from '@portal/schema/energy-rules';
 import { api, downloadFile } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -44,3 +44,13 @@ export function useDownloadReadings() {
     },
   });
 }
+
+export type UsagePatternParams = { meteringPointId: string; from: string; to: string };
+
+/** GET /api/charts/usage-pattern (docs/decisions/111): consumption by weekday and hour, and the spot-hour shares. */
+export const usagePatternQueryOptions = (params: UsagePatternParams) =>
+  queryOptions({
+    queryKey: queryKeys.readings.usagePattern(params),
+    queryFn: ({ signal }) => api<UsagePattern>('/api/charts/usage-pattern', { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });

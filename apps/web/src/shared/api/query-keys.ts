@@ -70,6 +70,7 @@ export const queryKeys = {
   readings: {
     all: ['readings'] as const,
     series: (params: object) => [...queryKeys.readings.all, params] as const,
+    usagePattern: (params: object) => [...queryKeys.readings.all, 'usage-pattern', params] as const,
   },
   invoices: {
     all: ['invoices'] as const,

@@ -63,7 +63,7 @@ describe('who looked at my data', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/me/data-access').at(-1)!.url).toContain('page=2'));
   });
 
-  it('is not offered to staff acting for the customer, nor the sessions tab', async () => {
+  it('is not offered to staff acting for the customer, nor the sessions tab or a copy of the data', async () => {
     stubApi({
       'GET /api/info': buildActorInfo({ actingAs: 'staff', staffRoles: ['customer-service'] }),
       'GET /api/me': {
@@ -82,6 +82,7 @@ describe('who looked at my data', () => {
     const tabs = await screen.findByRole('tablist');
     expect(within(tabs).queryByRole('tab', { name: 'Who looked at my data' })).not.toBeInTheDocument();
     expect(within(tabs).queryByRole('tab', { name: 'Active sessions' })).not.toBeInTheDocument();
+    expect(within(tabs).queryByRole('tab', { name: 'A copy of my data' })).not.toBeInTheDocument();
   });
 });
 
@@ -122,26 +123,6 @@ describe('a copy of my data', () => {
     expect(await within(table).findByText('Being made')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('We are making your copy.');
     expect(screen.getByRole('button', { name: 'Ask for a copy' })).toBeDisabled();
-  });
-
-  it('is not offered to staff acting for the customer', async () => {
-    stubApi({
-      'GET /api/info': buildActorInfo({ actingAs: 'staff', staffRoles: ['customer-service'] }),
-      'GET /api/me': {
-        name: null,
-        ssn: null,
-        email: null,
-        phone: null,
-        preferredLocale: null,
-        contactPreference: 'email',
-        marketingChannels: [],
-        pendingEmail: null,
-        verifiedAt: null,
-      },
-    });
-    await renderTab('profile');
-    const tabs = await screen.findByRole('tablist');
-    expect(within(tabs).queryByRole('tab', { name: 'A copy of my data' })).not.toBeInTheDocument();
   });
 });
 
