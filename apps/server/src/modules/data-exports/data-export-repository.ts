@@ -1,5 +1,9 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, max, min } from 'drizzle-orm';
+import { invoice } from '../../db/schema/billing.ts';
 import { dataExport, dataExportPart } from '../../db/schema/data-exports.ts';
+import { contract, meteringPoint, reading } from '../../db/schema/energy.ts';
+import { customer, person } from '../../db/schema/identity.ts';
+import { supportAttachment, supportTicket } from '../../db/schema/support.ts';
 import type { Executor, Transaction } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -55,6 +59,66 @@ export const dataExportRepository = {
 
   async markFailed(executor: Executor, id: string): Promise<void> {
     await executor.update(dataExport).set({ status: 'failed' }).where(eq(dataExport.id, id));
+  },
+
+  /** The asker's e-mail address, where the notice goes; null when they have none. */
+  async askerEmail(executor: Executor, personId: string): Promise<string | null> {
+    const [row] = await executor.select({ email: person.email }).from(person).where(eq(person.id, personId));
+    return row?.email ?? null;
+  },
+
+  /** The customer's name and code for the contract PDFs, and their contracts and invoices in order, by id. */
+  async documentsOf(executor: Executor, scope: CustomerScope) {
+    const [holder] = await executor
+      .select({ name: customer.name, clientCode: customer.clientCode })
+      .from(customer)
+      .where(and(eq(customer.siteId, scope.siteId), eq(customer.id, scope.customerId)));
+    const contracts = await executor
+      .select({ id: contract.id })
+      .from(contract)
+      .where(and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId)))
+      .orderBy(asc(contract.startDate), asc(contract.id));
+    const invoices = await executor
+      .select({ id: invoice.id })
+      .from(invoice)
+      .where(and(eq(invoice.siteId, scope.siteId), eq(invoice.customerId, scope.customerId)))
+      .orderBy(asc(invoice.issueDate), asc(invoice.id));
+    return { holder: holder ?? null, contractIds: contracts.map((row) => row.id), invoiceIds: invoices.map((row) => row.id) };
+  },
+
+  async meteringPointIds(executor: Executor, scope: CustomerScope): Promise<string[]> {
+    const rows = await executor
+      .select({ id: meteringPoint.id })
+      .from(meteringPoint)
+      .where(and(eq(meteringPoint.siteId, scope.siteId), eq(meteringPoint.customerId, scope.customerId)))
+      .orderBy(asc(meteringPoint.id));
+    return rows.map((row) => row.id);
+  },
+
+  /** The first and last interval start of a point already found in the scope; null for a point without readings. */
+  async readingSpan(executor: Executor, meteringPointId: string): Promise<{ first: Date; last: Date } | null> {
+    const [span] = await executor
+      .select({ first: min(reading.startsAt), last: max(reading.startsAt) })
+      .from(reading)
+      .where(eq(reading.meteringPointId, meteringPointId));
+    return span?.first && span.last ? { first: new Date(span.first), last: new Date(span.last) } : null;
+  },
+
+  /** The customer's next support file after id `after`, content included: one file in memory at a time. */
+  async attachmentAfter(executor: Executor, scope: CustomerScope, after: string) {
+    const [file] = await executor
+      .select({
+        id: supportAttachment.id,
+        ticketId: supportAttachment.ticketId,
+        fileName: supportAttachment.fileName,
+        content: supportAttachment.content,
+      })
+      .from(supportAttachment)
+      .innerJoin(supportTicket, eq(supportTicket.id, supportAttachment.ticketId))
+      .where(and(eq(supportTicket.siteId, scope.siteId), eq(supportTicket.customerId, scope.customerId), gt(supportAttachment.id, after)))
+      .orderBy(asc(supportAttachment.id))
+      .limit(1);
+    return file ?? null;
   },
 
   /** An export's parts in order, one at a time: a download holds a mebibyte, never the archive. */

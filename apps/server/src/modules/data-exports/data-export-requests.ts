@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { localDate } from '@portal/schema/calendar-dates';
 import type { DataExportView } from '@portal/schema/data-export';
 import type { LocaleId } from '@portal/schema/locale-ids';
-import { auditLog } from '../../db/schema/identity.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
+import { actorRepository } from '../../platform/actor-repository.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
@@ -85,7 +85,7 @@ export async function downloadDataExport(
 }
 
 async function audit(executor: Executor, asker: Asker, action: string, exportId: string) {
-  await executor.insert(auditLog).values({
+  await actorRepository.audit(executor, {
     siteId: asker.scope.siteId,
     personId: asker.personId,
     customerId: asker.scope.customerId,

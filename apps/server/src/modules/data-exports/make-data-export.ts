@@ -1,14 +1,10 @@
-import { and, asc, eq, gt, max, min } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { localDate, todayIn } from '@portal/schema/calendar-dates';
-import { contract, meteringPoint, reading } from '../../db/schema/energy.ts';
-import { invoice } from '../../db/schema/billing.ts';
-import { customer } from '../../db/schema/identity.ts';
-import { supportAttachment, supportTicket } from '../../db/schema/support.ts';
 import { streamCsv } from '../../platform/csv-writer.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { actorRepository } from '../../platform/actor-repository.ts';
 import { documentTexts } from '../../platform/document-texts.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobHandler } from '../../platform/jobs/job-type.ts';
@@ -26,7 +22,6 @@ import { dataExportRepository as exports } from './data-export-repository.ts';
 import type { makeDataExportJob } from './data-export-jobs.ts';
 import { TABLE_FILES, tableRows, type ExportSubject } from './export-tables.ts';
 import { zipParts } from './zip-parts.ts';
-import { auditLog, person } from '../../db/schema/identity.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -106,7 +101,7 @@ function makeOne(siteOf: Deps['siteOf'], keptDays: number, now: () => Date): Job
     }
     const sizeBytes = await zip.end();
 
-    const asker = await db.select({ email: person.email }).from(person).where(eq(person.id, row.personId));
+    const email = await exports.askerEmail(db, row.personId);
     const link = `${origin}/settings?tab=my-data`;
     await transaction(async (tx) => {
       await exports.markReady(tx, exportId, { sizeBytes, readyAt: made, expiresAt: new Date(made.getTime() + keptDays * DAY_MS) });
@@ -117,7 +112,6 @@ function makeOne(siteOf: Deps['siteOf'], keptDays: number, now: () => Date): Job
         subjectKey: 'settings.data-export.ready.subject',
         content: `<p>${escapeHtml(t('settings.data-export.ready.body', { days: String(keptDays) }))}</p>`,
       });
-      const email = asker[0]?.email;
       if (email) {
         const body = t('settings.data-export.ready.body', { days: String(keptDays) });
         await enqueue(
@@ -133,13 +127,14 @@ function makeOne(siteOf: Deps['siteOf'], keptDays: number, now: () => Date): Job
           { dedupeKey: `data-export-ready:${exportId}` },
         );
       }
-      await tx.insert(auditLog).values({
+      await actorRepository.audit(tx, {
         siteId: row.siteId,
         personId: row.personId,
         customerId: row.customerId,
         action: 'data export made',
         outcome: 'ok',
         requestId: `job:${exportId}`,
+        ipAddress: null,
         details: `${sizeBytes} bytes`,
       });
     });
@@ -164,16 +159,8 @@ function readme(t: ReturnType<typeof documentTexts>, site: SiteBootstrap, made: 
 async function* documents(db: Database, subject: ExportSubject, site: SiteBootstrap, locale: LocaleId, made: Date) {
   const t = documentTexts(locale);
   const today = todayIn(site.timezone, made);
-  const [holder] = await db
-    .select({ name: customer.name, clientCode: customer.clientCode })
-    .from(customer)
-    .where(and(eq(customer.siteId, subject.siteId), eq(customer.id, subject.customerId)));
-  const contracts = await db
-    .select({ id: contract.id })
-    .from(contract)
-    .where(and(eq(contract.siteId, subject.siteId), eq(contract.customerId, subject.customerId)))
-    .orderBy(asc(contract.startDate), asc(contract.id));
-  for (const { id } of contracts) {
+  const { holder, contractIds, invoiceIds } = await exports.documentsOf(db, subject);
+  for (const id of contractIds) {
     const detail = await readContractDetail(db, subject, id, today);
     if (!detail || !holder) continue;
     yield {
@@ -181,13 +168,8 @@ async function* documents(db: Database, subject: ExportSubject, site: SiteBootst
       content: await renderContractPdf({ contract: detail, company: { name: site.companyName }, customer: holder, locale }),
     };
   }
-  const invoices = await db
-    .select({ id: invoice.id })
-    .from(invoice)
-    .where(and(eq(invoice.siteId, subject.siteId), eq(invoice.customerId, subject.customerId)))
-    .orderBy(asc(invoice.issueDate), asc(invoice.id));
   const scope = { ...subject, today, advancedPostponement: site.features.includes('ADVANCED_INVOICE_POSTPONEMENT') };
-  for (const { id } of invoices) {
+  for (const id of invoiceIds) {
     const found = await invoiceRepository.findById(db, scope, id);
     if (!found) continue;
     const pdf = await invoicePdfDocument(found, await invoiceParties(db, subject, found.contract.id), locale);
@@ -200,20 +182,12 @@ const fileNameOf = (name: string) => [...name].map((char) => (char < ' ' || '\\/
 
 /** Each metering point's whole history, as the data hub's CSV and as Green Button XML (decision 109). */
 async function* readingFiles(db: Database, subject: ExportSubject, site: SiteBootstrap, locale: LocaleId, origin: string, made: Date) {
-  const points = await db
-    .select({ id: meteringPoint.id })
-    .from(meteringPoint)
-    .where(and(eq(meteringPoint.siteId, subject.siteId), eq(meteringPoint.customerId, subject.customerId)))
-    .orderBy(asc(meteringPoint.id));
-  for (const { id } of points) {
+  for (const id of await exports.meteringPointIds(db, subject)) {
     const point = await readingDownloads.meteringPoint(db, subject, id);
-    const [span] = await db
-      .select({ first: min(reading.startsAt), last: max(reading.startsAt) })
-      .from(reading)
-      .where(eq(reading.meteringPointId, id));
-    if (!point || !span?.first || !span.last) continue;
-    const from = new Date(span.first);
-    const to = new Date(new Date(span.last).getTime() + 1);
+    const span = await exports.readingSpan(db, id);
+    if (!point || !span) continue;
+    const from = span.first;
+    const to = new Date(span.last.getTime() + 1);
     const series = await readingDownloads.series(db, id, from, to);
     const readingsOf = (one: StoredSeries) => readingDownloads.readings(db, id, one, from, to);
     const layout = hubCsv({ country: site.countryCode, point, timezone: site.timezone, series, readingsOf });
@@ -237,20 +211,7 @@ async function* readingFiles(db: Database, subject: ExportSubject, site: SiteBoo
 async function* supportAttachments(executor: Executor, subject: ExportSubject) {
   let after = '';
   for (;;) {
-    const [file] = await executor
-      .select({
-        id: supportAttachment.id,
-        ticketId: supportAttachment.ticketId,
-        fileName: supportAttachment.fileName,
-        content: supportAttachment.content,
-      })
-      .from(supportAttachment)
-      .innerJoin(supportTicket, eq(supportTicket.id, supportAttachment.ticketId))
-      .where(
-        and(eq(supportTicket.siteId, subject.siteId), eq(supportTicket.customerId, subject.customerId), gt(supportAttachment.id, after)),
-      )
-      .orderBy(asc(supportAttachment.id))
-      .limit(1);
+    const file = await exports.attachmentAfter(executor, subject, after);
     if (!file) return;
     after = file.id;
     yield {
