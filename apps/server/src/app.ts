@@ -10,7 +10,7 @@ import { serveHealthPort } from './modules/health/health-port.ts';
 import type { ReadinessState } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { startDatabaseProbe } from './platform/database-probe.ts';
-import { createMetrics, requestMetrics } from './platform/metrics.ts';
+import { countStatementOfRequest, createMetrics, requestMetrics } from './platform/metrics.ts';
 import { traceRequests } from './platform/tracing.ts';
 import { removeExpiredJob, removeExpiredNightly, removeExpiredWith } from './platform/retention.ts';
 import { makeReadingPartitions, makeReadingPartitionsJob, makeReadingPartitionsNightly } from './modules/readings/reading-partitions.ts';
@@ -176,9 +176,10 @@ export async function buildApp({
   if (config.traces) await traceRequests(app);
   const metrics = createMetrics();
   await app.register(requestMetrics, { metrics });
-  const stopTimingStatements = database.observeStatements((operation, seconds, failed) =>
-    metrics.statements.observe({ operation, failed: String(failed) }, seconds),
-  );
+  const stopTimingStatements = database.observeStatements((operation, seconds, failed) => {
+    metrics.statements.observe({ operation, failed: String(failed) }, seconds);
+    countStatementOfRequest();
+  });
   app.addHook('onClose', async () => stopTimingStatements());
   await app.register(errorHandling);
   await app.register(jobRunning, {

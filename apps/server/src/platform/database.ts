@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { lockDataFolder, type DataFolderLock, type DataFolderUse } from './data-folder-lock.ts';
+import { pgliteGivingTurns } from './pglite-turns.ts';
 import { observedPglite, observedPool, type StatementObserver } from './tracing.ts';
 
 /** The one database type every repository takes: the same SQL on PGlite and PostgreSQL. */
@@ -134,11 +135,13 @@ export async function openDatabase(
   }
   try {
     log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
-    const client = observedPglite(
-      database.dataDir
-        ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
-        : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS }),
-      observed,
+    const client = pgliteGivingTurns(
+      observedPglite(
+        database.dataDir
+          ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
+          : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS }),
+        observed,
+      ),
     );
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });

@@ -67,6 +67,23 @@ describe("a server copy's metrics on its health port (docs/decisions/113-metrics
     expect(valueOf(text, 'portal_db_statement_duration_seconds_count{operation="SELECT",failed="true"}')).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts the statements each request sent by route, and none sent outside a request', async () => {
+    const series = (suffix: string) => `portal_http_request_statements_${suffix}{route="/api/invoices"}`;
+    const totalOfAllRoutes = (text: string) =>
+      [...text.matchAll(/^portal_http_request_statements_sum\{[^}]*\} (\d+)$/gm)].reduce((sum, [, value]) => sum + Number(value), 0);
+    const before = (await scrape()).text;
+    for (let statement = 0; statement < 5; statement += 1) await ctx.database.db.execute(sql`select 1`);
+    expect(totalOfAllRoutes((await scrape()).text)).toBe(totalOfAllRoutes(before));
+
+    // Mikko's first read of his invoices is computed (a kept-answer miss): it reads the database.
+    const mikko = await sessionCookieFor(ctx.database.db, PEOPLE.mikko, 'lumo');
+    expect((await ctx.app.inject({ url: '/api/invoices', headers: { host: HOSTS.lumo, cookie: mikko } })).statusCode).toBe(200);
+    const { text } = await scrape();
+    expect(valueOf(text, series('count'))).toBe((valueOf(before, series('count')) ?? 0) + 1);
+    expect(valueOf(text, series('sum'))).toBeGreaterThan(valueOf(before, series('sum')) ?? 0);
+    expect(valueOf(text, `portal_http_request_statements_bucket{le="0",route="/api/invoices"}`)).toBeDefined();
+  });
+
   it('shows the job queue waiting, then the job run by kind and outcome', async () => {
     await enqueue(ctx.database.db, purgeFinishedJobsJob, {}, { runAt: new Date(Date.now() - 90_000) });
     const waiting = (await scrape()).text;

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -8,6 +9,8 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 30, 120, 600];
 /** Seconds: a kept row by key (~0.2 ms) to a year's rollup or an import's bulk statement (seconds). */
 const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
+/** Statements one request sent: a kept answer (0–1) to a page's worst (issue 30 holds a dashboard load to 8). */
+const STATEMENTS_PER_REQUEST_BUCKETS = [0, 1, 2, 4, 8, 16, 32, 64];
 
 /**
  * One server copy's metrics in Prometheus's text exposition format (prom-client; docs/decisions/113-metrics.md,
@@ -35,6 +38,14 @@ export function createMetrics() {
       help: 'Database statements this copy sent, by first keyword and whether they failed, and how long each took to settle',
       labelNames: ['operation', 'failed'] as const,
       buckets: STATEMENT_BUCKETS,
+      registers,
+    }),
+    /** Statements sent on behalf of each answered request: a route whose count grows is a query in a loop. */
+    requestStatements: new Histogram({
+      name: 'portal_http_request_statements',
+      help: 'Database statements each answered request sent, by route template',
+      labelNames: ['route'] as const,
+      buckets: STATEMENTS_PER_REQUEST_BUCKETS,
       registers,
     }),
     jobsFinished: new Histogram({
@@ -88,18 +99,37 @@ declare module 'fastify' {
   }
 }
 
+type StatementCount = { statements: number };
+const requestStatements = new AsyncLocalStorage<StatementCount>();
+
+/** Counts a statement for the request it was sent for, if any (a job's or a start's belong to none). */
+export function countStatementOfRequest(): void {
+  const count = requestStatements.getStore();
+  if (count) count.statements += 1;
+}
+
 /**
- * Decorates the app with its metrics and times every request from arrival to the end of its answer (onResponse).
+ * Decorates the app with its metrics, times every request from arrival to the end of its answer (onResponse) and counts
+ * the statements sent on its behalf.
  * Registered first, so that requests a later plugin refuses (rate limits, input limits, guards) are counted too.
  */
 export const requestMetrics = fp(
   async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
     app.decorate('metrics', metrics);
+    const counted = new WeakMap<FastifyRequest, StatementCount>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const count = { statements: 0 };
+      counted.set(request, count);
+      // The request's hooks and handler continue from here, so the statements they send find this count.
+      requestStatements.enterWith(count);
+      done();
+    });
     app.addHook('onResponse', (request, reply, done) => {
       // Unknown paths reach the web app's catch-all route (`/*`); without any route, one label for all, so no client
       // chooses our labels.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.httpRequests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      metrics.requestStatements.observe({ route }, counted.get(request)?.statements ?? 0);
       done();
     });
   },

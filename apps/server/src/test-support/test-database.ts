@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { siteIdentityProvider } from '../db/schema/identity.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
@@ -60,6 +61,11 @@ export async function openTestDatabase({ seeded = false } = {}): Promise<TestDat
   const template = inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate') ?? undefined;
   const { handle, url, drop } = await throwAwayPostgresDatabase(serverUrl, 'portal_test', template);
   return { handle, openAnotherCopy: () => openDatabase({ kind: 'postgres', url }), drop };
+}
+
+/** The migrated template in a PGlite as the driver makes it: without the server's wrappers and extensions (platform/database.ts). */
+export async function openBarePglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) });
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
+import type { BiddingZone, EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
 import type { Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
-import { addDays, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
+import { addDays, instantAt, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
 import { billContract, feesWithVatCents } from '../pricing/contract-bills.ts';
 import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
@@ -212,20 +212,16 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 export async function spotStatistics(
   executor: Executor,
   scope: CustomerScope,
-  site: Site & { id: string },
+  site: Site & { countryCode: BiddingZone },
   now = new Date(),
 ): Promise<SpotStatistics> {
   const { timezone } = site;
   const points = await energyRepository.meteringPoints(executor, scope);
-  const country = await energyRepository.siteCountry(executor, site.id);
-  const zone = points.find((point) => point.utility === 'electricity')?.biddingZone ?? country;
+  // Without an electricity metering point, the prices of the site's own country (each is one bidding zone).
+  const zone = points.find((point) => point.utility === 'electricity')?.biddingZone ?? site.countryCode;
   const today = localDate(now, timezone);
   const tomorrow = addDays(today, 1);
-  const [start, middle, end] = await Promise.all([
-    energyRepository.dayStart(executor, today, timezone),
-    energyRepository.dayStart(executor, tomorrow, timezone),
-    energyRepository.dayStart(executor, addDays(today, 2), timezone),
-  ]);
+  const [start, middle, end] = [today, tomorrow, addDays(today, 2)].map((day) => instantAt(day, 0, timezone)) as [Date, Date, Date];
   const [rows, rates, vatKey] = await Promise.all([
     energyRepository.spotPrices(executor, zone, start, end),
     energyRepository.vatRates(executor),

@@ -8,7 +8,7 @@ import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { costEstimation } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 
-const HELSINKI = { id: 'lumo', timezone: 'Europe/Helsinki' };
+const HELSINKI = { id: 'lumo', timezone: 'Europe/Helsinki', countryCode: 'FI' } as const;
 
 describe('dashboard statistics', () => {
   const ctx = useTestApp();

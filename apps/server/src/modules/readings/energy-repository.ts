@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { BiddingZone } from '@portal/schema/energy';
 import type { UsagePointKind, Utility } from '@portal/schema/enums';
 import { contract, meteringPoint, priceComponent, spotPrice, supplyObject } from '../../db/schema/energy.ts';
 import { customer } from '../../db/schema/identity.ts';
 import { site } from '../../db/schema/sites.ts';
-import { queryRows, type Executor } from '../../platform/database.ts';
+import type { Executor } from '../../platform/database.ts';
 import { energyBuckets, priceBuckets, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { billedDays } from '../pricing/billed-days.ts';
@@ -133,11 +133,6 @@ export const energyRepository = {
     return { countryCode: row.countryCode, utility, supply: 'energy', customerType: row.customerType };
   },
 
-  async siteCountry(executor: Executor, siteId: string): Promise<BiddingZone> {
-    const [row] = await executor.select({ countryCode: site.countryCode }).from(site).where(eq(site.id, siteId));
-    return row?.countryCode ?? 'FI';
-  },
-
   /** Published day-ahead periods of a zone in [from, to), in publication order. */
   async spotPrices(executor: Executor, zone: BiddingZone, from: Date, to: Date) {
     return executor
@@ -145,14 +140,5 @@ export const energyRepository = {
       .from(spotPrice)
       .where(and(eq(spotPrice.biddingZone, zone), gte(spotPrice.startsAt, from), lt(spotPrice.startsAt, to)))
       .orderBy(asc(spotPrice.startsAt));
-  },
-
-  /** The instant a local day starts in a timezone, computed by the database (rule 4). */
-  async dayStart(executor: Executor, date: string, timezone: string): Promise<Date> {
-    const [row] = await queryRows<{ at: Date | string }>(
-      executor,
-      sql`select (${date}::date)::timestamp at time zone ${timezone}::text as at`,
-    );
-    return new Date(row!.at);
   },
 };

@@ -1,8 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { RELEASED_FEATURES } from '@portal/schema/features';
 import { LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { siteBootstrap, type SiteBootstrap, type SiteLink } from '@portal/schema/site';
-import { site, siteDomain, siteExternalService, siteFeature, siteLocale, siteMetaField } from '../../db/schema/sites.ts';
+import {
+  site,
+  siteDomain,
+  type siteExternalService,
+  type siteFeature,
+  type siteLocale,
+  type siteMetaField,
+} from '../../db/schema/sites.ts';
 import { createChangeChannel } from '../../platform/change-channel.ts';
 import type { Database, DatabaseHandle } from '../../platform/database.ts';
 import { createSingleFlight } from '../../platform/single-flight.ts';
@@ -47,7 +54,7 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
         onReset: clear,
       })
     : null;
-  /** One read of a site (five statements) in flight for the calls of a page load (platform/single-flight.ts). */
+  /** One read of a site (one statement) in flight for the calls of a page load (platform/single-flight.ts). */
   const withoutChannel = createSingleFlight();
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => (channel ? channel.shared(key, read) : withoutChannel(key, read));
   /** How long a read may be kept, or 0: with a channel only while it is heard and nothing changed during the read. */
@@ -56,19 +63,30 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
     return channel.listening && channel.changes === changesBefore ? heardMillis : 0;
   };
 
+  /** A site with its locales, features, meta fields and links in one statement: each page load after expiry pays it. */
   async function load(siteId: string): Promise<SiteBootstrap | null> {
-    const [row] = await db.select().from(site).where(eq(site.id, siteId));
+    const [row] = await db
+      .select({
+        ...getTableColumns(site),
+        // Columns named in full: drizzle leaves a one-table select's columns unqualified, and `id` would be the link's own.
+        locales: sql<Pick<typeof siteLocale.$inferSelect, 'localeId'>[]>`coalesce((
+          select json_agg(json_build_object('localeId', site_locale.locale_id) order by site_locale.position)
+          from site_locale where site_locale.site_id = site.id), '[]')`,
+        features: sql<Pick<typeof siteFeature.$inferSelect, 'feature'>[]>`coalesce((
+          select json_agg(json_build_object('feature', site_feature.feature) order by site_feature.feature)
+          from site_feature where site_feature.site_id = site.id), '[]')`,
+        metaFields: sql<Pick<typeof siteMetaField.$inferSelect, 'name' | 'content' | 'localeId'>[]>`coalesce((
+          select json_agg(json_build_object('name', site_meta_field.name, 'content', site_meta_field.content, 'localeId', site_meta_field.locale_id))
+          from site_meta_field where site_meta_field.site_id = site.id), '[]')`,
+        services: sql<Pick<typeof siteExternalService.$inferSelect, 'type' | 'label' | 'url' | 'localeId' | 'placement'>[]>`coalesce((
+          select json_agg(json_build_object('type', service.type, 'label', service.label, 'url', service.url, 'localeId', service.locale_id,
+            'placement', service.placement) order by service.position, service.id)
+          from site_external_service service where service.site_id = site.id), '[]')`,
+      })
+      .from(site)
+      .where(eq(site.id, siteId));
     if (!row) return null;
-    const [locales, features, metaFields, services] = await Promise.all([
-      db.select().from(siteLocale).where(eq(siteLocale.siteId, siteId)).orderBy(asc(siteLocale.position)),
-      db.select().from(siteFeature).where(eq(siteFeature.siteId, siteId)).orderBy(asc(siteFeature.feature)),
-      db.select().from(siteMetaField).where(eq(siteMetaField.siteId, siteId)),
-      db
-        .select()
-        .from(siteExternalService)
-        .where(eq(siteExternalService.siteId, siteId))
-        .orderBy(asc(siteExternalService.position), asc(siteExternalService.id)),
-    ]);
+    const { locales, features, metaFields, services } = row;
     const toLink = (service: (typeof services)[number]): SiteLink => ({
       type: service.type,
       label: service.label ?? service.url,
