@@ -145,4 +145,41 @@ describe('why is this bill different', () => {
       within(lastYear).getByText('There are no meter readings for one of the two periods, so they cannot be compared.'),
     ).toBeInTheDocument();
   });
+
+  it('writes a fall with a minus that stays with its amount, and draws no bar for a part that did not change', async () => {
+    const compared = { ...analysis.current, invoiceNumber: 'WHY-2024-12', periodStart: '2024-12-01', periodEnd: '2024-12-31' };
+    // The same 1,860 kWh and fee a year earlier, for 6.10 € more: 14.133 c/kWh then.
+    const section = await openDetails({
+      ...analysis,
+      comparisons: [
+        analysis.comparisons[0]!,
+        {
+          kind: 'same-month-last-year',
+          unavailable: null,
+          compared: { ...compared, totalCents: 26909, energyCents: 26288, averagePriceCentsPerKwh: '14.133' },
+          change: {
+            totalCents: -610,
+            consumptionCents: 0,
+            priceCents: -610,
+            fixedChargesCents: 0,
+            kwh: 0,
+            degreeDays: 0,
+            weatherUnavailable: 'POOR_FIT',
+            weatherKwh: null,
+            weatherCents: null,
+            ownUseKwh: null,
+            ownUseCents: null,
+          },
+        },
+      ],
+    });
+    const lastYear = await within(section).findByRole('region', { name: 'Against the same month last year, 01.12.2024 – 31.12.2024' });
+    expect(within(lastYear).getByText('This bill is €6.10 less than that one: €269.09 then, €262.99 now.')).toBeInTheDocument();
+    expect(within(lastYear).getByText('You used as much energy: €0.00.')).toBeInTheDocument();
+    expect(within(lastYear).getByText('The price per kWh was lower (13.81 c/kWh now, 14.13 c/kWh then): \u2212€6.10.')).toBeInTheDocument();
+    expect(within(lastYear).getByText('Monthly fees were the same.')).toBeInTheDocument();
+    const waterfall = within(lastYear).getByRole('table');
+    expect(waterfall.querySelectorAll('[data-kind="none"]')).toHaveLength(2);
+    expect(waterfall.querySelectorAll('[data-kind="down"]')).toHaveLength(1);
+  });
 });

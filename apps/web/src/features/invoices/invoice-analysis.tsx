@@ -196,7 +196,9 @@ function Waterfall({ parts, from, to }: { parts: Part[]; from: number; to: numbe
           <Table.Tr key={step.key}>
             <Table.Th scope="row">{step.label}</Table.Th>
             <Table.Td className={classes.amount}>{format.moneyChange(step.cents)}</Table.Td>
-            <Table.Td className={classes.barCell}>{bar(step.start, step.end, step.cents >= 0 ? 'up' : 'down')}</Table.Td>
+            <Table.Td className={classes.barCell}>
+              {bar(step.start, step.end, step.cents > 0 ? 'up' : step.cents < 0 ? 'down' : 'none')}
+            </Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr>
