@@ -396,6 +396,7 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/invoices?type=overdue&sort=-total&page=2&pageSize=10', expected: customersOnly(200) },
   { method: 'GET', url: '/api/dashboard/invoices', expected: customersOnly(200) },
   { method: 'GET', url: '/api/invoices/NO-SUCH-INVOICE', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/invoices/NO-SUCH-INVOICE/analysis', expected: customersOnly(404) },
   { method: 'PUT', url: '/api/invoices/NO-SUCH-INVOICE/postpone', body: { dueDate: '2030-01-15' }, expected: customersOnly(404) },
   { method: 'GET', url: '/api/invoices/00000000-0000-4000-8000-000000000000/download', expected: customersOnly(204) },
   { method: 'GET', url: '/api/invoices/00000000-0000-4000-8000-000000000000/download/csv', expected: customersOnly(204) },

@@ -55,7 +55,7 @@ describe('the tables the customer answer cache keeps answers of', () => {
     const db = ctx.database.db;
     const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
     const today = todayIn('Europe/Helsinki');
-    await buildInvoice(db, { contract, periodStart: addDays(today, -40), dueDate: addDays(today, 10) });
+    const invoice = await buildInvoice(db, { contract, periodStart: addDays(today, -40), dueDate: addDays(today, 10) });
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
     await insertReadings(db, point.id, { from: new Date(Date.now() - 3 * 86_400_000), to: new Date() });
 
@@ -92,7 +92,8 @@ describe('the tables the customer answer cache keeps answers of', () => {
       ),
     );
     const pattern = `/api/charts/usage-pattern?meteringPointId=${point.id}&from=${addDays(today, -60)}&to=${today}`;
-    for (const url of [...KEPT_ROUTES, ...charts, pattern]) {
+    const analysis = `/api/invoices/${invoice.invoiceNumber}/analysis`;
+    for (const url of [...KEPT_ROUTES, ...charts, pattern, analysis]) {
       const response = await ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }

@@ -45,7 +45,7 @@ export async function buildBilledContract(
       { kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' },
     ],
   });
-  return { id, siteId, customerId: point.customerId, gsrn, meteringPointId: point.id };
+  return { id, siteId, customerId: point.customerId, gsrn, meteringPointId: point.id, temperatureArea: point.temperatureArea };
 }
 
 /**

@@ -9,12 +9,14 @@ import {
   invoiceWithPayment,
   postponeInvoiceRequest,
 } from '@portal/schema/invoices';
-import { actorOf } from '../../platform/actor.ts';
+import { invoiceAnalysis } from '@portal/schema/invoice-analysis';
+import { actorOf, customerScopeOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors, refusedError } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { personLocale } from '../../platform/request-locale.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
+import { explainInvoice } from './explain-invoice.ts';
 import { invoiceCsvDocument, invoicePdfDocument } from './invoice-documents.ts';
 import { invoiceParties, invoiceSeller } from './invoice-parties.ts';
 import { invoicePayment } from './invoice-payment.ts';
@@ -81,6 +83,24 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, n
       // The answer's schema leaves out the QR code's text: the page shows the codes people copy.
       return { ...found, payment: invoicePayment(found, await invoiceSeller(db, request.site.id)) };
     },
+  );
+
+  app.get(
+    '/api/invoices/:invoiceNumber/analysis',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Why this bill differs from the month before and the same month a year earlier: consumption (weather and own use), price and fixed charges, in cents that add up (docs/decisions/117)',
+        params: invoiceNumberParams,
+        response: { 200: invoiceAnalysis, ...guardedErrors },
+      },
+    },
+    // From invoices, the daily rollups and temperatures, whose changes the answer cache hears (decision 082).
+    async (request, reply) =>
+      app.customerAnswers.send(request, reply, invoiceAnalysis, () =>
+        explainInvoice(db, customerScopeOf(request), request.site.timezone, request.params.invoiceNumber),
+      ),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import { useFeature } from '../../shared/site/site-context.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
 import { useDownloadInvoice } from './invoice-queries.ts';
 import { useInvoiceFormat } from './invoice-format.ts';
+import { InvoiceAnalysisSection } from './invoice-analysis.tsx';
 import { InvoiceRows } from './invoice-rows.tsx';
 import { InvoiceStatusBadge, invoiceState } from './invoice-status-badge.tsx';
 import { PostponeDialog } from './postpone-dialog.tsx';
@@ -126,7 +127,14 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
       )}
 
       <Collapse expanded={detailsOpen} id={rowsId}>
-        <Stack mt="md">{detailsOpen && <InvoiceRows invoiceNumber={invoice.invoiceNumber} />}</Stack>
+        <Stack mt="md">
+          {detailsOpen && (
+            <>
+              <InvoiceRows invoiceNumber={invoice.invoiceNumber} />
+              <InvoiceAnalysisSection invoiceNumber={invoice.invoiceNumber} />
+            </>
+          )}
+        </Stack>
       </Collapse>
       {invoice.paymentStatus === 'unpaid' && invoice.postponement.allowed && (
         <PostponeDialog invoice={invoice} opened={postponeOpen} onClose={postpone.close} />

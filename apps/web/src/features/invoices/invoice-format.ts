@@ -13,6 +13,8 @@ export function useInvoiceFormat() {
   return {
     /** Cents to "154,93 €" / "€154.93"; cents / 100 is exact for any invoice amount. */
     money: (cents: number) => formatCents(cents, i18n.language),
+    /** A change of money with its sign: "+€18.40", "−€6.10". */
+    moneyChange: (cents: number) => formatCents(cents, i18n.language, { signed: true }),
     /** Invoice dates are calendar days already in the site's timezone (spec §9: DD.MM.YYYY). */
     date: formatDay,
     /** An instant (paidAt) as its calendar day in the site's timezone. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InvoiceAnalysis } from '@portal/schema/invoice-analysis';
 import type { InvoiceList, InvoiceWithPayment, InvoiceSummary, PostponeInvoiceRequest } from '@portal/schema/invoices';
 import { api, downloadFile } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -27,6 +28,16 @@ export const invoiceQueryOptions = (invoiceNumber: string) =>
 
 export const useInvoice = (invoiceNumber: string, { enabled }: { enabled: boolean }) =>
   useQuery({ ...invoiceQueryOptions(invoiceNumber), enabled });
+
+/** GET /api/invoices/{invoiceNumber}/analysis: the change against last month's and last year's bill, in parts. */
+export function getInvoiceAnalysis(invoiceNumber: string): Promise<InvoiceAnalysis> {
+  return api<InvoiceAnalysis>(`/api/invoices/${encodeURIComponent(invoiceNumber)}/analysis`);
+}
+
+export const invoiceAnalysisQueryOptions = (invoiceNumber: string) =>
+  queryOptions({ queryKey: queryKeys.invoices.analysis(invoiceNumber), queryFn: () => getInvoiceAnalysis(invoiceNumber) });
+
+export const useInvoiceAnalysis = (invoiceNumber: string) => useQuery(invoiceAnalysisQueryOptions(invoiceNumber));
 
 /** PUT /api/invoices/{invoiceNumber}/postpone with dueDate (spec §7). */
 export function postponeInvoice({ invoiceNumber, dueDate }: PostponeInvoiceRequest & { invoiceNumber: string }): Promise<InvoiceSummary> {

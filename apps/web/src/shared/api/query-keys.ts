@@ -76,6 +76,8 @@ export const queryKeys = {
     all: ['invoices'] as const,
     list: (params: object) => [...queryKeys.invoices.all, 'list', params] as const,
     detail: (invoiceNumber: string) => [...queryKeys.invoices.all, 'detail', invoiceNumber] as const,
+    /** Why the invoice differs from the bills before it (docs/decisions/117). */
+    analysis: (invoiceNumber: string) => [...queryKeys.invoices.all, 'analysis', invoiceNumber] as const,
     /** The dashboard's card: invoice data, so paying or postponing refreshes it with the rest. */
     dashboard: () => [...queryKeys.invoices.all, 'dashboard'] as const,
   },

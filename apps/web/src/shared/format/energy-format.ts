@@ -23,8 +23,17 @@ export function formatKwh(value: number, locale: string): string {
   return formatUnit(value, 'kWh', locale, { min: 0, max: digits });
 }
 
-/** Integer euro cents as a currency amount; the division happens once, for display only. */
-export function formatCents(cents: number, locale: string): string {
+/**
+ * Integer euro cents as a currency amount; the division happens once, for display only. `signed` writes a change with
+ * its sign ("+€18.40", "−€6.10"; zero unsigned), the minus as U+2212, which a line does not break after.
+ */
+export function formatCents(cents: number, locale: string, { signed = false }: { signed?: boolean } = {}): string {
+  if (signed) {
+    // eslint-disable-next-line no-restricted-syntax -- the web's one euro formatter the rule points to
+    return formatter(locale, { style: 'currency', currency: 'EUR', signDisplay: 'exceptZero' })
+      .format(cents / 100)
+      .replace('-', '\u2212');
+  }
   // eslint-disable-next-line no-restricted-syntax -- the web's one euro formatter the rule points to
   return formatter(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
