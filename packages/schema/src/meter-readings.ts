@@ -41,10 +41,7 @@ export const meterReadingQuery = z.object({ meteringPointId: z.string().min(1).m
  */
 export const meterReadingRequest = z.object({
   meteringPointId: z.string().min(1, 'meteringPointId is required').max(100),
-  value: z
-    .string()
-    .trim()
-    .regex(REGISTER_PATTERN, 'value must be the register as digits, with at most 3 decimals (a point, not a comma)'),
+  value: z.string().trim().regex(REGISTER_PATTERN, 'value must be the register as digits, with at most 3 decimals (a point, not a comma)'),
   /** The customer says the meter was replaced: the value starts the new meter's register. */
   meterChanged: z.boolean().default(false),
 });

@@ -176,7 +176,14 @@ export const addressParams = z.object({ requestType: editableAddressType });
  * support requests (sites with SUPPORT, docs/decisions/056), and a monthly reminder to read a hand-read meter (sites
  * with METER_READING_ENTRY, docs/decisions/112). Thresholds are in `unit`.
  */
-export const NOTIFICATION_SUBJECTS = ['INVOICE_DUE', 'SPOT_PRICE', 'DAILY_CONSUMPTION', 'OUTAGE', 'SUPPORT_REPLY', 'METER_READING'] as const;
+export const NOTIFICATION_SUBJECTS = [
+  'INVOICE_DUE',
+  'SPOT_PRICE',
+  'DAILY_CONSUMPTION',
+  'OUTAGE',
+  'SUPPORT_REPLY',
+  'METER_READING',
+] as const;
 export const notificationSubjectCode = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectCode = z.infer<typeof notificationSubjectCode>;
 

@@ -50,10 +50,7 @@ export const meterRegisterReading = pgTable(
     oneOf('meter_register_reading_source_check', table.source, METER_READING_SOURCES),
     oneOf('meter_register_reading_entered_by_check', table.enteredBy, METER_READING_ENTERERS),
     check('meter_register_reading_value_check', sql`${table.value} >= 0`),
-    check(
-      'meter_register_reading_entered_by_source_check',
-      sql`(${table.source} = 'CUSTOMER') = (${table.enteredBy} is not null)`,
-    ),
+    check('meter_register_reading_entered_by_source_check', sql`(${table.source} = 'CUSTOMER') = (${table.enteredBy} is not null)`),
   ],
 );
 

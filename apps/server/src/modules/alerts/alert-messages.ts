@@ -69,7 +69,9 @@ export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: s
       return {
         title: fill('settings.alert.METER_READING.title', {}),
         body: fill('settings.alert.METER_READING.body', {
-          month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${facts.month}-01T00:00:00Z`)),
+          month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+            new Date(`${facts.month}-01T00:00:00Z`),
+          ),
         }),
         url: PAGES.METER_READING,
       };

@@ -185,14 +185,22 @@ describe('readings customers enter (decision 112)', () => {
 
   it('is not there on a site without the feature (404 FEATURE_DISABLED)', async () => {
     const aino = await sessionCookieFor(ctx.database.db, PEOPLE.aino, 'lumo');
-    const response = await ctx.app.inject({ url: '/api/meter-readings?meteringPointId=mp-lumo-aino-el', headers: { host: HOSTS.lumo, cookie: aino } });
+    const response = await ctx.app.inject({
+      url: '/api/meter-readings?meteringPointId=mp-lumo-aino-el',
+      headers: { host: HOSTS.lumo, cookie: aino },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'FEATURE_DISABLED' });
   });
 
   it('reminds customers with a hand-read meter once a month, through each channel they chose', async () => {
     const call = (cookie: string, method: 'POST' | 'PUT', url: string, body: unknown) =>
-      ctx.app.inject({ method, url, headers: { host: HOSTS.daugava, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      ctx.app.inject({
+        method,
+        url,
+        headers: { host: HOSTS.daugava, cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
     const subjects = await ctx.app.inject({ url: '/api/me/notification-subjects', headers: { host: HOSTS.daugava, cookie: anna } });
     expect(subjects.json()).toContainEqual({ subject: 'METER_READING', thresholdUnit: null });
     const contacts = (
@@ -215,7 +223,9 @@ describe('readings customers enter (decision 112)', () => {
     }
     // Jānis asks too, but his only hand-read meter is gone from his customership: a customer without one is not reminded.
     const janisContacts = (
-      await call(janis, 'PUT', '/api/me/contacts', { contacts: [{ name: '', method: 'Email', value: 'janis.readings@example.lv', primary: true }] })
+      await call(janis, 'PUT', '/api/me/contacts', {
+        contacts: [{ name: '', method: 'Email', value: 'janis.readings@example.lv', primary: true }],
+      })
     ).json<{ id: number }[]>();
     await call(janis, 'POST', '/api/me/notification-settings', {
       subject: 'METER_READING',
@@ -231,7 +241,12 @@ describe('readings customers enter (decision 112)', () => {
     const annaId = await customerIdOf(ctx.database.db, 'daugava', 'DS-300501');
     const deliveries = () =>
       ctx.database.db
-        .select({ customerId: notificationDelivery.customerId, channel: notificationDelivery.channel, recipient: notificationDelivery.recipient, title: notificationDelivery.title })
+        .select({
+          customerId: notificationDelivery.customerId,
+          channel: notificationDelivery.channel,
+          recipient: notificationDelivery.recipient,
+          title: notificationDelivery.title,
+        })
         .from(notificationDelivery)
         .innerJoin(notificationAlert, eq(notificationAlert.id, notificationDelivery.alertId))
         .where(eq(notificationAlert.subject, 'METER_READING'));
@@ -241,7 +256,11 @@ describe('readings customers enter (decision 112)', () => {
       await ctx.app.jobs.runDue();
     }
     const sent = await deliveries();
-    expect(sent.map(({ customerId, channel, recipient }) => ({ customerId, channel, recipient })).sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
+    expect(
+      sent
+        .map(({ customerId, channel, recipient }) => ({ customerId, channel, recipient }))
+        .sort((a, b) => a.channel.localeCompare(b.channel)),
+    ).toEqual([
       { customerId: annaId, channel: 'Email', recipient: 'anna.readings@example.lv' },
       { customerId: annaId, channel: 'Gsm', recipient: '+37120000001' },
     ]);

@@ -36,7 +36,15 @@ const LIST: MeterReadingList = {
   readings: [
     reading({ id: 'r-2', readOn: '2026-11-20', value: '12.300', source: 'CUSTOMER', enteredBy: 'staff', hasPhoto: true }),
     reading({ id: 'r-1', readOn: '2026-11-01', value: '12.200', status: 'CURRENT' }),
-    reading({ id: 'r-0', readOn: '2026-10-05', value: '12.100', source: 'CUSTOMER', enteredBy: 'self', status: 'SUPERSEDED', supersededBy: 'r-1' }),
+    reading({
+      id: 'r-0',
+      readOn: '2026-10-05',
+      value: '12.100',
+      source: 'CUSTOMER',
+      enteredBy: 'self',
+      status: 'SUPERSEDED',
+      supersededBy: 'r-1',
+    }),
   ],
 };
 
@@ -48,7 +56,13 @@ describe('MeterReadingsCard', () => {
     await renderWithProviders(<MeterReadingsCard meteringPointId="mp-heat" />, { site });
     const table = await screen.findByRole('table', { name: 'Past readings' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['20.11.2026', '12.300 MWh', 'Entered by customer service · Photo', 'Valid'],
       ['01.11.2026', '12.200 MWh', 'Measured by Daugavas Siltums SIA', 'Valid'],
       ['05.10.2026', '12.100 MWh', 'Entered by you', 'Replaced by a measured reading'],

@@ -1,16 +1,39 @@
-import { Anchor, Badge, Button, Checkbox, FileInput, Group, NumberInput, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  NumberInput,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@portal/schema/calendar-dates';
-import { METER_PHOTO_ACCEPT, meterReadingRequest, type MeterReading, type MeterReadingList, type RegisterUnit } from '@portal/schema/meter-readings';
+import {
+  METER_PHOTO_ACCEPT,
+  meterReadingRequest,
+  type MeterReading,
+  type MeterReadingList,
+  type RegisterUnit,
+} from '@portal/schema/meter-readings';
 import { MAX_ATTACHMENT_BYTES } from '@portal/schema/support';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 import { meterReadingsQueryOptions, useEnterMeterReading } from './meter-readings-queries.ts';
+
+/** Dark enough for white text (≥ 6:1) on any theme, as the ticket and contract status chips. */
+const STATUS_COLOURS: Record<MeterReading['status'], string> = { CURRENT: '#1B6E2E', SUPERSEDED: '#4A5059' };
 
 type Values = { value: string; meterChanged: boolean; photo: File | null };
 
@@ -40,13 +63,7 @@ export function MeterReadingsCard({ meteringPointId }: { meteringPointId: string
   );
 }
 
-function MeterReadingsBody({
-  meteringPointId,
-  query,
-}: {
-  meteringPointId: string;
-  query: UseQueryResult<MeterReadingList>;
-}) {
+function MeterReadingsBody({ meteringPointId, query }: { meteringPointId: string; query: UseQueryResult<MeterReadingList> }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const data = query.data;
@@ -68,7 +85,10 @@ function MeterReadingsBody({
         <>
           {last && (
             <Text size="sm">
-              {t('meterReadings.last', { value: `${formatRegister(last.value, locale)} ${unitLabel(data.unit)}`, date: formatDay(last.readOn) })}
+              {t('meterReadings.last', {
+                value: `${formatRegister(last.value, locale)} ${unitLabel(data.unit)}`,
+                date: formatDay(last.readOn),
+              })}
             </Text>
           )}
           <ReadingForm meteringPointId={meteringPointId} unit={unitLabel(data.unit)} last={last ?? null} />
@@ -132,7 +152,7 @@ function ReadingForm({ meteringPointId, unit, last }: { meteringPointId: string;
         />
         {lower && last && (
           <Stack gap={6}>
-            <Text size="sm" c="orange.9" role="status">
+            <Text size="sm" fw={600} role="status">
               {t('meterReadings.lower', { value: `${formatRegister(last.value, i18n.language)} ${unit}` })}
             </Text>
             <Checkbox label={t('meterReadings.meterChanged')} {...form.getInputProps('meterChanged', { type: 'checkbox' })} />
@@ -168,7 +188,7 @@ function ReadingHistory({ readings, unit }: { readings: MeterReading[]; unit: st
         <Text size="sm">{t('meterReadings.empty')}</Text>
       ) : (
         <ScrollArea type="auto">
-          <Table striped aria-label={t('meterReadings.history')} data-testid="meter-readings">
+          <Table aria-label={t('meterReadings.history')} data-testid="meter-readings">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('meterReadings.column.date')}</Table.Th>
@@ -186,7 +206,7 @@ function ReadingHistory({ readings, unit }: { readings: MeterReading[]; unit: st
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {`${formatRegister(reading.value, i18n.language)} ${unit}`}
                     {reading.meterChanged && (
-                      <Badge ml="xs" size="sm" variant="light" color="gray">
+                      <Badge ml="xs" size="sm" variant="filled" color={STATUS_COLOURS.SUPERSEDED}>
                         {t('meterReadings.new-meter')}
                       </Badge>
                     )}
@@ -205,7 +225,7 @@ function ReadingHistory({ readings, unit }: { readings: MeterReading[]; unit: st
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge size="sm" variant="light" color={reading.status === 'CURRENT' ? 'green' : 'gray'}>
+                    <Badge size="sm" variant="filled" color={STATUS_COLOURS[reading.status]}>
                       {t(`meterReadings.status.${reading.status}`)}
                     </Badge>
                   </Table.Td>

@@ -25,6 +25,7 @@ export function useEnterMeterReading() {
   return useMutation({
     mutationFn: ({ request, photo }: { request: MeterReadingRequest; photo: File | null }) =>
       api<MeterReading>('/api/meter-readings', { method: 'POST', body: bodyOf(request, photo) }),
-    onSuccess: (_reading, { request }) => queryClient.invalidateQueries({ queryKey: queryKeys.readings.meterReadings(request.meteringPointId) }),
+    onSuccess: (_reading, { request }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.readings.meterReadings(request.meteringPointId) }),
   });
 }
