@@ -16,8 +16,8 @@ const MONTHS = 6;
 /** Natural gas delivered in Latvia holds about 10.5 kWh per cubic metre (gross calorific value). */
 const WH_PER_LITRE = 10.5;
 
-/** Thousandths of the register unit in `wh` watt-hours of energy. */
-const thousandthsOf = (wh: number, unit: RegisterUnit) => Math.round(unit === 'm3' ? wh / WH_PER_LITRE : wh);
+/** Thousandths of the register unit in `wh` watt-hours: litres of gas, kWh of heat (a thousandth of a MWh), Wh. */
+const thousandthsOf = (wh: number, unit: RegisterUnit) => Math.round(unit === 'm3' ? wh / WH_PER_LITRE : unit === 'MWh' ? wh / 1000 : wh);
 
 /**
  * The hand-read demo meters' past register readings (docs/decisions/112), MEASURED on the 1st of each of the last six

@@ -187,8 +187,9 @@ function ReadingHistory({ readings, unit }: { readings: MeterReading[]; unit: st
       {readings.length === 0 ? (
         <Text size="sm">{t('meterReadings.empty')}</Text>
       ) : (
-        <ScrollArea type="auto">
-          <Table aria-label={t('meterReadings.history')} data-testid="meter-readings">
+        // The scroll area takes focus, so a keyboard can scroll the table where it is wider than a phone.
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('meterReadings.history') }}>
+          <Table miw={560} aria-label={t('meterReadings.history')} data-testid="meter-readings">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('meterReadings.column.date')}</Table.Th>
