@@ -28,6 +28,7 @@ import { locationRoutes } from './modules/locations/routes.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { dataExportRoutes } from './modules/data-exports/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
+import { meterReadingRoutes } from './modules/meter-readings/routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
 import type { LiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
 import { hanPortRoutes, liveReadingRoutes, loadControlRoutes, planRoutes } from './modules/load-controls/routes.ts';
@@ -86,6 +87,8 @@ export async function registerGuardedAreas(
       await area.register(usagePointRoutes, { db });
       await area.register(featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { db })));
       await area.register(readingsRoutes, { db });
+      // Readings customers enter for hand-read meters (issue 28, docs/decisions/112).
+      await area.register(featureArea('METER_READING_ENTRY', async (entry) => entry.register(meterReadingRoutes, { db })));
       await area.register(bankAccountRoutes, { db });
       await area.register(contactRoutes, { db });
       await area.register(addressRoutes, { db });

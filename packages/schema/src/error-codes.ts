@@ -93,6 +93,11 @@ export const ERROR_CODES = {
   DATA_EXPORT_IN_PROGRESS: 'refused',
   DATA_EXPORT_NOT_FOUND: 'notFound',
   DATA_EXPORT_NOT_READY: 'conflict',
+  // Readings customers enter (docs/decisions/112)
+  METER_READING_NOT_HAND_READ: 'refused',
+  METER_READING_BELOW_LAST: 'refused',
+  METER_READING_IMPLAUSIBLE: 'refused',
+  METER_PHOTO_NOT_FOUND: 'notFound',
   // Signing and renewing (docs/decisions/033-036)
   SIGNING_NOT_OFFERED: 'refused',
   SIGNING_NEEDS_E_ID: 'refused',

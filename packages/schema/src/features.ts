@@ -52,6 +52,8 @@ export const SITE_FEATURES = [
   'LIVE_READINGS',
   'ADDRESS_AUTOCOMPLETE',
   'MOBILE_LAYOUT_SMALL_BREAKPOINT',
+  // Readings customers enter for hand-read meters (issue 28, docs/decisions/112).
+  'METER_READING_ENTRY',
 ] as const;
 export const siteFeature = z.enum(SITE_FEATURES);
 export type SiteFeature = z.infer<typeof siteFeature>;
@@ -113,4 +115,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'PORTAL_ANNOUNCEMENTS',
   // The admin area's translation editor (issue 13, docs/decisions/073).
   'ADMIN_LOCALIZATION',
+  // Readings customers enter for hand-read gas and heat meters, and the monthly reminder (issue 28, docs/decisions/112).
+  'METER_READING_ENTRY',
 ]);

@@ -173,9 +173,17 @@ export const addressParams = z.object({ requestType: editableAddressType });
  * What a customer can be notified about (GET /api/me/notification-subjects). The spec names no subjects; these are
  * the ones the portal's data can answer: an invoice falling due, tomorrow's spot price (sites with
  * SETTINGS_SPOT_PRICE), yesterday's consumption, outages (sites with OUTAGES) and customer service's replies to
- * support requests (sites with SUPPORT, docs/decisions/056). Thresholds are in `unit`.
+ * support requests (sites with SUPPORT, docs/decisions/056), and a monthly reminder to read a hand-read meter (sites
+ * with METER_READING_ENTRY, docs/decisions/112). Thresholds are in `unit`.
  */
-export const NOTIFICATION_SUBJECTS = ['INVOICE_DUE', 'SPOT_PRICE', 'DAILY_CONSUMPTION', 'OUTAGE', 'SUPPORT_REPLY'] as const;
+export const NOTIFICATION_SUBJECTS = [
+  'INVOICE_DUE',
+  'SPOT_PRICE',
+  'DAILY_CONSUMPTION',
+  'OUTAGE',
+  'SUPPORT_REPLY',
+  'METER_READING',
+] as const;
 export const notificationSubjectCode = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectCode = z.infer<typeof notificationSubjectCode>;
 

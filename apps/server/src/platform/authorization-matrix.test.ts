@@ -291,6 +291,11 @@ const calls: Call[] = [
     '/api/readings/download?meteringPointId=mp-lumo-aino-el&from=2026-01-01&to=2026-01-01&format=csv',
     '/api/charts/usage-pattern?meteringPointId=mp-lumo-aino-el&from=2026-01-01&to=2026-01-31',
   ].map((url): Call => ({ method: 'GET', url, expected: { ...customersOnly(404), customerA: 200 } })),
+  // Readings customers enter (decision 112): Lumo does not offer them, so every customer gets 404 FEATURE_DISABLED;
+  // meter-readings.test.ts proves on Daugava that a customer reaches only their own metering points and photos.
+  { method: 'GET', url: '/api/meter-readings?meteringPointId=mp-lumo-aino-el', expected: customersOnly(404) },
+  { method: 'POST', url: '/api/meter-readings', body: { meteringPointId: 'mp-lumo-aino-el', value: '1' }, expected: customersOnly(404) },
+  { method: 'GET', url: '/api/meter-readings/no-such-reading/photo', expected: customersOnly(404) },
   // Contracts (issue 9): each customer sees and changes only their own (contracts.test.ts proves B gets nothing of A's).
   { method: 'GET', url: '/api/contracts', expected: customersOnly(200) },
   { method: 'GET', url: '/api/contracts/no-such-contract/download', expected: customersOnly(204) },

@@ -29,6 +29,7 @@ const AREA_PREFIXES: readonly (readonly [string, DataArea])[] = [
   ['/api/dashboard', 'consumption'],
   ['/api/charts', 'consumption'],
   ['/api/readings', 'consumption'],
+  ['/api/meter-readings', 'consumption'],
   ['/api/locations', 'consumption'],
   ['/api/usage-points', 'consumption'],
   ['/api/contracts', 'contracts'],

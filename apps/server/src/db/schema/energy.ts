@@ -77,6 +77,11 @@ export const meteringPoint = pgTable(
     resolutionMinutes: smallint('resolution_minutes').notNull(),
     hasProduction: boolean('has_production').notNull().default(false),
     meterNumber: text('meter_number').notNull(),
+    /**
+     * The meter is read by hand (no remote reading of its register): the customer enters readings on sites with
+     * METER_READING_ENTRY and may be reminded monthly (docs/decisions/112).
+     */
+    readByHand: boolean('read_by_hand').notNull().default(false),
   },
   (table) => [
     uniqueIndex('metering_point_site_gsrn_unique').on(table.siteId, table.gsrn),

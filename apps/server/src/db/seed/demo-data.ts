@@ -9,6 +9,7 @@ import { seedDemoEnergy } from './demo-energy.ts';
 import { seedDemoGrid } from './demo-grid.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoMeterReadings } from './demo-meter-readings.ts';
 import { seedDemoOutages } from './demo-outages.ts';
 import { seedDemoPower } from './demo-power.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -61,6 +62,8 @@ export async function seedDemoData(
       'demo energy data in place',
     );
     await seedDemoPower(db);
+    // Past register readings of the hand-read gas and heat meters, from the readings just seeded (decision 112).
+    await seedDemoMeterReadings(db);
     // Outages as the local outage feed has them now, the meters' earlier events and outage contacts.
     await seedDemoOutages(db);
     // Invoices are computed from the readings and prices just seeded. Not inside `log?.info(…)`: without a log,

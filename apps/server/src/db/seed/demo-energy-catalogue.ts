@@ -46,6 +46,8 @@ export type DemoMeter = {
   gap?: [number, number];
   /** Intervals estimated by the operator: [days ago start, days long]. */
   estimated?: [number, number];
+  /** The register is read by hand; the customer enters its readings (docs/decisions/112). */
+  readByHand?: boolean;
   contract: {
     number: string;
     type: ContractType;
@@ -353,6 +355,7 @@ export const DEMO_OBJECTS: DemoObject[] = [
         meterNumber: 'KAM-LV-440912',
         usagePointKind: 'UsagePoint',
         zone: 'LV',
+        readByHand: true,
         profile: 'district-heat-flat',
         estimated: [100, 2],
         contract: {
@@ -400,6 +403,7 @@ export const DEMO_OBJECTS: DemoObject[] = [
         meterNumber: 'GAS-LV-771203',
         usagePointKind: 'UsagePoint',
         zone: 'LV',
+        readByHand: true,
         profile: 'gas-heated-house',
         contract: {
           number: 'DS-G-2024-009120',
@@ -428,6 +432,7 @@ export const DEMO_OBJECTS: DemoObject[] = [
         meterNumber: 'KAM-LV-452260',
         usagePointKind: 'TechAndUsagePoint',
         zone: 'LV',
+        readByHand: true,
         profile: 'district-heat-building',
         contract: {
           number: 'DS-H-2024-020471',

@@ -113,6 +113,7 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
           resolutionMinutes: meter.fiveMinuteDays ? 5 : meter.quarterHourDays ? 15 : 60,
           hasProduction: !!meter.solarKwp,
           meterNumber: meter.meterNumber,
+          readByHand: meter.readByHand ?? false,
         });
         const contractId = `ct-${meter.id.slice(3)}`;
         await tx.insert(contract).values({

@@ -192,6 +192,8 @@ export const DEMO_SITES: DemoSite[] = [
       'SIGNING_USAGE_POINT_SEARCH_DISABLED',
       'SIGNING_OWN_GRID_PRODUCTS',
       'SIGNING_EMAIL_INVOICE',
+      // Gas and heat meters read by hand: customers enter their readings (docs/decisions/112).
+      'METER_READING_ENTRY',
     ],
     meta: {
       'lv-LV': { TITLE: 'Mans Daugavas Siltums', DESCRIPTION: 'Siltumenerģijas un gāzes patēriņš, rēķini un līgumi vienuviet.' },

@@ -4,7 +4,7 @@ import { defineSchedule } from '../../platform/jobs/job-schedules.ts';
 import type { Config } from '../../config.ts';
 
 /** The subjects alerts are evaluated for (OUTAGE notices are the outages module's). */
-export const ALERT_SUBJECTS = ['SPOT_PRICE', 'DAILY_CONSUMPTION', 'INVOICE_DUE'] as const;
+export const ALERT_SUBJECTS = ['SPOT_PRICE', 'DAILY_CONSUMPTION', 'INVOICE_DUE', 'METER_READING'] as const;
 export const alertSubject = z.enum(ALERT_SUBJECTS);
 export type AlertSubject = z.infer<typeof alertSubject>;
 
@@ -31,7 +31,7 @@ export const deliverAlertJob = defineJob({ kind: 'alerts.deliver', payload: z.ob
  * zone). Each runs more than once a day by default: data that comes late is caught by the next run, and the alert's
  * unique key keeps every alert to one.
  */
-export function alertSchedules({ timezone, spotPriceCron, dailyConsumptionCron, invoiceDueCron }: Config['alerts']) {
+export function alertSchedules({ timezone, spotPriceCron, dailyConsumptionCron, invoiceDueCron, meterReadingCron }: Config['alerts']) {
   const schedule = (name: string, cron: string, subject: AlertSubject) =>
     defineSchedule({ name, cron, timezone, job: planAlertsJob, payload: { subject } });
   return [
@@ -40,5 +40,8 @@ export function alertSchedules({ timezone, spotPriceCron, dailyConsumptionCron, 
     // Yesterday's readings arrive from the grid operators during the morning.
     schedule('alerts.daily-consumption', dailyConsumptionCron, 'DAILY_CONSUMPTION'),
     schedule('alerts.invoice-due', invoiceDueCron, 'INVOICE_DUE'),
+    // Once a month, on the pattern's day: read the hand-read meter (docs/decisions/112). The alert's key is the month,
+    // so a second run in the same month sends nothing.
+    schedule('alerts.meter-reading', meterReadingCron, 'METER_READING'),
   ];
 }

@@ -11,13 +11,16 @@ export type AlertMessage = { title: string; body: string; url: string };
 export type AlertFacts =
   | { subject: 'SPOT_PRICE'; day: string; direction: 'above' | 'below'; limit: number; hours: string[]; extreme: number }
   | { subject: 'DAILY_CONSUMPTION'; day: string; direction: 'above' | 'below'; limit: number; kwh: number }
-  | { subject: 'INVOICE_DUE'; invoiceNumber: string; dueDate: string; totalCents: number; currency: string };
+  | { subject: 'INVOICE_DUE'; invoiceNumber: string; dueDate: string; totalCents: number; currency: string }
+  | { subject: 'METER_READING'; month: string };
 
 /** The page a message leads to, where the customer sees what it is about (outages and support replies write their own). */
 const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY'>, string> = {
   SPOT_PRICE: '/dashboard',
   DAILY_CONSUMPTION: '/charts',
   INVOICE_DUE: '/invoices',
+  // The readings card sits under the chart of a hand-read point (docs/decisions/112).
+  METER_READING: '/charts',
 };
 
 /** The alert in the customer's language (texts `settings.alert.*` of the web bundle, so translators see them). */
@@ -61,6 +64,16 @@ export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: s
           amount: formatMoney(facts.totalCents, locale),
         }),
         url: PAGES.INVOICE_DUE,
+      };
+    case 'METER_READING':
+      return {
+        title: fill('settings.alert.METER_READING.title', {}),
+        body: fill('settings.alert.METER_READING.body', {
+          month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+            new Date(`${facts.month}-01T00:00:00Z`),
+          ),
+        }),
+        url: PAGES.METER_READING,
       };
   }
 }

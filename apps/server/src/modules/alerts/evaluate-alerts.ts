@@ -9,6 +9,7 @@ import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
 import type { SiteCache } from '../sites/site-cache.ts';
 import { subjectOf } from '../notification-settings/notification-subjects.ts';
+import { meterReadingRepository } from '../meter-readings/meter-reading-repository.ts';
 import { pushSubscriptionRepository } from '../push-notifications/push-subscription-repository.ts';
 import { deliverAlertJob, evaluateAlertsJob, type AlertSubject } from './alert-jobs.ts';
 import { alertMessage, type AlertFacts } from './alert-messages.ts';
@@ -144,10 +145,25 @@ async function invoiceDecisions(db: Database, site: SiteBootstrap, today: string
   );
 }
 
+/**
+ * The monthly reminder to read a hand-read meter (docs/decisions/112): every customer whose setting asks for it and
+ * who has such a metering point, once per month of the site's calendar (the month is the alert's key).
+ */
+async function meterReadingDecisions(db: Database, site: SiteBootstrap, today: string, settings: ActiveSetting[]): Promise<Decision[]> {
+  const month = today.slice(0, 7);
+  const reminded = new Set(
+    await meterReadingRepository.customersWithHandReadPoints(db, site.id, [...new Set(settings.map((setting) => setting.customerId))]),
+  );
+  return settings
+    .filter((setting) => reminded.has(setting.customerId))
+    .map((setting) => ({ customerId: setting.customerId, alertKey: month, facts: { subject: 'METER_READING' as const, month }, setting }));
+}
+
 const DECIDERS: Record<AlertSubject, typeof spotPriceDecisions> = {
   SPOT_PRICE: spotPriceDecisions,
   DAILY_CONSUMPTION: consumptionDecisions,
   INVOICE_DUE: invoiceDecisions,
+  METER_READING: meterReadingDecisions,
 };
 
 type Recipient = { channel: AlertChannel; recipient: string; label: string };

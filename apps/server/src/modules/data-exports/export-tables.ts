@@ -71,6 +71,8 @@ export const TABLE_FILES: readonly TableFile[] = [
     table: 'meter_event',
     where: (subject) => sql`metering_point_id in (select id from metering_point where ${ofCustomer(subject)})`,
   },
+  // Register readings entered and measured (decision 112); their photos' details are in the rows' photo table.
+  { file: 'energy/meter-readings.json', table: 'meter_register_reading', where: ofCustomer, orderBy: ['read_on', 'created_at'] },
   { file: 'power-control/loads.json', table: 'controllable_load', where: ofCustomer },
   { file: 'power-control/meters.json', table: 'meter_control', where: ofCustomer },
   { file: 'power-control/plans.json', table: 'load_plan', where: ofCustomer },

@@ -8,6 +8,8 @@ const SUBJECTS: (NotificationSubject & { feature?: SiteFeature })[] = [
   { subject: 'OUTAGE', thresholdUnit: null, feature: 'OUTAGES' },
   // Customer service answered a support request (docs/decisions/056).
   { subject: 'SUPPORT_REPLY', thresholdUnit: null, feature: 'SUPPORT' },
+  // A monthly reminder to read a hand-read meter (docs/decisions/112).
+  { subject: 'METER_READING', thresholdUnit: null, feature: 'METER_READING_ENTRY' },
 ];
 
 /** The subjects a site offers: each needs the feature its data comes from (spec §6). */

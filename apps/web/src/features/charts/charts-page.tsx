@@ -28,6 +28,7 @@ import { readingsQueryOptions } from './readings-queries.ts';
 import { ReadingsDownloadMenu } from './readings-download-menu.tsx';
 import { ReadingsTable } from './readings-table.tsx';
 import { UsagePatternCard } from './usage-pattern-card.tsx';
+import { MeterReadingsCard } from './meter-readings-card.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Props = { search: ChartSearch; onSearchChange: (patch: Partial<ChartSearch>) => void };
@@ -299,6 +300,8 @@ export function ChartsPage({ search, onSearchChange }: Props) {
         </Stack>
       </Paper>
 
+      {/* Readings the customer enters, for a hand-read meter (docs/decisions/112). */}
+      {has('METER_READING_ENTRY') && <MeterReadingsCard meteringPointId={point.id} />}
       <UsagePatternCard meteringPointId={point.id} from={from} to={to} />
     </PageFrame>
   );

@@ -71,6 +71,8 @@ export const queryKeys = {
     all: ['readings'] as const,
     series: (params: object) => [...queryKeys.readings.all, params] as const,
     usagePattern: (params: object) => [...queryKeys.readings.all, 'usage-pattern', params] as const,
+    /** A metering point's register readings (docs/decisions/112); entering one refreshes them. */
+    meterReadings: (meteringPointId: string) => [...queryKeys.readings.all, 'meter-readings', meteringPointId] as const,
   },
   invoices: {
     all: ['invoices'] as const,

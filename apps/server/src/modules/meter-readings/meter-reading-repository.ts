@@ -1,0 +1,197 @@
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Utility } from '@portal/schema/enums';
+import type { MeterPhotoType, MeterReadingEnterer, MeterReadingSource, RegisterUnit } from '@portal/schema/meter-readings';
+import { meteringPoint } from '../../db/schema/energy.ts';
+import { meterReadingPhoto, meterRegisterReading } from '../../db/schema/meter-readings.ts';
+import type { CustomerScope } from '../../platform/actor.ts';
+import type { Executor, Transaction } from '../../platform/database.ts';
+
+export type RegisterPoint = { id: string; siteId: string; customerId: string; utility: Utility; readByHand: boolean };
+
+export type RegisterReadingRow = {
+  id: string;
+  meteringPointId: string;
+  readOn: string;
+  value: string;
+  unit: RegisterUnit;
+  source: MeterReadingSource;
+  meterChanged: boolean;
+  enteredBy: MeterReadingEnterer | null;
+  supersededById: string | null;
+  createdAt: Date;
+  hasPhoto: boolean;
+};
+
+const pointColumns = {
+  id: meteringPoint.id,
+  siteId: meteringPoint.siteId,
+  customerId: meteringPoint.customerId,
+  utility: meteringPoint.utility,
+  readByHand: meteringPoint.readByHand,
+};
+
+const readingColumns = {
+  id: meterRegisterReading.id,
+  meteringPointId: meterRegisterReading.meteringPointId,
+  readOn: meterRegisterReading.readOn,
+  value: meterRegisterReading.value,
+  unit: meterRegisterReading.unit,
+  source: meterRegisterReading.source,
+  meterChanged: meterRegisterReading.meterChanged,
+  enteredBy: meterRegisterReading.enteredBy,
+  supersededById: meterRegisterReading.supersededById,
+  createdAt: meterRegisterReading.createdAt,
+  hasPhoto: sql<boolean>`exists (select 1 from ${meterReadingPhoto} where ${meterReadingPhoto.readingId} = ${meterRegisterReading.id})`,
+};
+
+/** Rule 1: a metering point, a reading or a photo only ever of the actor's customer on the actor's site. */
+const ownedPoint = (scope: CustomerScope, id: string) =>
+  and(eq(meteringPoint.siteId, scope.siteId), eq(meteringPoint.customerId, scope.customerId), eq(meteringPoint.id, id));
+
+/** Register readings of meters (docs/decisions/112): what customers enter and what the utility measured. */
+export const meterReadingRepository = {
+  async point(executor: Executor, scope: CustomerScope, id: string): Promise<RegisterPoint | null> {
+    const [row] = await executor.select(pointColumns).from(meteringPoint).where(ownedPoint(scope, id));
+    return row ?? null;
+  },
+
+  /** The point, locked until the transaction ends: two readings of one meter are checked one after the other. */
+  async lockPoint(tx: Transaction, scope: CustomerScope, id: string): Promise<RegisterPoint | null> {
+    const [row] = await tx.select(pointColumns).from(meteringPoint).where(ownedPoint(scope, id)).for('update');
+    return row ?? null;
+  },
+
+  /** The utility's own look-up of a point by id, for readings it measured (no customer acts). */
+  async pointById(executor: Executor, id: string): Promise<RegisterPoint | null> {
+    const [row] = await executor.select(pointColumns).from(meteringPoint).where(eq(meteringPoint.id, id));
+    return row ?? null;
+  },
+
+  /** The point's readings, newest first (the day read, then when it was stored). */
+  async readings(executor: Executor, meteringPointId: string, limit = 240): Promise<RegisterReadingRow[]> {
+    return executor
+      .select(readingColumns)
+      .from(meterRegisterReading)
+      .where(eq(meterRegisterReading.meteringPointId, meteringPointId))
+      .orderBy(desc(meterRegisterReading.readOn), desc(meterRegisterReading.createdAt))
+      .limit(limit);
+  },
+
+  /** Readings not replaced, read on `from` or later, newest first: what a new reading is checked against. */
+  async currentReadingsSince(executor: Executor, meteringPointId: string, from: string): Promise<RegisterReadingRow[]> {
+    return executor
+      .select(readingColumns)
+      .from(meterRegisterReading)
+      .where(
+        and(
+          eq(meterRegisterReading.meteringPointId, meteringPointId),
+          isNull(meterRegisterReading.supersededById),
+          gte(meterRegisterReading.readOn, from),
+        ),
+      )
+      .orderBy(desc(meterRegisterReading.readOn), desc(meterRegisterReading.createdAt));
+  },
+
+  /** The last reading not replaced, of any age. */
+  async lastCurrent(executor: Executor, meteringPointId: string): Promise<RegisterReadingRow | null> {
+    const [row] = await executor
+      .select(readingColumns)
+      .from(meterRegisterReading)
+      .where(and(eq(meterRegisterReading.meteringPointId, meteringPointId), isNull(meterRegisterReading.supersededById)))
+      .orderBy(desc(meterRegisterReading.readOn), desc(meterRegisterReading.createdAt))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insert(
+    tx: Transaction,
+    row: {
+      point: RegisterPoint;
+      readOn: string;
+      value: string;
+      unit: RegisterUnit;
+      source: MeterReadingSource;
+      meterChanged: boolean;
+      enteredBy: MeterReadingEnterer | null;
+      enteredByPersonId: string | null;
+      createdAt: Date;
+    },
+  ): Promise<string> {
+    const [inserted] = await tx
+      .insert(meterRegisterReading)
+      .values({
+        siteId: row.point.siteId,
+        customerId: row.point.customerId,
+        meteringPointId: row.point.id,
+        readOn: row.readOn,
+        value: row.value,
+        unit: row.unit,
+        source: row.source,
+        meterChanged: row.meterChanged,
+        enteredBy: row.enteredBy,
+        enteredByPersonId: row.enteredByPersonId,
+        createdAt: row.createdAt,
+      })
+      .returning({ id: meterRegisterReading.id });
+    return inserted!.id;
+  },
+
+  async insertPhoto(tx: Transaction, readingId: string, photo: { fileName: string; contentType: MeterPhotoType; content: Buffer }) {
+    await tx.insert(meterReadingPhoto).values({ readingId, ...photo, sizeBytes: photo.content.length });
+  },
+
+  /**
+   * Marks the point's customer readings of [from, to) that nothing replaced yet as replaced by `measuredId`; answers
+   * their ids.
+   */
+  async supersedeCustomerReadings(
+    tx: Transaction,
+    meteringPointId: string,
+    period: { from: string; to: string },
+    measuredId: string,
+    at: Date,
+  ): Promise<string[]> {
+    const rows = await tx
+      .update(meterRegisterReading)
+      .set({ supersededById: measuredId, supersededAt: at })
+      .where(
+        and(
+          eq(meterRegisterReading.meteringPointId, meteringPointId),
+          eq(meterRegisterReading.source, 'CUSTOMER'),
+          isNull(meterRegisterReading.supersededById),
+          gte(meterRegisterReading.readOn, period.from),
+          lt(meterRegisterReading.readOn, period.to),
+        ),
+      )
+      .returning({ id: meterRegisterReading.id });
+    return rows.map((row) => row.id);
+  },
+
+  async photo(executor: Executor, scope: CustomerScope, readingId: string) {
+    const [row] = await executor
+      .select({ fileName: meterReadingPhoto.fileName, contentType: meterReadingPhoto.contentType, content: meterReadingPhoto.content })
+      .from(meterReadingPhoto)
+      .innerJoin(meterRegisterReading, eq(meterRegisterReading.id, meterReadingPhoto.readingId))
+      .where(
+        and(
+          eq(meterReadingPhoto.readingId, readingId),
+          eq(meterRegisterReading.siteId, scope.siteId),
+          eq(meterRegisterReading.customerId, scope.customerId),
+        ),
+      );
+    return row ?? null;
+  },
+
+  /**
+   * Of these customers of the site, the ones with a hand-read metering point: who the monthly reminder is for
+   * (docs/decisions/112).
+   */
+  async customersWithHandReadPoints(executor: Executor, siteId: string, customerIds: string[]): Promise<string[]> {
+    if (customerIds.length === 0) return [];
+    const rows = await executor
+      .selectDistinct({ customerId: meteringPoint.customerId })
+      .from(meteringPoint)
+      .where(and(eq(meteringPoint.siteId, siteId), eq(meteringPoint.readByHand, true), inArray(meteringPoint.customerId, customerIds)));
+    return rows.map((row) => row.customerId);
+  },
+};
