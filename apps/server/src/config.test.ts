@@ -30,12 +30,14 @@ describe('loadConfig', () => {
       spotPriceCron: '* * * * *',
       dailyConsumptionCron: '0 9,15 * * *',
       invoiceDueCron: '0 8 * * *',
+      meterReadingCron: '0 10 25 * *',
     });
     expect(config.push.serviceHosts).toEqual(['fcm.googleapis.com', '127.0.0.1:*']);
     expect(loadConfig({}).push.serviceHosts).toContain('*.push.apple.com');
     expect(() =>
       loadConfig({ ALERTS_TIMEZONE: 'Europe/Atlantis', ALERTS_INVOICE_DUE_CRON: 'at eight', PUSH_SERVICE_HOSTS: 'https://evil.example/' }),
     ).toThrowError(/ALERTS_TIMEZONE[\s\S]*ALERTS_INVOICE_DUE_CRON[\s\S]*PUSH_SERVICE_HOSTS/);
+    expect(() => loadConfig({ ALERTS_METER_READING_CRON: 'monthly' })).toThrowError(/ALERTS_METER_READING_CRON/);
   });
 
   it('uses PostgreSQL without demo data when DATABASE_URL is set', () => {

@@ -12,7 +12,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meteringPoint } from '../../db/schema/energy.ts';
-import { seedDemoData } from '../../db/seed/demo-data.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { PGLITE_EXTENSIONS, queryRows, type Database } from '../../platform/database.ts';
 import { buildMeteringPoint, insertReadings } from '../../test-support/energy-factories.ts';
@@ -93,8 +92,21 @@ describe('migration 0029 turns the readings table into partitions by month witho
 
   it('keeps every reading, in a partition of its month, and the keys and references of the table', async () => {
     const { db, migrateRest } = await databaseBeforeConversion();
-    await seedDemoData(db, { idpIssuer: 'http://127.0.0.1:3000/idp', energyHistory: false });
-    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    // A customer's metering point written as 0028's tables hold it: today's seed and factories name columns, features
+    // and tables an old schema has not.
+    const customerId = randomUUID();
+    const point = { id: 'mp-conversion' };
+    await db.execute(sql`insert into locale (id, name) values ('fi-FI', 'Suomi')`);
+    await db.execute(sql`insert into site (id, company_name, timezone, default_locale_id, theme_id, country_code)
+                         values ('lumo', 'Lumo Energia Oy', 'Europe/Helsinki', 'fi-FI', 'aurora', 'FI')`);
+    await db.execute(sql`insert into customer (id, site_id, client_code, type, name)
+                         values (${customerId}, 'lumo', 'LUMO-100001', 'private', 'Aino Virtanen')`);
+    await db.execute(sql`insert into supply_object (id, site_id, customer_id, street, postal_code, city, country_code, temperature_area)
+                         values ('obj-conversion', 'lumo', ${customerId}, 'Testikatu 1', '00100', 'Helsinki', 'FI', 'area-conversion')`);
+    await db.execute(sql`insert into metering_point (id, site_id, customer_id, object_id, gsrn, utility, usage_point_kind, bidding_zone,
+                           resolution_minutes, has_production, meter_number)
+                         values (${point.id}, 'lumo', ${customerId}, 'obj-conversion', '643000000000000017', 'electricity', 'UsagePoint',
+                           'FI', 60, false, 'M-conversion')`);
     // Three months of hours and a day of quarter-hours across a month's end, measured and estimated.
     await insertReadings(db, point.id, {
       from: new Date('2026-07-30T00:00:00Z'),
