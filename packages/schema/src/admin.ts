@@ -187,6 +187,8 @@ export const AUDIT_EVENTS = [
   'other-sessions-signed-out',
   'sign-in-refused',
   'representative-code-entered',
+  'meter-reading-entered',
+  'data-copy-made',
   'other',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -364,9 +364,11 @@ describe('the admin area', () => {
         line('act-as cs_representative', 'refused'),
         line('POST /api/staff/support/tickets/:id/replies', 'ok'),
         line('sign out other sessions', '2 signed out'),
+        line('meter reading entered (meter changed)', 'ok'),
+        line('data export made', 'ok'),
         line('something new', 'ok'),
       ]);
-    const entries = (await call('GET', '/api/admin/site/lumo/audit', admin)).json().entries.slice(0, 10).reverse();
+    const entries = (await call('GET', '/api/admin/site/lumo/audit', admin)).json().entries.slice(0, 12).reverse();
     expect(
       entries.map((entry: { event: string; subject: string | null; result: string; count: string | null }) => [
         entry.event,
@@ -384,6 +386,8 @@ describe('the admin area', () => {
       ['acting-refused', null, 'refused', null],
       ['ticket-replied', null, 'done', null],
       ['other-sessions-signed-out', null, 'signed-out', '2'],
+      ['meter-reading-entered', null, 'done', null],
+      ['data-copy-made', null, 'done', null],
       ['other', 'something new', 'done', null],
     ]);
   });

@@ -28,6 +28,10 @@ const NAMED_ACTIONS: Record<string, AuditEvent> = {
   'sign out session': 'session-signed-out',
   'sign out other sessions': 'other-sessions-signed-out',
   'POST /api/me/representatives': 'representative-code-entered',
+  // modules/meter-readings/enter-meter-reading.ts (decision 112) and modules/data-exports/make-data-export.ts (110).
+  'meter reading entered': 'meter-reading-entered',
+  'meter reading entered (meter changed)': 'meter-reading-entered',
+  'data export made': 'data-copy-made',
 };
 
 /** Calls stored as `METHOD route` (a call's own line, platform/actor.ts) whose route says what was done. */
