@@ -3,6 +3,7 @@ import { invoice } from '../../db/schema/billing.ts';
 import { dataExport, dataExportPart } from '../../db/schema/data-exports.ts';
 import { contract, meteringPoint, reading } from '../../db/schema/energy.ts';
 import { customer, person } from '../../db/schema/identity.ts';
+import { meterReadingPhoto, meterRegisterReading } from '../../db/schema/meter-readings.ts';
 import { supportAttachment, supportTicket } from '../../db/schema/support.ts';
 import type { Executor, Transaction } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
@@ -119,6 +120,24 @@ export const dataExportRepository = {
       .orderBy(asc(supportAttachment.id))
       .limit(1);
     return file ?? null;
+  },
+
+  /** The customer's next meter photo after reading id `after`, content included: one photo in memory at a time. */
+  async meterPhotoAfter(executor: Executor, scope: CustomerScope, after: string) {
+    const [photo] = await executor
+      .select({ readingId: meterReadingPhoto.readingId, fileName: meterReadingPhoto.fileName, content: meterReadingPhoto.content })
+      .from(meterReadingPhoto)
+      .innerJoin(meterRegisterReading, eq(meterRegisterReading.id, meterReadingPhoto.readingId))
+      .where(
+        and(
+          eq(meterRegisterReading.siteId, scope.siteId),
+          eq(meterRegisterReading.customerId, scope.customerId),
+          gt(meterReadingPhoto.readingId, after),
+        ),
+      )
+      .orderBy(asc(meterReadingPhoto.readingId))
+      .limit(1);
+    return photo ?? null;
   },
 
   /** An export's parts in order, one at a time: a download holds a mebibyte, never the archive. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dataExport } from '../../db/schema/data-exports.ts';
 import { auditLog } from '../../db/schema/identity.ts';
 import { job } from '../../db/schema/jobs.ts';
+import { meterReadingPhoto, meterRegisterReading } from '../../db/schema/meter-readings.ts';
 import { inboxMessage, supportAttachment, supportTicket } from '../../db/schema/support.ts';
 import { queryRows } from '../../platform/database.ts';
 import { removeExpired, DEFAULT_RETENTION_DAYS } from '../../platform/retention.ts';
@@ -52,6 +53,23 @@ describe('a copy of everything about me (GDPR Art. 15 and 20)', () => {
       sizeBytes: png.length,
       content: png,
     });
+    // A register reading Mikko entered with a photo of his meter (decision 112).
+    const [entered] = await db
+      .insert(meterRegisterReading)
+      .values({
+        siteId: 'lumo',
+        customerId: contract.customerId,
+        meteringPointId: contract.meteringPointId,
+        readOn: '2026-09-02',
+        value: '12345.678',
+        unit: 'kWh',
+        source: 'CUSTOMER',
+        enteredBy: 'self',
+      })
+      .returning();
+    await db
+      .insert(meterReadingPhoto)
+      .values({ readingId: entered!.id, fileName: 'register.png', contentType: 'image/png', sizeBytes: png.length, content: png });
 
     const cookie = await sessionCookieFor(db, PEOPLE.mikko, 'lumo', 'NEXT_LOCALE=en-GB');
     const asked = await call('POST', '/api/me/data-exports', cookie);
@@ -110,6 +128,12 @@ describe('a copy of everything about me (GDPR Art. 15 and 20)', () => {
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions.every((row) => !('session_token' in row))).toBe(true);
     expect(json('support/attachments.json')).toEqual([expect.not.objectContaining({ content: expect.anything() })]);
+    expect(json('energy/meter-readings.json')).toEqual([expect.objectContaining({ id: entered!.id, value: 12345.678 })]);
+    expect(json('energy/meter-reading-photos.json')).toEqual([
+      expect.objectContaining({ reading_id: entered!.id, file_name: 'register.png' }),
+    ]);
+    expect(json('energy/meter-reading-photos.json')[0]).not.toHaveProperty('content');
+    expect(Buffer.from(files[`energy/meter-reading-photos/${entered!.id}-register.png`]!)).toEqual(png);
     expect(strFromU8(files[`energy/readings/${contract.gsrn}.csv`]!).split('\r\n')).toHaveLength(2 + 24);
     expect(strFromU8(files[`energy/readings/${contract.gsrn}_green-button.xml`]!)).toContain(
       '<IntervalBlock xmlns="http://naesb.org/espi">',

@@ -71,8 +71,14 @@ export const TABLE_FILES: readonly TableFile[] = [
     table: 'meter_event',
     where: (subject) => sql`metering_point_id in (select id from metering_point where ${ofCustomer(subject)})`,
   },
-  // Register readings entered and measured (decision 112); their photos' details are in the rows' photo table.
+  // Register readings entered and measured (decision 112); the photos sent with them are files of their own.
   { file: 'energy/meter-readings.json', table: 'meter_register_reading', where: ofCustomer, orderBy: ['read_on', 'created_at'] },
+  {
+    file: 'energy/meter-reading-photos.json',
+    table: 'meter_reading_photo',
+    where: (subject) => sql`reading_id in (select id from meter_register_reading where ${ofCustomer(subject)})`,
+    omit: ['content'],
+  },
   { file: 'power-control/loads.json', table: 'controllable_load', where: ofCustomer },
   { file: 'power-control/meters.json', table: 'meter_control', where: ofCustomer },
   { file: 'power-control/plans.json', table: 'load_plan', where: ofCustomer },

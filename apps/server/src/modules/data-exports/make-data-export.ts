@@ -99,6 +99,7 @@ function makeOne(siteOf: Deps['siteOf'], keptDays: number, now: () => Date): Job
     for await (const attachment of supportAttachments(db, subject)) {
       await zip.add(attachment.name, attachment.content, { compressed: attachment.compressed });
     }
+    for await (const photo of meterReadingPhotos(db, subject)) await zip.add(photo.name, photo.content, { compressed: true });
     const sizeBytes = await zip.end();
 
     const email = await exports.askerEmail(db, row.personId);
@@ -204,6 +205,18 @@ async function* readingFiles(db: Database, subject: ExportSubject, site: SiteBoo
       readingsOf,
     });
     yield { name: `energy/readings/${point.gsrn}_green-button.xml`, content: feed };
+  }
+}
+
+/** The photos sent with the customer's meter readings (decision 112), one at a time, under their reading's id. */
+async function* meterReadingPhotos(executor: Executor, subject: ExportSubject) {
+  let after = '';
+  for (;;) {
+    const photo = await exports.meterPhotoAfter(executor, subject, after);
+    if (!photo) return;
+    after = photo.readingId;
+    // Images are compressed already (the zip stores them as they are).
+    yield { name: `energy/meter-reading-photos/${photo.readingId}-${fileNameOf(photo.fileName)}`, content: new Uint8Array(photo.content) };
   }
 }
 
