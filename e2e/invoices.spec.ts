@@ -54,7 +54,8 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
     .getByRole('article')
     .filter({ has: page.getByRole('button', { name: 'Postpone' }) })
     .first();
-  const title = (await postponable.getByRole('heading').textContent())!;
+  // The card's own heading (level 2): its details add headings of their own ("Why is this bill different?").
+  const title = (await postponable.getByRole('heading', { level: 2 }).textContent())!;
   // Once postponed it may be postponed no more, so the card is found by its number from here on.
   const card = list.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await card.getByRole('button', { name: 'Postpone' }).click();
