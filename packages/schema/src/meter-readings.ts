@@ -19,6 +19,21 @@ export const REGISTER_DECIMALS = 3;
 /** Nine whole digits: the longest register of a household or building meter has eight. */
 export const REGISTER_PATTERN = /^\d{1,9}(\.\d{1,3})?$/;
 
+/**
+ * A register value as integer thousandths of its unit ("1234.5" → 1234500), or null when it is not a register: the
+ * browser and the server compare registers as integers, never as floats (rule 5).
+ */
+export function registerThousandths(value: string): number | null {
+  if (!REGISTER_PATTERN.test(value)) return null;
+  const [whole, fraction = ''] = value.split('.');
+  return Number(whole) * 1000 + Number(fraction.padEnd(REGISTER_DECIMALS, '0'));
+}
+
+/** Integer thousandths as the register's decimal with three places (1234500 → "1234.500"). */
+export function registerDecimal(thousandths: number): string {
+  return `${Math.floor(thousandths / 1000)}.${String(thousandths % 1000).padStart(REGISTER_DECIMALS, '0')}`;
+}
+
 /** Who read the meter: the customer (or staff for them) in the portal, or the utility (its reader or its system). */
 export const METER_READING_SOURCES = ['CUSTOMER', 'MEASURED'] as const;
 export type MeterReadingSource = (typeof METER_READING_SOURCES)[number];

@@ -1,7 +1,6 @@
 import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
 import { monthStart, todayIn } from '@portal/schema/calendar-dates';
-import { registerUnitOf, type RegisterUnit } from '@portal/schema/meter-readings';
-import { decimalOf } from '../../modules/meter-readings/reading-plausibility.ts';
+import { registerDecimal, registerUnitOf, type RegisterUnit } from '@portal/schema/meter-readings';
 import { recordMeasuredReading } from '../../modules/meter-readings/enter-meter-reading.ts';
 import { meterReadingRepository } from '../../modules/meter-readings/meter-reading-repository.ts';
 import type { Database } from '../../platform/database.ts';
@@ -61,7 +60,7 @@ export async function seedDemoMeterReadings(db: Database, now = new Date()): Pro
               lt(readingDay.day, readOn),
             ),
           );
-        const value = decimalOf(start + thousandthsOf(Number(used?.wh ?? 0), unit));
+        const value = registerDecimal(start + thousandthsOf(Number(used?.wh ?? 0), unit));
         await recordMeasuredReading(tx, point, { readOn, value }, new Date(`${readOn}T06:00:00Z`));
         written += 1;
       }

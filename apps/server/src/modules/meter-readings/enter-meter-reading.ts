@@ -2,6 +2,7 @@ import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import type { ActingAs, StaffRole } from '@portal/schema/identity';
 import {
   METER_PHOTO_TYPES,
+  registerDecimal,
   registerUnitOf,
   type MeterPhotoType,
   type MeterReading,
@@ -14,7 +15,7 @@ import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CheckedFile } from '../support/attachment-upload.ts';
 import { meterReadingRepository, type RegisterPoint, type RegisterReadingRow } from './meter-reading-repository.ts';
-import { decimalOf, HISTORY_DAYS, judgeReading, thousandths } from './reading-plausibility.ts';
+import { HISTORY_DAYS, judgeReading, thousandths } from './reading-plausibility.ts';
 
 /** Who enters a reading: the customer, a representative, or customer service acting for the customer. */
 export type ReadingEnterer = {
@@ -31,7 +32,7 @@ const toReading = (row: RegisterReadingRow): MeterReading => ({
   id: row.id,
   meteringPointId: row.meteringPointId,
   readOn: row.readOn,
-  value: decimalOf(thousandths(row.value)),
+  value: registerDecimal(thousandths(row.value)),
   unit: row.unit,
   source: row.source,
   status: row.supersededById ? 'SUPERSEDED' : 'CURRENT',
@@ -77,7 +78,7 @@ export async function enterMeterReading(
 ): Promise<MeterReading> {
   const photo = photoOf(files);
   const readOn = todayIn(enterer.timezone, now);
-  const value = decimalOf(thousandths(request.value.trim()));
+  const value = registerDecimal(thousandths(request.value.trim()));
   const meterChanged = request.meterChanged ?? false;
   return db.transaction(async (tx) => {
     const point = await meterReadingRepository.lockPoint(tx, enterer.scope, request.meteringPointId);
@@ -93,7 +94,7 @@ export async function enterMeterReading(
     if (!verdict.ok && verdict.code === 'METER_READING_BELOW_LAST') {
       throw new AppError(
         verdict.code,
-        `The reading ${value} ${unit} is lower than the last one (${decimalOf(thousandths(verdict.last))} ${unit}); if the meter was changed, say so`,
+        `The reading ${value} ${unit} is lower than the last one (${registerDecimal(thousandths(verdict.last))} ${unit}); if the meter was changed, say so`,
       );
     }
     if (!verdict.ok) {
@@ -153,7 +154,7 @@ export async function recordMeasuredReading(
   const id = await meterReadingRepository.insert(tx, {
     point,
     readOn: reading.readOn,
-    value: decimalOf(thousandths(reading.value)),
+    value: registerDecimal(thousandths(reading.value)),
     unit: registerUnitOf(point.utility),
     source: 'MEASURED',
     meterChanged: reading.meterChanged ?? false,

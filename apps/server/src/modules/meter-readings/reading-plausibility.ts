@@ -1,5 +1,5 @@
 import { daysBetween } from '@portal/schema/calendar-dates';
-import type { RegisterUnit } from '@portal/schema/meter-readings';
+import { registerDecimal, registerThousandths, type RegisterUnit } from '@portal/schema/meter-readings';
 
 /*
  * Whether a register reading a customer typed can be right (docs/decisions/112). Values are compared in thousandths
@@ -18,16 +18,11 @@ export const HISTORY_FACTOR = 3;
 /** How far back the meter's own busiest period is looked for. */
 export const HISTORY_DAYS = 400;
 
-/** A register value as integer thousandths ("1234.5" → 1234500). */
+/** A register the portal stored or checked, as integer thousandths; anything else is a fault of ours, not input. */
 export function thousandths(value: string): number {
-  const [whole, fraction = ''] = value.split('.');
-  return Number(whole) * 1000 + Number(fraction.padEnd(3, '0').slice(0, 3));
-}
-
-/** Integer thousandths as a decimal string with three places (1234500 → "1234.500"). */
-export function decimalOf(thousandthsValue: number): string {
-  const whole = Math.floor(thousandthsValue / 1000);
-  return `${whole}.${String(thousandthsValue % 1000).padStart(3, '0')}`;
+  const parsed = registerThousandths(value);
+  if (parsed === null) throw new Error(`Not a register value: ${value}`);
+  return parsed;
 }
 
 type Earlier = { readOn: string; value: string; meterChanged: boolean };
@@ -63,6 +58,7 @@ export function judgeReading(
   const perDay = Math.max(thousandths(DAILY_MAXIMUM[unit]), Math.ceil(HISTORY_FACTOR * busiest));
   const days = Math.max(1, daysBetween(last.readOn, readOn));
   const allowed = perDay * days;
-  if (used > allowed) return { ok: false, code: 'METER_READING_IMPLAUSIBLE', allowed: decimalOf(thousandths(last.value) + allowed), days };
+  if (used > allowed)
+    return { ok: false, code: 'METER_READING_IMPLAUSIBLE', allowed: registerDecimal(thousandths(last.value) + allowed), days };
   return { ok: true };
 }

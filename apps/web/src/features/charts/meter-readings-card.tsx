@@ -20,6 +20,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@portal/schema/calendar-dates';
 import {
+  registerThousandths,
   METER_PHOTO_ACCEPT,
   meterReadingRequest,
   type MeterReading,
@@ -36,13 +37,6 @@ import { meterReadingsQueryOptions, useEnterMeterReading } from './meter-reading
 const STATUS_COLOURS: Record<MeterReading['status'], string> = { CURRENT: '#1B6E2E', SUPERSEDED: '#4A5059' };
 
 type Values = { value: string; meterChanged: boolean; photo: File | null };
-
-/** A register as integer thousandths, or null when it is not one (the browser compares as the server does). */
-export function registerThousandths(value: string): number | null {
-  if (!/^\d{1,9}(\.\d{1,3})?$/.test(value)) return null;
-  const [whole, fraction = ''] = value.split('.');
-  return Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
-}
 
 const formatRegister = (value: string, locale: string) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value));
