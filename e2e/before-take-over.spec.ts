@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { markSurveyHandled } from './sign-in.ts';
 import { chooseLanguage, siteUrl } from './sites.ts';
+import { takenOver } from './take-over.ts';
 import { text } from './texts.ts';
 
 /*
@@ -34,12 +35,9 @@ async function slowPhone(page: Page): Promise<{ release: () => void; holdAgain: 
   return { release: () => release(), holdAgain };
 }
 
-/** True while no app has the page: React has not yet taken the root the server drew. */
-const notTakenOver = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.getElementById('root');
-    return root !== null && root.hasChildNodes() && !Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-  });
+/** True while no app has the page: the server drew the root and React has not yet taken it. */
+const notTakenOver = async (page: Page) =>
+  (await page.evaluate(() => document.getElementById('root')?.hasChildNodes() ?? false)) && !(await takenOver(page));
 
 /**
  * Opens the address until the server has drawn the page: past its render budget (decision 089), as on a busy machine

@@ -1,9 +1,12 @@
 import { expect, test } from './test.ts';
 import { siteUrl } from './sites.ts';
+import { waitForTakeOver } from './take-over.ts';
 
 test('a page that fails to render shows the error screen with the user code and reports it', async ({ page, context }) => {
   await page.goto(siteUrl('lumo', '/'));
   await page.getByRole('button', { name: 'Hylkää kaikki' }).click();
+  // The click below must load the sign-in page's code in the app; before the take-over the link navigates as plain HTML.
+  await waitForTakeOver(page);
   // A release replaced under a running page: the sign-in page's code chunk now fails.
   await page.route(/\/assets\/signin-[^/]+\.js$/, (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("signin chunk broken")' }),
