@@ -59,12 +59,12 @@ export function ProductCostLine({ point, productId, cheapest }: { point: PointPr
           : t('signing.product.cost.paid-part', { paid, covered: row.paidMonths, count: point.months })}
       {(cheapest || row.current) && ' '}
       {cheapest && (
-        <Badge variant="light" color="green" size="sm" component="span">
+        <Badge variant="filled" color="#1B6E2E" size="sm" component="span">
           {t('signing.product.cost.cheapest')}
         </Badge>
       )}
       {row.current && (
-        <Badge variant="light" size="sm" component="span" ml={cheapest ? 4 : 0}>
+        <Badge variant="default" size="sm" component="span" ml={cheapest ? 4 : 0}>
           {t('signing.product.cost.current')}
         </Badge>
       )}
