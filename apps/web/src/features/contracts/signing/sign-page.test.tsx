@@ -49,6 +49,8 @@ describe('/contracts/sign', () => {
         product('pr-addon', 'Tuulivoima', 'addon'),
         product('pr-grid', 'Verkko', 'grid'),
       ],
+      // No use of the utility in the last twelve months: the products stand without a comparison.
+      'GET /api/me/product-costs': { period: { from: '2025-07-01', to: '2026-06-30' }, points: [] } satisfies ProductCosts,
     });
     await renderWithProviders(<SignPage />, { site: buildSite({ features: ['CONTRACTS'] }), path: '/contracts/sign' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign a new contract' })).toBeInTheDocument();
@@ -69,6 +71,8 @@ describe('/contracts/sign', () => {
     expect(await screen.findByRole('radio', { name: 'Lumo Kiinteä 12 kk' })).toBeInTheDocument();
     expect(screen.queryByText('Tuulivoima')).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Verkko' })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/me/product-costs')[0]!.url).toContain('utility=electricity'));
+    expect(screen.queryByText(/would have cost/)).not.toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/products')[0]!.url).toContain('utility=electricity'));
   });
 
