@@ -9,13 +9,15 @@ import { productCostsQueryOptions } from './signing-queries.ts';
 
 /**
  * What the customer's own last twelve whole months would have cost under each product (decision 120), for the point
- * being signed for when it is theirs, else for their point of the utility listed first. Nothing while it loads or
- * when the customer has no use of that utility: the comparison only adds to the product choice.
+ * being signed for when it is theirs (by its id among their own points, or by its code as the grid search answered
+ * it), else for their point of the utility listed first. Nothing while it loads or when the customer has no use of
+ * that utility: the comparison only adds to the product choice.
  */
-export function usePointCosts(utility: Utility | null, campaignCode: string, meteringPointId: string) {
+export function usePointCosts(utility: Utility | null, campaignCode: string, chosen: { id: string; code: string }) {
   const costs = useQuery(productCostsQueryOptions(utility, campaignCode)).data;
   const points = costs?.points.filter((point) => point.utility === utility) ?? [];
-  const point = points.find((candidate) => candidate.meteringPointId === meteringPointId) ?? points[0] ?? null;
+  const point =
+    points.find((candidate) => candidate.meteringPointId === chosen.id || candidate.meteringPointCode === chosen.code) ?? points[0] ?? null;
   return point && costs ? { point, period: costs.period } : null;
 }
 

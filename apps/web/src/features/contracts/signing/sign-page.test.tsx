@@ -198,4 +198,45 @@ describe('/contracts/sign', () => {
       /Your use since 10\.04\.2026 would have cost €13\.13 \(you paid €10\.56 for 2 of these 3 months\)/,
     );
   });
+
+  it('prices the customer’s own point when the grid search found it, not merely their first one', async () => {
+    const ownPlace: UsagePointSearchResult = {
+      ...found,
+      usagePointId: 'gp-2',
+      address: { street: 'Kuusikallionkuja 7', postalCode: '02210', city: 'Espoo', countryCode: 'FI' },
+      code: '643001100000543210',
+      own: true,
+    };
+    const priced = (meteringPointId: string, meteringPointCode: string, street: string, costCents: number) => ({
+      meteringPointId,
+      meteringPointCode,
+      utility: 'electricity' as const,
+      address: { street, postalCode: '02210', city: 'Espoo' },
+      pricedFrom: '2025-07-01',
+      months: 12,
+      kwh: 1000,
+      products: [{ productId: 'pr-fixed', costCents, current: false, paidCents: 20000, paidMonths: 12 }],
+    });
+    stubApi({
+      'GET /api/info': buildActorInfo(),
+      'POST /api/usage-points/search': [found, ownPlace],
+      'GET /api/products': [product('pr-fixed', 'Lumo Kiinteä 12 kk', 'fixed')],
+      'GET /api/me/product-costs': {
+        period: { from: '2025-07-01', to: '2026-06-30' },
+        points: [
+          priced('mp-2', '643001100000999999', 'Uusikatu 2', 10000),
+          priced('mp-1', '643001100000543210', 'Kuusikallionkuja 7', 15000),
+        ],
+      } satisfies ProductCosts,
+    });
+    await renderWithProviders(<SignPage />, { site: buildSite({ features: ['CONTRACTS'] }), path: '/contracts/sign' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Street and house number' }), 'Kuusikallionkuja 7');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await userEvent.click(await screen.findByRole('radio', { name: /Kuusikallionkuja 7, 02210 Espoo/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Priced on your own use at Kuusikallionkuja 7, 02210 Espoo/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Lumo Kiinteä 12 kk' })).toHaveAccessibleDescription(
+      /would have cost €150\.00 \(you paid €200\.00\)/,
+    );
+  });
 });

@@ -51,7 +51,7 @@ export function SignProductStep({ form }: { form: Form }) {
       ? supplies.filter((product) => product.productGroup === group)
       : supplies;
   const chosen = supplies.find((product) => product.id === values.productId);
-  const costs = usePointCosts(values.utility || null, values.campaignCode, values.usagePointId);
+  const costs = usePointCosts(values.utility || null, values.campaignCode, { id: values.usagePointId, code: values.usagePointCode });
   const cheapest = costs
     ? cheapestOf(
         costs.point,
