@@ -18,7 +18,7 @@ import { dataAccessRoutes } from './modules/data-access/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { addressAutocompleteRoutes, renewSigningRoutes, signingRoutes, type SigningRouteDeps } from './modules/contracts/signing-routes.ts';
 import { businessCodeRoutes } from './modules/business-codes/routes.ts';
-import { contractOfferRoutes, productRoutes } from './modules/products/routes.ts';
+import { contractOfferRoutes, productCostRoutes, productRoutes } from './modules/products/routes.ts';
 import { invoiceCsvRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import type { PaymentProviders } from './modules/payments/payment-providers.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -126,6 +126,8 @@ export async function registerGuardedAreas(
         featureArea('CONTRACTS', async (contracting) => {
           await contracting.register(contractRoutes, { db });
           await contracting.register(signingRoutes, signingDeps);
+          // What another product would have cost (issue 28, decision 120), beside the products on offer.
+          await contracting.register(productCostRoutes, { db });
           await contracting.register(
             featureArea('RENEWAL_OFFERS', async (offers) => {
               await offers.register(contractOfferRoutes, { db });

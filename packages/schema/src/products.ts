@@ -64,3 +64,51 @@ export const contractOffer = z
   .meta({ id: 'ContractOffer' });
 export type ContractOffer = z.infer<typeof contractOffer>;
 export const contractOfferList = z.array(contractOffer);
+
+/** GET /api/me/product-costs: the products on offer of one utility (or all), with a campaign code the customer brings. */
+export const productCostsQuery = z.object({
+  utility: utility.optional(),
+  campaignCode: text(40).optional(),
+});
+
+/** One product priced over the point's own use, beside what the customer was invoiced for the same supply. */
+export const productCost = z
+  .object({
+    productId: z.string(),
+    /** The point's use of the priced days under the product, VAT included, whole cents. */
+    costCents: z.number().int(),
+    /** The product the point's live contract was made from. */
+    current: z.boolean(),
+    /** The totals (VAT included) of the customer's invoices of the point for this supply (energy or network) whose periods lie within the months. */
+    paidCents: z.number().int(),
+    /** How many of the priced months those invoices cover day by day; fewer than `months` means the sum is not the whole. */
+    paidMonths: z.number().int().min(0).max(12),
+  })
+  .meta({ id: 'ProductCost' });
+
+/** One metering point of the customer with use in the compared months. */
+export const pointProductCosts = z
+  .object({
+    meteringPointId: z.string(),
+    meteringPointCode: z.string(),
+    utility,
+    address: z.object({ street: z.string(), postalCode: z.string(), city: z.string() }),
+    /** The first day priced: the months' first, or the first day with readings when the point's use began later. */
+    pricedFrom: isoDate,
+    /** Months of the priced days (1–12), a month begun counting as one. */
+    months: z.number().int().min(1).max(12),
+    /** Consumption of the priced days, in kWh. */
+    kwh: z.number(),
+    products: z.array(productCost),
+  })
+  .meta({ id: 'PointProductCosts' });
+
+/** The last twelve whole months of the site's calendar, and each point's use of them priced under each product on offer. */
+export const productCosts = z
+  .object({
+    period: z.object({ from: isoDate, to: isoDate }),
+    points: z.array(pointProductCosts),
+  })
+  .meta({ id: 'ProductCosts' });
+export type ProductCosts = z.infer<typeof productCosts>;
+export type PointProductCosts = z.infer<typeof pointProductCosts>;

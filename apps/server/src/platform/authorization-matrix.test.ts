@@ -326,6 +326,7 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/business/validate/0112038-9', expected: signedIn(200) },
   { method: 'GET', url: '/api/products/by-ids?productId[]=pr-lumo-porssi&legalEntity=false', expected: signedIn(200) },
   { method: 'GET', url: '/api/me/contract-offers', expected: customersOnly(200) },
+  { method: 'GET', url: '/api/me/product-costs?utility=electricity', expected: customersOnly(200) },
   // Signing (issue 9, docs/decisions/033-036): a start day long gone reaches the rules (422) without writing anything;
   // another customer's contract or signing token finds nothing (signing.test.ts proves it for each call).
   {

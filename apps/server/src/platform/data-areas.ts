@@ -22,6 +22,7 @@ const AREA_PREFIXES: readonly (readonly [string, DataArea])[] = [
   ['/api/me/inbox', 'support'],
   ['/api/support', 'support'],
   ['/api/me/contract-offers', 'contracts'],
+  ['/api/me/product-costs', 'contracts'],
   ['/api/me', 'profile'],
   ['/api/dashboard/invoices', 'invoices'],
   ['/api/invoices', 'invoices'],

@@ -1,11 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayIn } from '@portal/schema/calendar-dates';
-import { contractOfferList, productList, productsByIdsQuery, productsQuery } from '@portal/schema/products';
+import {
+  contractOfferList,
+  productCosts as productCostsAnswer,
+  productCostsQuery,
+  productList,
+  productsByIdsQuery,
+  productsQuery,
+} from '@portal/schema/products';
 import { actorOf, customerOf } from '../../platform/actor.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { contractOffers } from './contract-offers.ts';
+import { productCosts } from './product-costs.ts';
 import type { Database } from '../../platform/database.ts';
 import { productRepository, type CatalogueProduct } from './product-repository.ts';
 import { isAvailableOn, isVisibleTo, type Viewer } from './product-visibility.ts';
@@ -95,6 +103,30 @@ export const contractOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         { siteId: actorOf(request).siteId, customerId: customerOf(request).id },
         customerOf(request),
         request.site,
+        now(),
+      ),
+  );
+};
+
+/** GET /api/me/product-costs (issue 28, decision 120): what the customer's own last twelve months would have cost under each product. */
+export const productCostRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, now = () => new Date() }) => {
+  app.get(
+    '/api/me/product-costs',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'The acting customer’s own last twelve whole months priced under each product on offer, beside what they were invoiced',
+        querystring: productCostsQuery,
+        response: { 200: productCostsAnswer, ...guardedErrors },
+      },
+    },
+    async (request) =>
+      productCosts(
+        { db },
+        { siteId: actorOf(request).siteId, customerId: customerOf(request).id },
+        customerOf(request),
+        request.site,
+        request.query,
         now(),
       ),
   );

@@ -104,6 +104,8 @@ export const queryKeys = {
   products: {
     all: ['products'] as const,
     list: (params: object) => [...queryKeys.products.all, params] as const,
+    /** The customer's own last twelve months priced under each product on offer (decision 120). */
+    costs: (params: object) => [...queryKeys.products.all, 'costs', params] as const,
   },
   /** Banks and e-invoice operators of the site's country: reference data. */
   banks: {

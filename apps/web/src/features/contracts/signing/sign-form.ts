@@ -27,6 +27,8 @@ export type SignValues = {
   objectId: string;
   utility: Utility | '';
   usagePointLabel: string;
+  /** The chosen point's GSRN or EIC as the grid answered it: whole only where the point is the customer's own. */
+  usagePointCode: string;
   reason: StartReason;
   meteringPointEic: string;
   productId: string;
@@ -57,6 +59,7 @@ export const emptySign = (email: string): SignValues => ({
   objectId: '',
   utility: '',
   usagePointLabel: '',
+  usagePointCode: '',
   reason: 'move-in',
   meteringPointEic: '',
   productId: '',

@@ -9,6 +9,7 @@ import { useSite } from '../../../shared/site/site-context.tsx';
 import { useContractFormat } from '../contract-format.ts';
 import type { SignValues } from './sign-form.ts';
 import { productsQueryOptions } from './signing-queries.ts';
+import { cheapestOf, CostBasis, ProductCostLine, usePointCosts } from './product-costs.tsx';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 
 type Form = UseFormReturnType<SignValues>;
@@ -50,6 +51,13 @@ export function SignProductStep({ form }: { form: Form }) {
       ? supplies.filter((product) => product.productGroup === group)
       : supplies;
   const chosen = supplies.find((product) => product.id === values.productId);
+  const costs = usePointCosts(values.utility || null, values.campaignCode, { id: values.usagePointId, code: values.usagePointCode });
+  const cheapest = costs
+    ? cheapestOf(
+        costs.point,
+        shown.map((product) => product.id),
+      )
+    : new Set<string>();
 
   return (
     <Stack gap="md">
@@ -82,6 +90,7 @@ export function SignProductStep({ form }: { form: Form }) {
           error={form.errors.productId}
         >
           <Stack gap="xs" mt="xs">
+            {costs && <CostBasis point={costs.point} period={costs.period} />}
             {shown.map((product) => (
               <Card key={product.id} withBorder padding="sm" radius="md">
                 <Radio
@@ -98,6 +107,7 @@ export function SignProductStep({ form }: { form: Form }) {
                         {product.termMonths !== null && ` · ${t('contracts.term', { count: product.termMonths })}`}
                       </Text>
                       <ProductPrices product={product} />
+                      {costs && <ProductCostLine point={costs.point} productId={product.id} cheapest={cheapest.has(product.id)} />}
                     </>
                   }
                 />

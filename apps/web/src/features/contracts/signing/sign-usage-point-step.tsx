@@ -18,7 +18,7 @@ const usesAddress = (mode: AddressSearchMode) => mode === 'ADDRESS' || mode === 
 const usesMeter = (mode: AddressSearchMode) => mode === 'EIC_OR_METER_NUMBER' || mode === 'ADDRESS_AND_METER_NUMBER';
 const usesCode = (mode: AddressSearchMode) => mode === 'GSRN' || mode === 'EIC' || mode === 'EIC_OR_METER_NUMBER';
 
-type Choice = { id: string; objectId: string; utility: SignValues['utility']; label: string; detail: string };
+type Choice = { id: string; objectId: string; utility: SignValues['utility']; label: string; detail: string; code: string };
 
 /** Step 1: the usage point, found in the site's grid or (SIGNING_USAGE_POINT_SEARCH_DISABLED) among the customer's own. */
 export function SignUsagePointStep({ form }: { form: Form }) {
@@ -41,6 +41,7 @@ export function SignUsagePointStep({ form }: { form: Form }) {
         utility: point.utility,
         label: `${point.address.street}, ${point.address.postalCode} ${point.address.city}`,
         detail: point.gsrn,
+        code: point.gsrn,
       })) ?? null)
     : results;
 
@@ -63,6 +64,7 @@ export function SignUsagePointStep({ form }: { form: Form }) {
               utility: point.utility,
               label: `${point.address.street}, ${point.address.postalCode} ${point.address.city}`,
               detail: [point.code, point.meterNumber].filter(Boolean).join(' · '),
+              code: point.code,
             })),
           ),
       },
@@ -77,6 +79,7 @@ export function SignUsagePointStep({ form }: { form: Form }) {
       objectId: choice.objectId,
       utility: choice.utility,
       usagePointLabel: choice.label,
+      usagePointCode: choice.code,
       productId: '',
       startDate: null,
     });

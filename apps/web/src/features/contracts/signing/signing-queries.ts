@@ -11,7 +11,7 @@ import type {
 } from '@portal/schema/contract-signing';
 import type { UsagePointSearchRequest, UsagePointSearchResult } from '@portal/schema/energy';
 import type { Utility } from '@portal/schema/enums';
-import type { ContractOffer, Product } from '@portal/schema/products';
+import type { ContractOffer, Product, ProductCosts } from '@portal/schema/products';
 import { api, downloadFile } from '../../../shared/api/api-client.ts';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -35,6 +35,15 @@ export const productsQueryOptions = (utility: Utility | null, campaignCode: stri
   queryOptions({
     queryKey: queryKeys.products.list({ utility, campaignCode }),
     queryFn: ({ signal }) => api<Product[]>('/api/products', { query: { utility, campaignCode: campaignCode || undefined }, signal }),
+    enabled: utility !== null,
+  });
+
+/** GET /api/me/product-costs (decision 120): what the customer's own last twelve months would have cost under each product. */
+export const productCostsQueryOptions = (utility: Utility | null, campaignCode: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.costs({ utility, campaignCode }),
+    queryFn: ({ signal }) =>
+      api<ProductCosts>('/api/me/product-costs', { query: { utility, campaignCode: campaignCode || undefined }, signal }),
     enabled: utility !== null,
   });
 
