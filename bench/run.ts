@@ -150,6 +150,14 @@ for (const kind of benchDatabaseKinds()) {
         load.healthWorstMs / 50,
         load.healthWorstMs <= 50,
       );
+      // Issue 30: a copy's resident memory once its caches have filled, against a bare Fastify's 81 MB (decision 121).
+      const rssLimit = 160 * 1024 * 1024;
+      row(
+        `server memory after warm-up ≤ 160 MB RSS (${kind}${onPostgres ? '' : ', reported only'})`,
+        `${mb(server.readyRssBytes)} when ready, ${mb(load.rssAfterWarmUp)} after warm-up`,
+        load.rssAfterWarmUp / rssLimit,
+        !onPostgres || load.rssAfterWarmUp <= rssLimit,
+      );
       const growth = load.rssAtEnd / load.rssAfterWarmUp;
       row(
         `server memory flat after warm-up (≤ 1.2 ×) (${kind})`,

@@ -5,6 +5,19 @@ import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../apps/server/src/main.js', import.meta.url));
 
+/**
+ * The Node.js options of the server's own start script (apps/server/package.json, `node <options> src/main.js`), so
+ * the bench measures a copy started as `npm start` starts it: V8's young generation capped (decision 121).
+ */
+function startScriptOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../apps/server/package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...words] = manifest.scripts.start.split(/\s+/);
+  if (node !== 'node' || words.at(-1) !== 'src/main.js') throw new Error(`unexpected start script: ${manifest.scripts.start}`);
+  return words.slice(0, -1);
+}
+
 export type ServerProcess = {
   origin: string;
   /** Its health port (HEALTH_PORT), answered by a thread of its own, where docs/operations.md points probes. */
@@ -14,6 +27,8 @@ export type ServerProcess = {
   /** Milliseconds from spawning the process to its first ready answer. */
   readyAfterMs: number;
   rssBytes: () => number;
+  /** Its resident memory at its first ready answer. */
+  readyRssBytes: number;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
@@ -33,7 +48,7 @@ export async function startServerProcess(environment: Record<string, string>): P
   const port = await freePort();
   const healthPort = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...startScriptOptions(), main], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -61,13 +76,15 @@ export async function startServerProcess(environment: Record<string, string>): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const readyAfterMs = performance.now() - spawnedAt;
+  const rssBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
   return {
     origin,
     healthOrigin: `http://127.0.0.1:${healthPort}`,
     port,
     pid: child.pid!,
     readyAfterMs,
-    rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    rssBytes,
+    readyRssBytes: rssBytes(),
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       await exited;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../platform/database.ts';
+import { loadPglite } from '../platform/database.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -28,7 +28,7 @@ describe('migrations on a database that already has data', () => {
 
   // Every migration runs on a fresh PGlite (WebAssembly): tens of seconds on a busy two-core machine.
   it('keep one confirmed and one open payment per invoice from the duplicates paying made before it was idempotent', async () => {
-    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite({ extensions: (await loadPglite()).extensions });
     const db = drizzle(client);
     const before = migrationsUpTo('0003_billing');
     folders.push(before);
@@ -59,7 +59,7 @@ describe('migrations on a database that already has data', () => {
   }, 120_000);
 
   it('rewrites co-owner codes, contact phones and business codes typed before in the form the portal compares', async () => {
-    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite({ extensions: (await loadPglite()).extensions });
     const db = drizzle(client);
     const before = migrationsUpTo('0024_admin_audit_values_site_changes');
     folders.push(before);

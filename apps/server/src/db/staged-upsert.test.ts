@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../platform/database.ts';
+import { loadPglite, openDatabase, queryRows, type Database } from '../platform/database.ts';
 import { throwAwayPostgresDatabase } from '../test-support/throw-away-database.ts';
 import { createJobRunner } from '../platform/jobs/job-runner.ts';
 import { recordingLogger } from '../test-support/recording-logger.ts';
@@ -41,7 +41,7 @@ describe('staging tables of a killed import', () => {
       const name = await killImportHalfWay(dataDir);
       expect(name).toMatch(/^import_staging_reading_[0-9a-f]{32}$/);
 
-      const raw = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
+      const raw = new PGlite(dataDir, { extensions: (await loadPglite()).extensions });
       expect((await raw.query<{ name: string }>(STAGING)).rows).toEqual([{ name }]);
       await raw.close();
 

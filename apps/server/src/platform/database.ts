@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -58,8 +54,21 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** Extensions the migrations create (pg_trgm and unaccent for the staff customer search, docs/decisions/075). */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+/**
+ * PGlite, the extensions the migrations create (pg_trgm and unaccent for the staff customer search, decision 075) and
+ * Drizzle's PGlite driver, imported when a copy opens the embedded database: a copy on PostgreSQL never loads them
+ * (decision 121).
+ */
+export async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, extensions: { pg_trgm, unaccent }, drizzle, migrate };
+}
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
@@ -135,11 +144,10 @@ export async function openDatabase(
   }
   try {
     log?.info({ dataDir: database.dataDir ?? 'memory' }, 'opening embedded PGlite and applying migrations');
+    const { PGlite, extensions, drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite();
     const client = pgliteGivingTurns(
       observedPglite(
-        database.dataDir
-          ? new PGlite(database.dataDir, { extensions: PGLITE_EXTENSIONS })
-          : new PGlite({ loadDataDir: startFrom, extensions: PGLITE_EXTENSIONS }),
+        database.dataDir ? new PGlite(database.dataDir, { extensions }) : new PGlite({ loadDataDir: startFrom, extensions }),
         observed,
       ),
     );

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meteringPoint } from '../../db/schema/energy.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { PGLITE_EXTENSIONS, queryRows, type Database } from '../../platform/database.ts';
+import { loadPglite, queryRows, type Database } from '../../platform/database.ts';
 import { buildMeteringPoint, insertReadings } from '../../test-support/energy-factories.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
 import { MONTHS_AHEAD, makeReadingPartitionsJob } from './reading-partitions.ts';
@@ -65,7 +65,7 @@ describe('migration 0029 turns the readings table into partitions by month witho
   async function databaseBeforeConversion(): Promise<{ db: Database; migrateRest: () => Promise<void> }> {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) {
-      const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+      const client = new PGlite({ extensions: (await loadPglite()).extensions });
       closers.push(() => client.close());
       const db = drizzlePglite({ client });
       await migratePglite(db, { migrationsFolder: before });
