@@ -74,7 +74,10 @@ const PEOPLE: Record<Exclude<Role, 'stranger'>, string> = {
 
 /**
  * What every page must pass once it has loaded: no serious or critical axe-core finding (WCAG 2.1 A and AA), headings
- * in order (Lighthouse's heading-order, an axe best practice), and no form with two fields of one accessible name.
+ * in order (Lighthouse's heading-order, an axe best practice), no form with two fields of one accessible name, no
+ * content security policy violation (a library's caught probe counts: browsers report it, and Lighthouse's Best
+ * Practices with them), and no `<label>` that labels nothing (Chromium's issues panel reports it; a group's caption
+ * is named by `aria-labelledby`, not by a label element).
  */
 async function expectCalmPage(page: Page, url: string) {
   await page.goto(siteUrl('lumo', url));
@@ -86,7 +89,30 @@ async function expectCalmPage(page: Page, url: string) {
   for (const form of await page.locator('form').all()) {
     if (await form.isVisible()) duplicates.push(...duplicateFieldNames(await form.ariaSnapshot()));
   }
-  expect({ url, findings, duplicates }).toEqual({ url, findings: [], duplicates: [] });
+  const { policyViolations, emptyLabels } = await page.evaluate(() => ({
+    policyViolations: (window as unknown as { __policyViolations: string[] }).__policyViolations,
+    emptyLabels: [...document.querySelectorAll('label')]
+      .filter((label) => !label.htmlFor && !label.querySelector('input, select, textarea, button, meter, output, progress'))
+      .map((label) => label.outerHTML.slice(0, 120)),
+  }));
+  expect({ url, findings, duplicates, policyViolations, emptyLabels }).toEqual({
+    url,
+    findings: [],
+    duplicates: [],
+    policyViolations: [],
+    emptyLabels: [],
+  });
+}
+
+/** Every document of the page records the content security policy's violations as they happen, for expectCalmPage. */
+async function recordPolicyViolations(page: Page) {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { __policyViolations: string[] }).__policyViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
 }
 
 const FIELD = /^(\s*)- (?:textbox|combobox|searchbox|spinbutton|slider|switch|checkbox|listbox) "([^"]+)"/;
@@ -115,6 +141,7 @@ function duplicateFieldNames(snapshot: string): string[] {
 }
 
 async function asRole(page: Page, role: Role) {
+  await recordPolicyViolations(page);
   await page.goto(siteUrl('lumo', '/auth/signin'));
   // The consent banner is its own journey's (cookie-consent.spec.ts): decided once, it stays away.
   await page.getByRole('button', { name: text('fi-FI', 'cookie-consent.reject-all') }).click();

@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 import { routeManifest } from './route-manifest.ts';
@@ -19,6 +20,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server's render of pages (entry-server.tsx) is for Node, not browsers: no route manifest, no compressed copies.
     ...(isSsrBuild ? [] : [manifest.vite, precompress()]),
   ],
+  // The browser's zod runs without eval (src/shared/zod-without-eval.ts); the server's render shares the server's zod.
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/shared/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     // The browser's scripts name no map: the maps are written beside them, and the server gives them out (with a
     // SourceMap header) only where SOURCE_MAPS=public (docs/decisions/101). The server render's maps are for Node.

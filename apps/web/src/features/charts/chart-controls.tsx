@@ -63,7 +63,7 @@ export function ChartControls(props: Props) {
         />
         {seriesOptions.length > 1 ? (
           <Stack gap={4}>
-            <Text component="label" size="sm" fw={500} id="charts-series-label">
+            <Text size="sm" fw={500} id="charts-series-label">
               {t('charts.series.label')}
             </Text>
             <SegmentedControl
@@ -80,7 +80,7 @@ export function ChartControls(props: Props) {
       </SimpleGrid>
 
       <Stack gap={4}>
-        <Text component="label" size="sm" fw={500} id="charts-period-label">
+        <Text size="sm" fw={500} id="charts-period-label">
           {t('charts.period.label')}
         </Text>
         <Group gap="xs" wrap="wrap" align="center">
