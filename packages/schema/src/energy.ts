@@ -20,9 +20,11 @@ export const CONNECTION_STATUSES = ['connected', 'disconnected'] as const;
 export const connectionStatus = z.enum(CONNECTION_STATUSES);
 /** Metered energy flows into the customer (consumption) or out to the grid (production). */
 export const ENERGY_DIRECTIONS = ['consumption', 'production'] as const;
-/** Energy prices per kWh, fees per month, both in euro cents. */
-/** Energy prices per kWh, fees per month, yearly fees (YearlyCost) per year; all in euro cents, VAT excluded. */
-export const PRICE_UNITS = ['c/kWh', 'c/month', 'c/year'] as const;
+/**
+ * Energy prices per kWh, fees per month, yearly fees (YearlyCost) per year, the power charge (Power) per kW of the
+ * month's peak hour per month (docs/decisions/119); all in euro cents, VAT excluded.
+ */
+export const PRICE_UNITS = ['c/kWh', 'c/month', 'c/year', 'c/kW'] as const;
 export type BiddingZone = z.infer<typeof biddingZone>;
 
 const isoDate = z.iso.date();
@@ -173,6 +175,8 @@ export const priceComponent = z.object({
   unit: z.enum(PRICE_UNITS),
   /** Exact decimal cents as text, VAT excluded. */
   priceCents: z.string(),
+  /** Power charge: the kW of the peak hour it leaves free (three decimals), null for every other kind. */
+  thresholdKw: z.string().nullable(),
   validFrom: isoDate,
   validTo: isoDate.nullable(),
 });

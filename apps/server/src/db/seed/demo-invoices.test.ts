@@ -133,6 +133,7 @@ describe('demo invoices from readings and prices', () => {
         nightWh: 5_000n,
         spotWh: 0n,
         spotScaled: 0n,
+        peakWh: 0n,
       }));
     const bill = (from: string, to: string) =>
       billPeriod({ from, to, priceType: 'Fixed', components, billingChannel: 'Email', vat, days: month(from) }).rows.map((row) => [

@@ -443,6 +443,7 @@ describe('a period’s VAT is the sum of its parts split at the change dates', (
               nightWh: BigInt(use.nightWh),
               spotWh: BigInt(use.dayWh + use.nightWh),
               spotScaled: BigInt(use.spotScaled),
+              peakWh: 0n,
             });
           }
           const input = { priceType, components: priced, billingChannel: 'Email' as const, vat, days };
