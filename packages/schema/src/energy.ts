@@ -408,4 +408,31 @@ export const yearlyConsumption = z
   .meta({ id: 'YearlyConsumption' });
 export type YearlyConsumption = z.infer<typeof yearlyConsumption>;
 
+/**
+ * GET /api/dashboard/power-peaks (decision 119): the running month's highest hour of each of the customer's metering
+ * points whose contract has a power charge, on the site's clock; an empty list where none has one.
+ */
+export const powerPeaks = z
+  .object({
+    timezone: z.string(),
+    /** The running month on the site's clock, YYYY-MM. */
+    month: z.string(),
+    peaks: z.array(
+      z.object({
+        meteringPointId: z.string(),
+        gsrn: z.string(),
+        /** The peak hour's start; null while the month has no reading yet. */
+        startsAt: isoDateTime.nullable(),
+        /** The hour's mean power: its kWh in 60 minutes, as kW with three decimals. */
+        kw: z.string(),
+        /** kW the power charge leaves free, three decimals; null when it charges every kW. */
+        thresholdKw: z.string().nullable(),
+        /** kW above the threshold the month's power charge bills so far, three decimals. */
+        chargedKw: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'PowerPeaks' });
+export type PowerPeaks = z.infer<typeof powerPeaks>;
+
 export const meteringPointIdParams = z.object({ id: z.string().min(1).max(100) });
