@@ -20,7 +20,14 @@ import { vatSchedule } from './vat-rates.ts';
 
 const power = (thresholdKw: string | null): PricedComponent => ({ kind: 'Power', unit: 'c/kW', priceCents: '500.00000', thresholdKw });
 const billed = (component: PricedComponent): BilledComponent => ({ ...component, validFrom: '2026-01-01', validTo: null });
-const monthly: BilledComponent = { kind: 'Monthly', unit: 'c/month', priceCents: '350.00000', validFrom: '2026-01-01', validTo: null };
+const monthly: BilledComponent = {
+  kind: 'Monthly',
+  unit: 'c/month',
+  priceCents: '350.00000',
+  thresholdKw: null,
+  validFrom: '2026-01-01',
+  validTo: null,
+};
 
 /** Days of a month, 30 kWh each, each day's highest hour `peakWh(date)`. */
 function monthDays(from: string, to: string, peakWh: (date: string) => bigint): BilledDay[] {

@@ -76,8 +76,8 @@ export type PricedComponent = {
   kind: PriceComponentKind;
   unit: 'c/kWh' | 'c/month' | 'c/year' | 'c/kW';
   priceCents: string;
-  /** Power: kW of the peak left free, three decimals; null or absent for every other kind (and for none free). */
-  thresholdKw?: string | null;
+  /** Power: kW of the peak left free, three decimals; null for every other kind (and for none free). */
+  thresholdKw: string | null;
 };
 
 /**
@@ -131,7 +131,7 @@ export function kwToW(kw: string): bigint {
  * The power a month's power charge bills, in W: the peak hour's Wh (an hour's Wh is its mean power in W) above the
  * threshold, none when the peak stays under it.
  */
-export function chargedPowerW(peakWh: bigint, thresholdKw: string | null | undefined): bigint {
+export function chargedPowerW(peakWh: bigint, thresholdKw: string | null): bigint {
   const free = thresholdKw ? kwToW(thresholdKw) : 0n;
   return peakWh > free ? peakWh - free : 0n;
 }
