@@ -173,6 +173,7 @@ test('every site serves its own install manifest, and its service worker shows a
     ['lumo', 'Oma Lumo'],
     ['virmalise', 'Minu Virmalise'],
     ['daugava', 'Mans Daugavas Siltums'],
+    ['kallio', 'Oma Kallio Verkot'],
   ] as const) {
     await page.goto(siteUrl(site, '/'));
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -10,6 +10,7 @@ const journeys = [
   { site: 'lumo', locale: 'fi-FI', person: 'Aino Virtanen', method: 'OP', company: 'Revontuli Sauna Oy', dark: true },
   { site: 'virmalise', locale: 'et-EE', person: 'Mari-Liis Männik', method: 'Smart-ID', company: 'Kase Kodu OÜ', dark: true },
   { site: 'daugava', locale: 'lv-LV', person: 'Jānis Ozoliņš', method: 'eParaksts', company: 'Ozolu Nami SIA', dark: false },
+  { site: 'kallio', locale: 'fi-FI', person: 'Aino Virtanen', method: 'OP', company: 'Revontuli Sauna Oy', dark: true },
 ] as const;
 
 for (const journey of journeys) {

@@ -8,6 +8,7 @@ const sites = [
   { site: 'lumo', lang: 'fi', title: 'Oma Lumo', theme: 'aurora', company: 'Lumo Energia Oy' },
   { site: 'virmalise', lang: 'et', title: 'Minu Virmalise', theme: 'baltic', company: 'Virmalise Energia AS' },
   { site: 'daugava', lang: 'lv', title: 'Mans Daugavas Siltums', theme: 'daugava', company: 'Daugavas Siltums SIA' },
+  { site: 'kallio', lang: 'fi', title: 'Oma Kallio Verkot', theme: 'granite', company: 'Kallio Verkot Oy' },
 ] as const;
 
 for (const expected of sites) {

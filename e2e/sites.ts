@@ -6,7 +6,7 @@ import type { BrowserContext } from '@playwright/test';
 export const journeyPort = Number(process.env.E2E_PORT ?? 3100);
 export const journeyDataDir = `.cache/e2e-data-${journeyPort}`;
 
-export type SiteName = 'lumo' | 'virmalise' | 'daugava';
+export type SiteName = 'lumo' | 'virmalise' | 'daugava' | 'kallio';
 
 export const siteUrl = (site: SiteName, path = '/') => `http://${site}.localhost:${journeyPort}${path}`;
 

@@ -18,6 +18,8 @@ export const contractPriceComponent = z.object({
   unit: z.enum(PRICE_UNITS),
   /** Exact decimal cents as text (five decimals), VAT excluded. */
   priceCents: z.string(),
+  /** Power charge: the kW of the peak hour it leaves free (three decimals), null for every other kind. */
+  thresholdKw: z.string().nullable(),
   /** The same with VAT at `vatPermille`, five decimals. */
   priceWithVatCents: z.string(),
   /** The VAT rate of `priceWithVatCents`, per mille (25.5 % is 255). */

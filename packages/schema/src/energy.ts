@@ -20,9 +20,11 @@ export const CONNECTION_STATUSES = ['connected', 'disconnected'] as const;
 export const connectionStatus = z.enum(CONNECTION_STATUSES);
 /** Metered energy flows into the customer (consumption) or out to the grid (production). */
 export const ENERGY_DIRECTIONS = ['consumption', 'production'] as const;
-/** Energy prices per kWh, fees per month, both in euro cents. */
-/** Energy prices per kWh, fees per month, yearly fees (YearlyCost) per year; all in euro cents, VAT excluded. */
-export const PRICE_UNITS = ['c/kWh', 'c/month', 'c/year'] as const;
+/**
+ * Energy prices per kWh, fees per month, yearly fees (YearlyCost) per year, the power charge (Power) per kW of the
+ * month's peak hour per month (docs/decisions/119); all in euro cents, VAT excluded.
+ */
+export const PRICE_UNITS = ['c/kWh', 'c/month', 'c/year', 'c/kW'] as const;
 export type BiddingZone = z.infer<typeof biddingZone>;
 
 const isoDate = z.iso.date();
@@ -173,6 +175,8 @@ export const priceComponent = z.object({
   unit: z.enum(PRICE_UNITS),
   /** Exact decimal cents as text, VAT excluded. */
   priceCents: z.string(),
+  /** Power charge: the kW of the peak hour it leaves free (three decimals), null for every other kind. */
+  thresholdKw: z.string().nullable(),
   validFrom: isoDate,
   validTo: isoDate.nullable(),
 });
@@ -403,5 +407,32 @@ export const yearlyConsumption = z
   })
   .meta({ id: 'YearlyConsumption' });
 export type YearlyConsumption = z.infer<typeof yearlyConsumption>;
+
+/**
+ * GET /api/dashboard/power-peaks (decision 119): the running month's highest hour of each of the customer's metering
+ * points whose contract has a power charge, on the site's clock; an empty list where none has one.
+ */
+export const powerPeaks = z
+  .object({
+    timezone: z.string(),
+    /** The running month on the site's clock, YYYY-MM. */
+    month: z.string(),
+    peaks: z.array(
+      z.object({
+        meteringPointId: z.string(),
+        gsrn: z.string(),
+        /** The peak hour's start; null while the month has no reading yet. */
+        startsAt: isoDateTime.nullable(),
+        /** The hour's mean power: its kWh in 60 minutes, as kW with three decimals. */
+        kw: z.string(),
+        /** kW the power charge leaves free, three decimals; null when it charges every kW. */
+        thresholdKw: z.string().nullable(),
+        /** kW above the threshold the month's power charge bills so far, three decimals. */
+        chargedKw: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'PowerPeaks' });
+export type PowerPeaks = z.infer<typeof powerPeaks>;
 
 export const meteringPointIdParams = z.object({ id: z.string().min(1).max(100) });

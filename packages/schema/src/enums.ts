@@ -61,6 +61,7 @@ export const priceComponentKind = z.enum([
   'PaperBill',
   'Floor',
   'Ceiling',
+  'Power',
 ]);
 export type PriceComponentKind = z.infer<typeof priceComponentKind>;
 export const offerVisibility = z.enum(['Unknown', 'Public', 'TargetGroup', 'Personal', 'CampaignCode']);

@@ -6,8 +6,11 @@ export const CURRENCIES = ['EUR'] as const;
 /** What an invoice row bills: a price component of the contract, or energy at the spot price of its hours. */
 export const INVOICE_ROW_KINDS = [...priceComponentKind.options, 'Spot'] as const;
 export type InvoiceRowKind = (typeof INVOICE_ROW_KINDS)[number];
-/** An invoice row bills energy in kWh or a fee in months (a day is 1/(days of its month) of a month). */
-export const INVOICE_ROW_UNITS = ['kWh', 'month'] as const;
+/**
+ * An invoice row bills energy in kWh, a fee in months (a day is 1/(days of its month) of a month), or the power
+ * charge in kW of the month's peak above its threshold (kW-months when a row spans part of a month, decision 119).
+ */
+export const INVOICE_ROW_UNITS = ['kWh', 'month', 'kW'] as const;
 
 /** A calendar date as the API sends it, in the site's timezone: YYYY-MM-DD. */
 export const isoDate = z.iso.date();

@@ -10,6 +10,8 @@ export const productPriceComponent = z.object({
   unit: z.enum(PRICE_UNITS),
   /** Exact decimal cents, VAT excluded. */
   priceCents: z.string(),
+  /** Power charge: the kW of the peak hour it leaves free (three decimals), null for every other kind. */
+  thresholdKw: z.string().nullable(),
 });
 export type ProductPriceComponent = z.infer<typeof productPriceComponent>;
 

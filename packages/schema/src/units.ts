@@ -6,15 +6,16 @@ import { LOCALE_MAP, type LocaleId } from './locale-ids.ts';
  * alerts and the server's PDFs. Finnish writes cents "snt", Estonian "s" (sent), Russian "ц" with "кВт·ч", as the
  * utilities of each language print them on their price lists. Zod- and library-free: the web's first load uses it.
  */
-export type EnergyUnit = 'kWh' | 'c/kWh';
+export type EnergyUnit = 'kWh' | 'c/kWh' | 'kW';
 
+/** kW is power: the power charge's peak hour and threshold (decision 119). */
 const UNITS: Record<LocaleId, Record<EnergyUnit, string>> = {
-  'en-GB': { kWh: 'kWh', 'c/kWh': 'c/kWh' },
-  'fi-FI': { kWh: 'kWh', 'c/kWh': 'snt/kWh' },
-  'sv-FI': { kWh: 'kWh', 'c/kWh': 'c/kWh' },
-  'et-EE': { kWh: 'kWh', 'c/kWh': 's/kWh' },
-  'lv-LV': { kWh: 'kWh', 'c/kWh': 'c/kWh' },
-  'ru-RU': { kWh: 'кВт·ч', 'c/kWh': 'ц/кВт·ч' },
+  'en-GB': { kWh: 'kWh', 'c/kWh': 'c/kWh', kW: 'kW' },
+  'fi-FI': { kWh: 'kWh', 'c/kWh': 'snt/kWh', kW: 'kW' },
+  'sv-FI': { kWh: 'kWh', 'c/kWh': 'c/kWh', kW: 'kW' },
+  'et-EE': { kWh: 'kWh', 'c/kWh': 's/kWh', kW: 'kW' },
+  'lv-LV': { kWh: 'kWh', 'c/kWh': 'c/kWh', kW: 'kW' },
+  'ru-RU': { kWh: 'кВт·ч', 'c/kWh': 'ц/кВт·ч', kW: 'кВт' },
 };
 
 /** A locale id or tag ("fi-FI", "fi", the pseudo-locale "dev") to the locale whose units apply; English otherwise. */

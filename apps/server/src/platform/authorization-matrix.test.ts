@@ -273,6 +273,7 @@ const calls: Call[] = [
     '/api/dashboard/statistics/spot',
     '/api/dashboard/statistics/expenses',
     '/api/dashboard/yearly-consumption',
+    '/api/dashboard/power-peaks',
     '/api/locations',
     '/api/locations/gsrn',
     '/api/usage-points/me',

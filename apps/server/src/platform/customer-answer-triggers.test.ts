@@ -21,6 +21,7 @@ const KEPT_ROUTES = [
   '/api/dashboard/statistics/expenses?period=year',
   '/api/dashboard/statistics/expenses?period=month',
   '/api/dashboard/yearly-consumption',
+  '/api/dashboard/power-peaks',
 ];
 const CHART_RESOLUTIONS = ['hour', 'day', 'month'];
 const CHART_SERIES = chartSeries.options;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { invoice, invoiceRow, invoiceVatLine } from '../db/schema/billing.ts';
 import type { Utility } from '@portal/schema/enums';
-import type { InvoiceRowKind } from '@portal/schema/invoices';
+import type { INVOICE_ROW_UNITS, InvoiceRowKind } from '@portal/schema/invoices';
 import type { Database } from '../platform/database.ts';
 import { vatCents } from '../platform/exact-money.ts';
 import { rfReference } from '../modules/invoices/reference-number.ts';
@@ -20,7 +20,7 @@ type InvoiceOptions = {
   /** Net cents of the rows; defaults to one energy row and one monthly fee. */
   rows?: {
     componentKind: InvoiceRowKind;
-    unit: 'kWh' | 'month';
+    unit: (typeof INVOICE_ROW_UNITS)[number];
     quantity: string;
     unitPriceCents: string;
     netCents: number;

@@ -67,8 +67,9 @@ export async function buildMeteringPoint(db: Database, options: PointOptions) {
 
 type ComponentInput = {
   kind: PriceComponentKind;
-  unit?: 'c/kWh' | 'c/month' | 'c/year';
+  unit?: 'c/kWh' | 'c/month' | 'c/year' | 'c/kW';
   priceCents: string;
+  thresholdKw?: string | null;
   validFrom?: string;
   validTo?: string | null;
 };
@@ -110,6 +111,7 @@ export async function buildContract(
       kind: component.kind,
       unit: component.unit ?? 'c/kWh',
       priceCents: component.priceCents,
+      thresholdKw: component.thresholdKw ?? null,
       validFrom: component.validFrom ?? '2020-01-01',
       validTo: component.validTo ?? null,
     })),

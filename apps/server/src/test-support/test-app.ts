@@ -84,4 +84,5 @@ export const HOSTS = {
   lumo: 'lumo.localhost:3000',
   virmalise: 'virmalise.localhost:3000',
   daugava: 'daugava.localhost:3000',
+  kallio: 'kallio.localhost:3000',
 } as const;

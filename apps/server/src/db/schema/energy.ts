@@ -2,6 +2,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -27,7 +28,7 @@ import { START_REASONS } from '@portal/schema/contract-signing';
 import { MOVE_OUT_COUNTRIES } from '@portal/schema/move-out';
 import { enumText, oneOf } from './enum-column.ts';
 import { customer } from './identity.ts';
-import { product } from './products.ts';
+import { powerCheck, product } from './products.ts';
 import { site } from './sites.ts';
 
 /** A place energy is delivered to (a house, a flat, a substation), with its grid connection status. */
@@ -161,6 +162,8 @@ export const priceComponent = pgTable(
     kind: enumText('kind', priceComponentKind.options).notNull(),
     unit: enumText('unit', PRICE_UNITS).notNull(),
     priceCents: numeric('price_cents', { precision: 14, scale: 5 }).notNull(),
+    /** Power charge (decision 119): the kW of the month's peak hour left free, the utility's own; null for other kinds. */
+    thresholdKw: numeric('threshold_kw', { precision: 8, scale: 3 }),
     validFrom: date('valid_from').notNull(),
     validTo: date('valid_to'),
   },
@@ -168,6 +171,7 @@ export const priceComponent = pgTable(
     index('price_component_contract_idx').on(table.contractId),
     oneOf('price_component_kind_check', table.kind, priceComponentKind.options),
     oneOf('price_component_unit_check', table.unit, PRICE_UNITS),
+    check('price_component_power_check', powerCheck(table)),
   ],
 );
 

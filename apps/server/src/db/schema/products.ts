@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRICE_UNITS } from '@portal/schema/energy';
 import { customerType, offerVisibility, priceComponentKind, priceType, utility } from '@portal/schema/enums';
 import { enumText, oneOf } from './enum-column.ts';
@@ -49,6 +49,14 @@ export const product = pgTable(
   ],
 );
 
+/**
+ * A power charge (decision 119) is priced per kW and only it is: its threshold, kW of the peak left free, belongs to
+ * it alone and is never negative (null is none: every kW charged).
+ */
+export function powerCheck(table: { kind: AnyPgColumn; unit: AnyPgColumn; thresholdKw: AnyPgColumn }) {
+  return sql`(${table.kind} = 'Power') = (${table.unit} = 'c/kW') and (${table.thresholdKw} is null or (${table.kind} = 'Power' and ${table.thresholdKw} >= 0))`;
+}
+
 /** One price of a product, as a contract's (energy.ts price_component), VAT excluded. */
 export const productPriceComponent = pgTable(
   'product_price_component',
@@ -60,10 +68,12 @@ export const productPriceComponent = pgTable(
     kind: enumText('kind', priceComponentKind.options).notNull(),
     unit: enumText('unit', PRICE_UNITS).notNull(),
     priceCents: numeric('price_cents', { precision: 14, scale: 5 }).notNull(),
+    thresholdKw: numeric('threshold_kw', { precision: 8, scale: 3 }),
   },
   (table) => [
     index('product_price_component_product_idx').on(table.productId),
     oneOf('product_price_component_kind_check', table.kind, priceComponentKind.options),
     oneOf('product_price_component_unit_check', table.unit, PRICE_UNITS),
+    check('product_price_component_power_check', powerCheck(table)),
   ],
 );

@@ -1,4 +1,5 @@
 import type { BillingChannelKind, ContractType, PriceComponentKind, PriceType, UsagePointKind } from '@portal/schema/enums';
+import { KALLIO_GRID_PRODUCTS } from './demo-products.ts';
 import type { LoadProfile } from './energy-profiles.ts';
 
 /**
@@ -24,8 +25,10 @@ export function eic(body15: string): string {
 
 export type DemoComponent = {
   kind: PriceComponentKind;
-  unit: 'c/kWh' | 'c/month';
+  unit: 'c/kWh' | 'c/month' | 'c/kW';
   priceCents: string;
+  /** Power charge: kW of the peak left free (decision 119). */
+  thresholdKw?: string;
   validFrom?: string;
   validTo?: string;
 };
@@ -48,6 +51,11 @@ export type DemoMeter = {
   estimated?: [number, number];
   /** The register is read by hand; the customer enters its readings (docs/decisions/112). */
   readByHand?: boolean;
+  /**
+   * The same physical meter as another site's metering point (its id): the network operator measures it and the
+   * retailer is sent the same values, so both sites' readings are one story (issue 29).
+   */
+  readingsOf?: string;
   contract: {
     number: string;
     type: ContractType;
@@ -84,7 +92,7 @@ const perKwh = (kind: PriceComponentKind, priceCents: string, validFrom?: string
   validTo,
 });
 
-export const DEMO_OBJECTS: DemoObject[] = [
+const SITE_OBJECTS: DemoObject[] = [
   {
     id: 'obj-lumo-aino-home',
     siteId: 'lumo',
@@ -444,4 +452,47 @@ export const DEMO_OBJECTS: DemoObject[] = [
       },
     ],
   },
+];
+
+/**
+ * Kallio Verkot's side of Lumo's customers' places (issue 29): the same objects and metering points (GSRN, meter,
+ * readings) under the network operator's own ids, each with the grid contract the operator sells there.
+ */
+function networkSideOf(lumoObjectId: string, clientCode: string, contract: DemoMeter['contract']): DemoObject {
+  const lumo = SITE_OBJECTS.find((object) => object.id === lumoObjectId)!;
+  return {
+    ...lumo,
+    id: lumo.id.replace('obj-lumo-', 'obj-kallio-'),
+    siteId: 'kallio',
+    clientCode,
+    meters: lumo.meters.map((meter) => ({ ...meter, id: meter.id.replace('mp-lumo-', 'mp-kallio-'), readingsOf: meter.id, contract })),
+  };
+}
+
+export const DEMO_OBJECTS: DemoObject[] = [
+  ...SITE_OBJECTS,
+  // The house with the heat pump, the car charging at night and the sauna on Fridays: winter peaks above 8 kW.
+  networkSideOf('obj-lumo-aino-home', 'KV-400101', {
+    number: 'KV-2024-400731',
+    type: 'GridContract',
+    productName: 'Tehosiirto',
+    priceType: 'Fixed',
+    billing: { channel: 'Email', target: 'aino.virtanen@example.fi' },
+    components: KALLIO_GRID_PRODUCTS.power,
+  }),
+  networkSideOf('obj-lumo-mikko-cottage', 'KV-400102', {
+    number: 'KV-2024-400843',
+    type: 'GridContract',
+    productName: 'Yleissiirto',
+    priceType: 'Fixed',
+    components: KALLIO_GRID_PRODUCTS.general,
+  }),
+  networkSideOf('obj-lumo-revontuli-sauna', 'KV-400201', {
+    number: 'KV-2024-400115',
+    type: 'GridContract',
+    productName: 'Kausisiirto',
+    priceType: 'Fixed',
+    billing: { channel: 'OVT', target: '003712345671', operator: 'Maventa (003721291126)' },
+    components: KALLIO_GRID_PRODUCTS.seasonal,
+  }),
 ];

@@ -5,6 +5,7 @@ import { validGsrn } from '../../modules/readings/readings-csv.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
 import { DEMO_OBJECTS, eic } from './demo-energy-catalogue.ts';
 import { publishedUntil, seedDemoEnergy } from './demo-energy.ts';
+import { loadKw, seedOf, WEATHER_AREAS } from './energy-profiles.ts';
 
 const rows = <T>(ctx: ReturnType<typeof useTestApp>, query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
 
@@ -68,6 +69,40 @@ describe('demo energy seed', () => {
           where u.client_code = 'VE-500102' and c.status = 'active'`,
     );
     expect(summer[0]).toEqual({ start: '2026-06-30' });
+  });
+
+  it("gives the network operator's household the same meter and readings as Lumo's, on the power-charge product", async () => {
+    await seedDemoEnergy(ctx.database.db, { now, historyDays: 3, clientCodes: ['KV-400101'] });
+    const compared = await rows<{ gsrn: boolean; readings: number; different: number }>(
+      ctx,
+      sql`select (select count(distinct gsrn) = 1 from metering_point where id in ('mp-lumo-aino-el', 'mp-kallio-aino-el')) as gsrn,
+                 count(*)::int as readings,
+                 count(*) filter (where l.wh is distinct from k.wh)::int as different
+          from reading k left join reading l on l.metering_point_id = 'mp-lumo-aino-el' and l.starts_at = k.starts_at
+            and l.direction = k.direction and l.resolution_minutes = k.resolution_minutes
+          where k.metering_point_id = 'mp-kallio-aino-el'`,
+    );
+    expect(compared[0]).toEqual({ gsrn: true, readings: 3 * 24 * 2 * 17, different: 0 });
+    const prices = await rows<{ kind: string; unit: string; threshold: string | null }>(
+      ctx,
+      sql`select pc.kind, pc.unit, pc.threshold_kw::text as threshold from price_component pc join contract c on c.id = pc.contract_id
+          where c.metering_point_id = 'mp-kallio-aino-el' and c.type = 'GridContract' order by pc.id`,
+    );
+    expect(prices).toEqual([
+      { kind: 'Monthly', unit: 'c/month', threshold: null },
+      { kind: 'Base', unit: 'c/kWh', threshold: null },
+      { kind: 'Power', unit: 'c/kW', threshold: '8.000' },
+    ]);
+    // Its winter evenings and nights go above the threshold: January's highest hour, from the same load profile.
+    const area = WEATHER_AREAS['fi-espoo']!;
+    let peakKw = 0;
+    for (let hour = Date.parse('2026-01-01T00:00:00Z'); hour < Date.parse('2026-02-01T00:00:00Z'); hour += 3_600_000) {
+      let kwh = 0;
+      for (let at = hour + 150_000; at < hour + 3_600_000; at += 300_000)
+        kwh += loadKw('electric-heated-house', area, seedOf('mp-lumo-aino-el'), at) / 12;
+      peakKw = Math.max(peakKw, kwh);
+    }
+    expect(peakKw).toBeGreaterThan(8);
   });
 
   it('gives electricity points valid GSRNs and gas and heat points valid EICs', () => {

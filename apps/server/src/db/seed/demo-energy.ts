@@ -79,7 +79,7 @@ async function customerIds(db: Database, objects: DemoObject[]): Promise<Map<str
 }
 
 async function seedMasterData(db: Database, objects: DemoObject[], customers: Map<string, string>, historyStart: number) {
-  // The contracts start on the local day of the first reading. Helsinki stands for all three sites: Tallinn and
+  // The contracts start on the local day of the first reading. Helsinki stands for every site: Tallinn and
   // Riga keep the same offset all year.
   const startDate = localDate(new Date(historyStart), 'Europe/Helsinki');
   await db.transaction(async (tx) => {
@@ -171,6 +171,7 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
             kind: component.kind,
             unit: component.unit,
             priceCents: component.priceCents,
+            thresholdKw: component.thresholdKw ?? null,
             validFrom: component.validFrom && component.validFrom > startDate ? component.validFrom : startDate,
             validTo: component.validTo ?? null,
           })),
@@ -206,7 +207,7 @@ async function topUpMeter(
   const start = last === null ? historyStart : last + HOUR;
   if (start >= end) return 0;
   const area = WEATHER_AREAS[object.area]!;
-  const seed = seedOf(meter.id);
+  const seed = seedOf(meter.readingsOf ?? meter.id);
   const quarterFrom = meter.quarterHourDays ? end - meter.quarterHourDays * DAY : Infinity;
   const fiveFrom = meter.fiveMinuteDays ? end - meter.fiveMinuteDays * DAY : Infinity;
   const gapFrom = meter.gap ? Math.floor((now - meter.gap[0] * DAY) / HOUR) * HOUR : Infinity;

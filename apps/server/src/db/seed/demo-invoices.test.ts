@@ -119,11 +119,11 @@ describe('demo invoices from readings and prices', () => {
       customerType: 'private',
     });
     const components = [
-      { kind: 'DayWinter', unit: 'c/kWh', priceCents: '12.00000', validFrom: '2020-01-01', validTo: null },
-      { kind: 'NightWinter', unit: 'c/kWh', priceCents: '6.00000', validFrom: '2020-01-01', validTo: null },
-      { kind: 'Day', unit: 'c/kWh', priceCents: '9.00000', validFrom: '2020-01-01', validTo: null },
-      { kind: 'Night', unit: 'c/kWh', priceCents: '7.00000', validFrom: '2020-01-01', validTo: '2026-07-15' },
-      { kind: 'Night', unit: 'c/kWh', priceCents: '7.50000', validFrom: '2026-07-16', validTo: null },
+      { kind: 'DayWinter', unit: 'c/kWh', priceCents: '12.00000', thresholdKw: null, validFrom: '2020-01-01', validTo: null },
+      { kind: 'NightWinter', unit: 'c/kWh', priceCents: '6.00000', thresholdKw: null, validFrom: '2020-01-01', validTo: null },
+      { kind: 'Day', unit: 'c/kWh', priceCents: '9.00000', thresholdKw: null, validFrom: '2020-01-01', validTo: null },
+      { kind: 'Night', unit: 'c/kWh', priceCents: '7.00000', thresholdKw: null, validFrom: '2020-01-01', validTo: '2026-07-15' },
+      { kind: 'Night', unit: 'c/kWh', priceCents: '7.50000', thresholdKw: null, validFrom: '2026-07-16', validTo: null },
     ] satisfies BilledComponent[];
     // 10 kWh by day and 5 kWh by night on each of the first ten and the last ten days of a month.
     const month = (first: string) =>
@@ -133,6 +133,7 @@ describe('demo invoices from readings and prices', () => {
         nightWh: 5_000n,
         spotWh: 0n,
         spotScaled: 0n,
+        peakWh: 0n,
       }));
     const bill = (from: string, to: string) =>
       billPeriod({ from, to, priceType: 'Fixed', components, billingChannel: 'Email', vat, days: month(from) }).rows.map((row) => [
@@ -208,5 +209,36 @@ describe('demo invoices from readings and prices', () => {
         }
       }
     }
+  });
+
+  it("bills a network operator's power charge from the month's peak hour, in kW above the threshold (decision 119)", async () => {
+    const db = ctx.database.db;
+    const now = new Date();
+    const today = todayIn('Europe/Helsinki', now);
+    const month = monthStart(today, -2);
+    const point = await buildMeteringPoint(db, { siteId: 'kallio', clientCode: 'KV-400101' });
+    const contractId = await buildContract(db, point, {
+      type: 'GridContract',
+      startDate: monthStart(today, -3),
+      components: [
+        { kind: 'Monthly', unit: 'c/month', priceCents: '1290.00000' },
+        { kind: 'Base', priceCents: '2.40000' },
+        { kind: 'Power', unit: 'c/kW', priceCents: '410.00000', thresholdKw: '8.000' },
+      ],
+    });
+    // 1 kWh an hour, and one evening of the month two back at 10.5 kWh in its hour: 2.5 kW above 8 kW.
+    const peak = helsinkiMidnight(addDays(month, 14)).getTime() + 18 * 3_600_000;
+    await insertReadings(db, point.id, {
+      from: helsinkiMidnight(month),
+      to: now,
+      wh: (at) => (at.getTime() === peak ? 10_500 : 1_000),
+    });
+    await seedDemoInvoices(db, { now });
+    const [billed] = await db.select().from(invoice).where(eq(invoice.contractId, contractId)).orderBy(asc(invoice.periodStart));
+    expect(billed!.periodStart).toBe(month);
+    const rows = await db.select().from(invoiceRow).where(eq(invoiceRow.invoiceId, billed!.id)).orderBy(asc(invoiceRow.position));
+    expect(rows.map((row) => row.componentKind)).toEqual(['Base', 'Power', 'Monthly']);
+    // 410 c × 2.5 kW = 1 025 c, VAT excluded.
+    expect(rows[1]).toMatchObject({ unit: 'kW', quantity: '2.500', unitPriceCents: '410.00000', netCents: 1025, vatPermille: 255 });
   });
 });

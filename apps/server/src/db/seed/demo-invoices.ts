@@ -106,6 +106,7 @@ async function seedContractInvoices(
       kind: priceComponent.kind,
       unit: priceComponent.unit,
       priceCents: priceComponent.priceCents,
+      thresholdKw: priceComponent.thresholdKw,
       validFrom: priceComponent.validFrom,
       validTo: priceComponent.validTo,
     })

@@ -1,5 +1,5 @@
 /**
- * Demo people of the three demo sites: who they are to the e-ID service (personal code, name, e-mail)
+ * Demo people of the four demo sites: who they are to the e-ID service (personal code, name, e-mail)
  * and what they are to each utility. Personal codes carry valid check digits.
  */
 export type DemoPerson = {
@@ -37,6 +37,8 @@ export const DEMO_PEOPLE: DemoPerson[] = [
   { ssn: 'LV220790-45671', name: 'Jānis Ozoliņš', email: 'janis.ozolins@example.lv', countryCode: 'LV' },
   { ssn: 'LV121275-23457', name: 'Līga Kalniņa', email: 'liga.kalnina@daugavassiltums.example', countryCode: 'LV' },
   { ssn: 'LV030288-11117', name: 'Edgars Liepa', email: 'edgars.liepa@daugavassiltums.example', countryCode: 'LV' },
+  { ssn: 'FI110476-2212', name: 'Tiina Salonen', email: 'tiina.salonen@kallioverkot.example', countryCode: 'FI' },
+  { ssn: 'FI030982-348K', name: 'Petri Lehtonen', email: 'petri.lehtonen@kallioverkot.example', countryCode: 'FI' },
 ];
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
@@ -111,6 +113,29 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     businessCode: '40203123456',
     access: [{ ssn: 'LV220790-45671', relation: 'representative', code: 'rc-ds-janis-ozolu' }],
   },
+  // Kallio Verkot, the distribution network of Lumo's customers' homes: the same people, customers of both (issue 29).
+  {
+    siteId: 'kallio',
+    clientCode: 'KV-400101',
+    type: 'private',
+    name: 'Aino Virtanen',
+    access: [{ ssn: 'FI131052-308T', relation: 'self', code: 'rc-kallio-aino' }],
+  },
+  {
+    siteId: 'kallio',
+    clientCode: 'KV-400102',
+    type: 'private',
+    name: 'Mikko Korhonen',
+    access: [{ ssn: 'FI010101-123N', relation: 'self', code: 'rc-kallio-mikko' }],
+  },
+  {
+    siteId: 'kallio',
+    clientCode: 'KV-400201',
+    type: 'legal',
+    name: 'Revontuli Sauna Oy',
+    businessCode: '3141593-8',
+    access: [{ ssn: 'FI131052-308T', relation: 'representative', code: 'rc-kallio-aino-revontuli' }],
+  },
 ];
 
 export const DEMO_STAFF: DemoStaff[] = [
@@ -120,4 +145,6 @@ export const DEMO_STAFF: DemoStaff[] = [
   { ssn: 'EE37607250443', siteId: 'virmalise', role: 'site-admin' },
   { ssn: 'LV121275-23457', siteId: 'daugava', role: 'customer-service' },
   { ssn: 'LV030288-11117', siteId: 'daugava', role: 'site-admin' },
+  { ssn: 'FI110476-2212', siteId: 'kallio', role: 'customer-service' },
+  { ssn: 'FI030982-348K', siteId: 'kallio', role: 'site-admin' },
 ];

@@ -19,11 +19,36 @@ type DemoProduct = {
   personalClientCode?: string;
   campaignCode?: string;
   termMonths?: number;
-  components: { kind: PriceComponentKind; unit: 'c/kWh' | 'c/month' | 'c/year'; priceCents: string }[];
+  components: { kind: PriceComponentKind; unit: 'c/kWh' | 'c/month' | 'c/year' | 'c/kW'; priceCents: string; thresholdKw?: string }[];
 };
 
 const kwh = (kind: PriceComponentKind, priceCents: string) => ({ kind, unit: 'c/kWh' as const, priceCents });
 const month = (priceCents: string) => ({ kind: 'Monthly' as const, unit: 'c/month' as const, priceCents });
+/** The power charge (decision 119): c/kW a month of the month's peak hour above the threshold. */
+const powerCharge = (priceCents: string, thresholdKw: string) => ({
+  kind: 'Power' as const,
+  unit: 'c/kW' as const,
+  priceCents,
+  thresholdKw,
+});
+
+/**
+ * Kallio Verkot's network products as Finnish distribution companies sell them (VAT excluded; electricity tax is
+ * not the portal's). The seasonal product's winter rate is the DayWinter of every winter day (tariff.ts): the
+ * weekday-only rate of real price lists needs a kind of its own, not here yet.
+ */
+export const KALLIO_GRID_PRODUCTS = {
+  general: [month('1590.00000'), kwh('Base', '3.20000')],
+  nightTime: [month('2290.00000'), kwh('Day', '3.90000'), kwh('Night', '2.10000')],
+  seasonal: [
+    month('2290.00000'),
+    kwh('Day', '2.10000'),
+    kwh('Night', '2.10000'),
+    kwh('DayWinter', '4.90000'),
+    kwh('NightWinter', '2.10000'),
+  ],
+  power: [month('1290.00000'), kwh('Base', '2.40000'), powerCharge('410.00000', '8.000')],
+};
 
 /** Each site's catalogue, one product of every visibility (spec §3), so offers and the product calls show each rule. */
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -162,6 +187,54 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     visibility: 'Public',
     termMonths: 12,
     components: [kwh('Base', '12.40000'), month('200.00000')],
+  },
+  {
+    id: 'pr-kallio-yleis',
+    siteId: 'kallio',
+    code: 'KV-YLEIS',
+    name: 'Yleissiirto',
+    description: 'Sama siirtohinta vuorokauden ja vuoden ympäri.',
+    utility: 'electricity',
+    priceType: 'Fixed',
+    productGroup: 'grid',
+    visibility: 'Public',
+    components: KALLIO_GRID_PRODUCTS.general,
+  },
+  {
+    id: 'pr-kallio-yo',
+    siteId: 'kallio',
+    code: 'KV-YO',
+    name: 'Yösiirto',
+    description: 'Halvempi siirto yöllä klo 22–7: sähkölämmittäjille ja yöllä lataaville.',
+    utility: 'electricity',
+    priceType: 'Fixed',
+    productGroup: 'grid',
+    visibility: 'Public',
+    components: KALLIO_GRID_PRODUCTS.nightTime,
+  },
+  {
+    id: 'pr-kallio-kausi',
+    siteId: 'kallio',
+    code: 'KV-KAUSI',
+    name: 'Kausisiirto',
+    description: 'Talven päiväsiirto (marras–maalis klo 7–22) kalliimpi, muu aika edullinen.',
+    utility: 'electricity',
+    priceType: 'Fixed',
+    productGroup: 'grid',
+    visibility: 'Public',
+    components: KALLIO_GRID_PRODUCTS.seasonal,
+  },
+  {
+    id: 'pr-kallio-teho',
+    siteId: 'kallio',
+    code: 'KV-TEHO',
+    name: 'Tehosiirto',
+    description: 'Pienempi perusmaksu ja siirtohinta; tehomaksu kuukauden suurimman tuntitehon 8 kW ylittävältä osalta.',
+    utility: 'electricity',
+    priceType: 'Fixed',
+    productGroup: 'grid',
+    visibility: 'Public',
+    components: KALLIO_GRID_PRODUCTS.power,
   },
 ];
 

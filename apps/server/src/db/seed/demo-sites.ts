@@ -26,7 +26,10 @@ export type DemoSite = {
 
 const portalFeatures: SiteFeature[] = ['INVOICES', 'CONTRACTS', 'CHART_SPOT_PRICE'];
 
-/** Three fictional utilities, one per country, each showing a different mix of features. */
+/**
+ * Four fictional utilities, each showing a different mix of features: a retailer, a supplier and a district-heat
+ * company, one per country, and a Finnish distribution system operator whose customers are also Lumo's (issue 29).
+ */
 export const DEMO_SITES: DemoSite[] = [
   {
     id: 'lumo',
@@ -221,6 +224,54 @@ export const DEMO_SITES: DemoSite[] = [
       accounts: [{ iban: 'LV87HABA0551012345678', bic: 'HABALV22' }],
       referenceKind: 'none',
       epcQr: false,
+    },
+  },
+  {
+    // A distribution system operator: it sells the network service (grid contracts, decision 119's power charge)
+    // at the same metering points where Lumo sells the energy; no spot price chart, since its prices are not spot.
+    id: 'kallio',
+    companyName: 'Kallio Verkot Oy',
+    countryCode: 'FI',
+    timezone: 'Europe/Helsinki',
+    defaultLocaleId: 'fi-FI',
+    locales: ['fi-FI', 'sv-FI', 'en-GB'],
+    themeId: 'granite',
+    domains: ['kallio.localhost', 'oma.kallioverkot.example'],
+    features: ['INVOICES', 'CONTRACTS', 'DARK_THEME', 'CHART_TEMPERATURE', 'PWA'],
+    meta: {
+      'fi-FI': {
+        TITLE: 'Oma Kallio Verkot',
+        DESCRIPTION: 'Kallio Verkkojen asiointipalvelu: sähkönsiirto, kulutus, tehohuiput, laskut ja sopimukset.',
+      },
+      'sv-FI': {
+        TITLE: 'Mitt Kallio Verkot',
+        DESCRIPTION: 'Kallio Verkots kundtjänst: elöverföring, förbrukning, effekttoppar, fakturor och avtal.',
+      },
+      'en-GB': {
+        TITLE: 'My Kallio Verkot',
+        DESCRIPTION: 'Kallio Verkot customer portal: electricity distribution, consumption, power peaks, invoices and contracts.',
+      },
+    },
+    contacts: [
+      { type: 'PHONE', label: '+358 20 555 0800', url: 'tel:+358205550800' },
+      { type: 'EMAIL', label: 'asiakaspalvelu@kallioverkot.example', url: 'mailto:asiakaspalvelu@kallioverkot.example' },
+      { type: 'ADDRESS', label: 'Hatanpään valtatie 30, 33100 Tampere', url: 'https://www.kallioverkot.example/yhteystiedot' },
+    ],
+    links: [
+      { type: 'HOME_PAGE', url: 'https://www.kallioverkot.example/' },
+      { type: 'PRIVACY_POLICY', url: 'https://www.kallioverkot.example/tietosuoja' },
+      { type: 'TERMS_OF_SERVICE', url: 'https://www.kallioverkot.example/kayttoehdot' },
+    ],
+    payee: {
+      legalName: 'Kallio Verkot Oy',
+      businessId: '1357913-8',
+      vatNumber: 'FI13579138',
+      street: 'Hatanpään valtatie 30',
+      postalCode: '33100',
+      city: 'Tampere',
+      accounts: [{ iban: 'FI1550000120000112', bic: 'OKOYFIHH' }],
+      referenceKind: 'rf',
+      epcQr: true,
     },
   },
 ];

@@ -20,7 +20,7 @@ export type ContractDocumentInput = {
 
 /** A price as the contract page writes it: cents per kWh, euros per month or year. */
 function priceText(
-  component: Pick<ContractPriceComponent, 'unit'>,
+  component: Pick<ContractPriceComponent, 'unit' | 'thresholdKw'>,
   priceCents: string,
   locale: LocaleId,
   t: ReturnType<typeof documentTexts>,
@@ -28,6 +28,13 @@ function priceText(
   // As the web writes it: two to three decimals of a cent, rounded, in the locale's unit.
   if (component.unit === 'c/kWh') return formatUnit(priceCents, 'c/kWh', locale, { min: 2, max: 3 });
   const euros = formatMoney(Math.round(Number(priceCents)), locale);
+  if (component.unit === 'c/kW')
+    return Number(component.thresholdKw ?? 0) > 0
+      ? t('contracts.price.per-kw-month-above', {
+          price: euros,
+          threshold: formatUnit(component.thresholdKw!, 'kW', locale, { min: 0, max: 3 }),
+        })
+      : t('contracts.price.per-kw-month', { price: euros });
   return t(component.unit === 'c/year' ? 'contracts.price.per-year' : 'contracts.price.per-month', { price: euros });
 }
 

@@ -39,7 +39,10 @@ export type ContractRow = {
   customerType: CustomerType;
 };
 
-export type PriceComponentRow = Pick<typeof priceComponent.$inferSelect, 'kind' | 'unit' | 'priceCents' | 'validFrom' | 'validTo'>;
+export type PriceComponentRow = Pick<
+  typeof priceComponent.$inferSelect,
+  'kind' | 'unit' | 'priceCents' | 'thresholdKw' | 'validFrom' | 'validTo'
+>;
 
 const scoped = (scope: CustomerScope) => and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId));
 const joined = (executor: Executor) =>
@@ -78,6 +81,7 @@ export const contractRepository = {
         kind: priceComponent.kind,
         unit: priceComponent.unit,
         priceCents: priceComponent.priceCents,
+        thresholdKw: priceComponent.thresholdKw,
         validFrom: priceComponent.validFrom,
         validTo: priceComponent.validTo,
       })

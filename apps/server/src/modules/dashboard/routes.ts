@@ -4,6 +4,7 @@ import {
   energyStatistics as energyStatisticsSchema,
   expenses as expensesSchema,
   expensesQuery,
+  powerPeaks as powerPeaksSchema,
   spotStatistics as spotStatisticsSchema,
   statisticsQuery,
   yearlyConsumption as yearlyConsumptionSchema,
@@ -12,6 +13,7 @@ import {
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { dashboardLocations } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
+import { powerPeaks } from './power-peaks.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 
@@ -110,6 +112,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
       app.customerAnswers.send(request, reply, expensesSchema, () =>
         expenses(db, customerScopeOf(request), request.site, request.query.period, now()),
       ),
+  );
+
+  app.get(
+    '/api/dashboard/power-peaks',
+    {
+      schema: {
+        tags,
+        summary: "This month's peak hour and its kW at each metering point whose contract has a power charge (decision 119)",
+        response: { 200: powerPeaksSchema, ...guardedErrors },
+      },
+    },
+    // Kept like the other cards (decision 082): a write of readings reaches it through the rollups' notification.
+    async (request, reply) =>
+      app.customerAnswers.send(request, reply, powerPeaksSchema, () => powerPeaks(db, customerScopeOf(request), request.site, now())),
   );
 
   app.get(

@@ -35,7 +35,7 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, locale: LocaleId): stri
     t(`utility.${row.utility}`),
     t(`invoices.component.${row.componentKind}`),
     csvDecimal(row.quantity),
-    row.unit === 'kWh' ? 'kWh' : t('invoices.unit.month'),
+    row.unit === 'month' ? t('invoices.unit.month') : row.unit,
     csvDecimal(row.unitPriceCents),
     csvCents(row.netCents),
     vatRate(row.vatPermille),

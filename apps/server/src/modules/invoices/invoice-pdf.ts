@@ -158,13 +158,14 @@ export async function renderInvoicePdf(
     drawRow(
       [
         `${component} · ${utility}${rate}\n${row.gsrn}`,
-        row.unit === 'kWh'
-          ? formatUnit(row.quantity, 'kWh', locale, { min: 3, max: 3 })
-          : `${formatDecimal(row.quantity, locale, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`,
-        // Energy in cents per kWh to five places, as the contract prices it; a monthly fee in euros per month.
+        row.unit === 'month'
+          ? `${formatDecimal(row.quantity, locale, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`
+          : formatUnit(row.quantity, row.unit, locale, { min: 3, max: 3 }),
+        // Energy in cents per kWh to five places, as the contract prices it; a monthly fee in euros per month, the
+        // power charge in euros per kW a month (decision 119).
         row.unit === 'kWh'
           ? formatUnit(row.unitPriceCents, 'c/kWh', locale, { min: 5, max: 5 })
-          : t('invoices.unit.per-month', { amount: money(Number(row.unitPriceCents)) }),
+          : t(row.unit === 'kW' ? 'invoices.unit.per-kw-month' : 'invoices.unit.per-month', { amount: money(Number(row.unitPriceCents)) }),
         money(row.netCents),
       ],
       'regular',

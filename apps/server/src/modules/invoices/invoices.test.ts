@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { invoice, invoicePostponement } from '../../db/schema/billing.ts';
 import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
 import { extractPdfText } from '../../test-support/pdf-text.ts';
+import { renderInvoiceCsv } from './invoice-csv.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
@@ -268,6 +269,32 @@ describe('invoice PDF', () => {
     // The monthly fee in euros per month, not "395,00000 c/month".
     expect(text).toContain(`${formatMoney(395, 'lv-LV')}/mēn.`);
     expect(text).not.toContain('395,00000');
+  });
+
+  it("bills a network operator's power charge in kW at euros per kW a month, in PDF and CSV alike (decision 119)", async () => {
+    const db = ctx.database.db;
+    const cookie = await sessionCookieFor(db, PEOPLE.aino, 'kallio');
+    const contract = await buildBilledContract(db, { siteId: 'kallio', clientCode: 'KV-400101' });
+    const today = todayIn('Europe/Helsinki');
+    const created = await buildInvoice(db, {
+      contract,
+      periodStart: monthStart(today, -1),
+      dueDate: addDays(today, 10),
+      rows: [
+        { componentKind: 'Base', unit: 'kWh', quantity: '1408.000', unitPriceCents: '2.40000', netCents: 3379 },
+        // The month's peak hour 11.234 kW: 3.234 kW above 8 kW × 4.10 € = 13.26 €.
+        { componentKind: 'Power', unit: 'kW', quantity: '3.234', unitPriceCents: '410.00000', netCents: 1326 },
+        { componentKind: 'Monthly', unit: 'month', quantity: '1.000', unitPriceCents: '1290.00000', netCents: 1290 },
+      ],
+    });
+    const get = (url: string) => ctx.app.inject({ url, headers: { host: HOSTS.kallio, cookie } });
+    const text = extractPdfText((await get(`/api/invoices/${created.id}/download`)).rawPayload);
+    expect(text).toContain('Tehomaksu');
+    expect(text).toContain('3,234 kW');
+    expect(text).toContain(`${formatMoney(410, 'fi-FI')}/kW/kk`);
+    // Kallio offers no CSV download; the CSV is the same rows where a site does.
+    const csv = renderInvoiceCsv((await get(`/api/invoices/${created.invoiceNumber}`)).json(), 'fi-FI');
+    expect(csv).toContain(';Tehomaksu;3,234;kW;');
   });
 
   it('shows an invoice across a rate change with a VAT line per rate, in JSON, PDF and CSV alike', async () => {

@@ -61,6 +61,7 @@ export async function listLocations(executor: Executor, scope: CustomerScope): P
             kind: component.kind,
             unit: component.unit,
             priceCents: component.priceCents,
+            thresholdKw: component.thresholdKw,
             validFrom: component.validFrom,
             validTo: component.validTo,
           })),
@@ -110,6 +111,8 @@ function monthAtAverage(days: readonly BilledDay[], month: { from: string; to: s
     nightWh: average((day) => day.nightWh),
     spotWh: average((day) => day.spotWh),
     spotScaled: average((day) => day.spotScaled),
+    // The month's peak so far stands for the month: days to come add no higher hour to the estimate.
+    peakWh: 0n,
   };
   const read = new Map(days.map((day) => [day.date, day]));
   const all: BilledDay[] = [];

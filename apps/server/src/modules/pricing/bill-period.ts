@@ -2,7 +2,7 @@ import { addDays, daysInMonth } from '@portal/schema/calendar-dates';
 import type { BillingChannelKind, PriceComponentKind, PriceType } from '@portal/schema/enums';
 import type { InvoiceRowKind } from '@portal/schema/invoices';
 import { averagePrice, divideRounded, energyRowCents, PRICE_SCALE, priceToScaled, vatCents, whToKwh } from '../../platform/exact-money.ts';
-import { feeApplies, feePerMonth, isSeasonal, isWinter, SPOT_PRICE_TYPES, type PricedComponent } from './tariff.ts';
+import { chargedPowerW, feeApplies, feePerMonth, isSeasonal, isWinter, SPOT_PRICE_TYPES, type PricedComponent } from './tariff.ts';
 import { vatStretches, type VatSchedule } from './vat-rates.ts';
 
 /**
@@ -16,6 +16,9 @@ import { vatStretches, type VatSchedule } from './vat-rates.ts';
  *   the spot cost of spot contracts summed interval by interval; a row's net is rounded once.
  * - Fees per month (Monthly, a twelfth of YearlyCost, PaperBill while billed by post) by days: each day bills
  *   1/(days of its month) of a month, so a month split by a change is billed on each side by its days.
+ * - Power (decision 119): each day bills 1/(days of its month) of the month's charge, the month's peak being the
+ *   highest hour of its days billed (all of them, whatever stretch or piece the day falls in), so a whole month
+ *   bills its peak above the threshold once, in kW.
  * - VAT: one line per rate, its net the sum of its rows, its VAT rounded once per line, half away from zero; the
  *   total is net + VAT exactly.
  */
@@ -30,6 +33,9 @@ export type BilledDay = {
    * Floor and Ceiling) in units of 1/100000 c/kWh, exactly. */
   spotWh: bigint;
   spotScaled: bigint;
+  /** Contracts with a power charge: Wh of the day's highest hour on the site's clock (the hourly rollup, decision
+   * 119); 0 for the others and for days to come. */
+  peakWh: bigint;
 };
 
 export type BilledComponent = PricedComponent & { validFrom: string; validTo: string | null };
@@ -48,8 +54,9 @@ export type BillInput = {
 
 export type BillRow = {
   componentKind: InvoiceRowKind;
-  unit: 'kWh' | 'month';
-  /** kWh with three decimals, exactly; or months (days / days of their month) to three decimals. */
+  unit: 'kWh' | 'month' | 'kW';
+  /** kWh with three decimals, exactly; or months (days / days of their month) to three decimals; or kW above the
+   * threshold times months (a whole month: the kW), three decimals. */
   quantity: string;
   /** c/kWh or c/month, five decimals (spot: the average the net works out at). */
   unitPriceCents: string;
@@ -70,6 +77,7 @@ const KIND_ORDER: readonly InvoiceRowKind[] = [
   'DayWinter',
   'NightWinter',
   'Margin',
+  'Power',
   'Monthly',
   'YearlyCost',
   'PaperBill',
@@ -105,7 +113,17 @@ function monthsText(parts: bigint): string {
   return whToKwh(divideRounded(parts * 1000n, MONTH_PARTS));
 }
 
-type Sum = { kind: PriceComponentKind; unit: 'kWh' | 'month'; priceCents: string; amount: bigint };
+type Sum = { kind: PriceComponentKind; unit: BillRow['unit']; priceCents: string; amount: bigint };
+
+/** The highest hour's Wh of each calendar month ('YYYY-MM') of the days. */
+function monthPeaks(days: readonly BilledDay[]): Map<string, bigint> {
+  const peaks = new Map<string, bigint>();
+  for (const day of days) {
+    const month = day.date.slice(0, 7);
+    if (day.peakWh > (peaks.get(month) ?? 0n)) peaks.set(month, day.peakWh);
+  }
+  return peaks;
+}
 
 /**
  * Rows of one stretch at one rate: a row per component kind and price, summed over the days that price was in
@@ -116,6 +134,7 @@ function stretchRows(
   stretch: { from: string; to: string; permille: number },
   cuts: readonly string[],
   days: Map<string, BilledDay>,
+  peaks: Map<string, bigint>,
 ) {
   const sums = new Map<string, Sum>();
   const add = (kind: PriceComponentKind, unit: Sum['unit'], priceCents: string, amount: bigint) => {
@@ -131,8 +150,11 @@ function stretchRows(
     const components = inForce(input.components, from);
     const seasonal = isSeasonal(components.map((component) => component.kind));
     const energy = { all: 0n, day: 0n, night: 0n, dayWinter: 0n, nightWinter: 0n, monthParts: 0n };
+    // Each day's share of a month with the peak of its month: the power charge's threshold is the component's.
+    const peakParts: { parts: bigint; peakWh: bigint }[] = [];
     for (let date = from; date <= to; date = addDays(date, 1)) {
       energy.monthParts += partsOfDay(date);
+      peakParts.push({ parts: partsOfDay(date), peakWh: peaks.get(date.slice(0, 7)) ?? 0n });
       const day = days.get(date);
       if (!day) continue;
       const winter = isWinter(Number(date.slice(5, 7)));
@@ -161,6 +183,10 @@ function stretchRows(
       if (component.unit === 'c/kWh') {
         const wh = energyOf[component.kind];
         if (wh) add(component.kind, 'kWh', component.priceCents, wh);
+      } else if (component.unit === 'c/kW') {
+        const wParts = peakParts.reduce((sum, day) => sum + day.parts * chargedPowerW(day.peakWh, component.thresholdKw), 0n);
+        // A month under the threshold bills nothing and has no row, as energy without kWh has none.
+        if (wParts > 0n) add(component.kind, 'kW', component.priceCents, wParts);
       } else if (feeApplies(component.kind, input.billingChannel)) {
         add(component.kind, 'month', feePerMonth(component), energy.monthParts);
       }
@@ -179,6 +205,18 @@ function stretchRows(
     });
   }
   for (const sum of sums.values()) {
+    if (sum.unit === 'kW') {
+      // W × month parts: kW-months to three decimals; net = c/kW × kW × months, rounded once.
+      rows.push({
+        componentKind: sum.kind,
+        unit: 'kW',
+        quantity: whToKwh(divideRounded(sum.amount, MONTH_PARTS)),
+        unitPriceCents: sum.priceCents,
+        netCents: Number(divideRounded(priceToScaled(sum.priceCents) * sum.amount, 1000n * MONTH_PARTS * PRICE_SCALE)),
+        vatPermille: rate,
+      });
+      continue;
+    }
     rows.push(
       sum.unit === 'kWh'
         ? {
@@ -207,8 +245,9 @@ export function billPeriod(input: BillInput): Bill {
   const days = new Map(input.days.map((day) => [day.date, day]));
   const stretches = vatStretches(input.vat, input.from, input.to);
   const cuts = priceChanges(input);
+  const peaks = monthPeaks(input.days);
   const rows = stretches
-    .flatMap((stretch, index) => stretchRows(input, stretch, cuts, days).map((row) => ({ row, index })))
+    .flatMap((stretch, index) => stretchRows(input, stretch, cuts, days, peaks).map((row) => ({ row, index })))
     .sort((a, b) => KIND_ORDER.indexOf(a.row.componentKind) - KIND_ORDER.indexOf(b.row.componentKind) || a.index - b.index)
     .map(({ row }) => row);
   const lines = new Map<number, number>();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/database.ts';
 import type { BilledDay } from './bill-period.ts';
 import { DAY_FROM_HOUR, DAY_TO_HOUR } from './tariff.ts';
-import { spotPriceTypesSql } from './pricing-sql.ts';
+import { dayPeaksSql, hasPowerChargeSql, spotPriceTypesSql } from './pricing-sql.ts';
 
 const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
@@ -10,7 +10,7 @@ const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
  * The consumption a bill reads (bill-period.ts), per contract and local day: Wh of the day and night hours and, for
  * spot contracts, each interval's Wh times the day-ahead price of its own period (€/MWh ÷ 10 = c/kWh; an hour meets
  * its hour's time-weighted mean, a quarter-hour or five minutes their quarter-hour) within the contract's Floor and
- * Ceiling of that day. Read from the readings at the longest interval the metering point delivers (the series
+ * Ceiling of that day; for contracts with a power charge, the day's highest hour (dayPeaksSql). Read from the readings at the longest interval the metering point delivers (the series
  * invoices bill, decision 084), only on the contract's own days within local dates `from`–`to`.
  *
  * `contracts` names contract ids the caller has already scoped (rule 1); the statement scopes them again by
@@ -45,11 +45,13 @@ export async function billedDays(
     night_wh: string;
     spot_wh: string;
     spot_scaled: string;
+    peak_wh: string | null;
   }>(
     executor,
     sql`
     with contracts as materialized (
       select c.id, c.metering_point_id, c.price_type, c.start_date, coalesce(c.end_date, 'infinity'::date) as end_date, mp.bidding_zone,
+             ${hasPowerChargeSql(sql`c.id`)} as has_power,
              (select max(resolution_minutes) from reading where metering_point_id = c.metering_point_id and direction = 'consumption') as minutes
       from contract c join metering_point mp on mp.id = c.metering_point_id
       where c.id in (${ids}) ${scoped}
@@ -73,18 +75,22 @@ export async function billedDays(
       where r.starts_at >= ${lower} and r.starts_at < ${upper}
         and (r.starts_at at time zone ${timezone}::text)::date between c.start_date and c.end_date
     ),
+    peaks as (${dayPeaksSql({ contracts: sql`(select * from contracts where has_power)`, lower, upper, timezone })}),
     limits as (
       select d.contract_id, d.day, ${limit('Floor')} as floor, ${limit('Ceiling')} as ceiling
       from (select distinct contract_id, local::date as day from r where price_type = 'FixedHourlyWithPriceLimits') d
     )
-    select r.contract_id, to_char(r.local::date, 'YYYY-MM-DD') as day,
+    select d.*, p.wh::text as peak_wh
+    from (
+    select r.contract_id, r.local::date as local_day, to_char(r.local::date, 'YYYY-MM-DD') as day,
            coalesce(sum(r.wh) filter (where ${hour} >= ${DAY_FROM_HOUR}::int and ${hour} < ${DAY_TO_HOUR}::int), 0)::text as day_wh,
            coalesce(sum(r.wh) filter (where not (${hour} >= ${DAY_FROM_HOUR}::int and ${hour} < ${DAY_TO_HOUR}::int)), 0)::text as night_wh,
            coalesce(sum(r.wh) filter (where r.spot is not null), 0)::text as spot_wh,
            coalesce(round(sum(r.wh * ${charged}) * 100000), 0)::text as spot_scaled
     from r left join limits l on l.contract_id = r.contract_id and l.day = r.local::date
     group by 1, 2
-    order by 1, 2`,
+    ) d left join peaks p on p.contract_id = d.contract_id and p.day = d.local_day
+    order by d.contract_id, d.local_day`,
   );
   for (const row of rows) {
     const list = days.get(row.contract_id) ?? [];
@@ -94,6 +100,7 @@ export async function billedDays(
       nightWh: BigInt(row.night_wh),
       spotWh: BigInt(row.spot_wh),
       spotScaled: BigInt(row.spot_scaled),
+      peakWh: BigInt(row.peak_wh ?? 0),
     });
     days.set(row.contract_id, list);
   }

@@ -60,6 +60,7 @@ export async function contractsToBill(executor: Executor, scope: CustomerScope, 
       kind: priceComponent.kind,
       unit: priceComponent.unit,
       priceCents: priceComponent.priceCents,
+      thresholdKw: priceComponent.thresholdKw,
       validFrom: priceComponent.validFrom,
       validTo: priceComponent.validTo,
     })
@@ -102,7 +103,8 @@ export function billContract(
   });
 }
 
-const FEE_UNITS = new Set(['month']);
+/** Fees are what a bill charges other than by kWh: months of fees and the power charge's kW (decision 119). */
+const FEE_UNITS = new Set(['month', 'kW']);
 
 /** The fees of a bill with the VAT on them (each line's VAT shared by net, the energy takes the rest): cents. */
 export function feesWithVatCents(bill: Bill): number {

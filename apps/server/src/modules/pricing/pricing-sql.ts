@@ -4,6 +4,7 @@ import {
   DAY_TO_HOUR,
   ENERGY_KINDS,
   LIMIT_KINDS,
+  POWER_KIND,
   PRICED_STATUSES,
   SEASONAL_KINDS,
   SPOT_PRICE_TYPES,
@@ -59,6 +60,31 @@ export function componentRateSql(c: RateColumns): SQL {
     when 'DayWinter' then case when ${day} and ${winter} then ${c.price} else 0 end
     when 'NightWinter' then case when not ${day} and ${winter} then ${c.price} else 0 end
     else ${c.price} end)`;
+}
+
+/** True when the contract `contractId` has a power charge (decision 119), so its bills read peak hours. */
+export function hasPowerChargeSql(contractId: SQL): SQL {
+  return sql`exists (select 1 from price_component p where p.contract_id = ${contractId} and p.kind = ${POWER_KIND})`;
+}
+
+/**
+ * The highest hour of each local day of each contract of `contracts` (a relation with id, metering_point_id,
+ * start_date and end_date), for the power charge (decision 119): rows (contract_id, day, wh, starts_at). Read from
+ * the hourly rollup (decision 081: UTC hours, the coarsest resolution of each hour summed, so a quarter-hour meter's
+ * four quarters make the hour) between the instants `lower` and `upper`; the day is the hour's start on the site's
+ * clock, so the repeated hour of an autumn night is two hours of its day and a spring day has 23. Of equal hours the
+ * earliest, as `peakOf` of tariff.ts. A month's peak is the highest of its days.
+ */
+export function dayPeaksSql(query: { contracts: SQL; lower: SQL; upper: SQL; timezone: string }): SQL {
+  const local = sql`(h.starts_at at time zone ${query.timezone}::text)`;
+  return sql`select contract_id, day, wh, starts_at from (
+      select c.id as contract_id, ${local}::date as day, h.wh, h.starts_at,
+             row_number() over (partition by c.id, ${local}::date order by h.wh desc, h.starts_at) as n
+      from ${query.contracts} c
+      join reading_hour h on h.metering_point_id = c.metering_point_id and h.direction = 'consumption'
+      where h.starts_at >= ${query.lower} and h.starts_at < ${query.upper}
+        and ${local}::date between c.start_date and c.end_date
+    ) ranked where n = 1`;
 }
 
 /** What a contract of type `contractType` supplies, for the VAT key: `supplyOf` of vat-rates.ts. */

@@ -10,7 +10,7 @@ import { energyUnitPrice, feeApplies, feePerMonth, type PricedComponent } from '
 import { vatRateRows } from './vat-rate-repository.ts';
 import { vatPermilleOn, vatSchedule } from './vat-rates.ts';
 
-const kwh = (kind: PriceComponentKind, priceCents: string): PricedComponent => ({ kind, unit: 'c/kWh', priceCents });
+const kwh = (kind: PriceComponentKind, priceCents: string): PricedComponent => ({ kind, unit: 'c/kWh', priceCents, thresholdKw: null });
 const winterEvening = { month: 1, hour: 23 };
 const winterMorning = { month: 1, hour: 7 };
 const summerNoon = { month: 7, hour: 12 };
@@ -51,10 +51,10 @@ describe('pricing: worked examples of every component kind', () => {
   });
 
   it('Monthly and YearlyCost are fees per month; PaperBill only while invoices go by post', () => {
-    expect(feePerMonth({ kind: 'Monthly', unit: 'c/month', priceCents: '395.00000' })).toBe('395.00000');
+    expect(feePerMonth({ kind: 'Monthly', unit: 'c/month', priceCents: '395.00000', thresholdKw: null })).toBe('395.00000');
     // 47.88 € a year = 399 c a month.
-    expect(feePerMonth({ kind: 'YearlyCost', unit: 'c/year', priceCents: '4788.00000' })).toBe('399.00000');
-    expect(feePerMonth({ kind: 'YearlyCost', unit: 'c/year', priceCents: '1000.00000' })).toBe('83.33333');
+    expect(feePerMonth({ kind: 'YearlyCost', unit: 'c/year', priceCents: '4788.00000', thresholdKw: null })).toBe('399.00000');
+    expect(feePerMonth({ kind: 'YearlyCost', unit: 'c/year', priceCents: '1000.00000', thresholdKw: null })).toBe('83.33333');
     expect(feeApplies('PaperBill', 'Address')).toBe(true);
     expect(feeApplies('PaperBill', 'Email')).toBe(false);
     expect(feeApplies('Monthly', 'OVT')).toBe(true);
@@ -145,9 +145,30 @@ describe('pricing in the database against the plain reference', () => {
       customerType: 'private',
     });
     const fees = [
-      { kind: 'Monthly' as const, unit: 'c/month' as const, priceCents: '395.00000', validFrom: '2026-01-01', validTo: null },
-      { kind: 'YearlyCost' as const, unit: 'c/year' as const, priceCents: '1200.00000', validFrom: '2026-01-01', validTo: null },
-      { kind: 'PaperBill' as const, unit: 'c/month' as const, priceCents: '290.00000', validFrom: '2026-01-01', validTo: null },
+      {
+        kind: 'Monthly' as const,
+        unit: 'c/month' as const,
+        priceCents: '395.00000',
+        thresholdKw: null,
+        validFrom: '2026-01-01',
+        validTo: null,
+      },
+      {
+        kind: 'YearlyCost' as const,
+        unit: 'c/year' as const,
+        priceCents: '1200.00000',
+        thresholdKw: null,
+        validFrom: '2026-01-01',
+        validTo: null,
+      },
+      {
+        kind: 'PaperBill' as const,
+        unit: 'c/month' as const,
+        priceCents: '290.00000',
+        thresholdKw: null,
+        validFrom: '2026-01-01',
+        validTo: null,
+      },
     ];
     const february = { from: '2026-02-01', to: '2026-02-28', priceType: 'Fixed' as const, components: fees, vat, days: [] };
     // (395 + 100 + 290) × 1.255 = 985.175 → 985 c; without the paper fee (395 + 100) × 1.255 = 621.225 → 621 c.

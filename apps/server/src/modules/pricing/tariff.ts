@@ -1,5 +1,5 @@
 import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType } from '@portal/schema/enums';
-import { divideRounded, priceToScaled, scaledToPrice } from '../../platform/exact-money.ts';
+import { divideRounded, PRICE_SCALE, priceToScaled, scaledToPrice } from '../../platform/exact-money.ts';
 
 /**
  * The one pricing module (issue 9): what each price component kind of spec §3 charges and when, for offers, cost
@@ -15,6 +15,9 @@ import { divideRounded, priceToScaled, scaledToPrice } from '../../platform/exac
  * - Floor, Ceiling (c/kWh): the lowest and highest spot price charged (FixedHourlyWithPriceLimits); not charged themselves.
  * - Monthly, PaperBill (c/month): a fee per month; PaperBill only while invoices go by post (billing channel Address).
  * - YearlyCost (c/year): a yearly fee, charged a twelfth per month.
+ * - Power (c/kW a month): the power charge of a distribution network (decision 119): each calendar month, the mean
+ *   power of the month's highest hour on the site's clock (its kWh in 60 minutes, as kW) above the component's own
+ *   threshold (households 8 kW, under the Energy Authority's rule), times the price.
  */
 
 /** Winter season of the seasonal tariffs: November to March. */
@@ -27,6 +30,7 @@ export const ENERGY_KINDS: readonly PriceComponentKind[] = ['Base', 'Margin', 'D
 export const SEASONAL_KINDS: readonly PriceComponentKind[] = ['DayWinter', 'NightWinter'];
 export const LIMIT_KINDS: readonly PriceComponentKind[] = ['Floor', 'Ceiling'];
 export const FEE_KINDS: readonly PriceComponentKind[] = ['Monthly', 'PaperBill', 'YearlyCost'];
+export const POWER_KIND: PriceComponentKind = 'Power';
 
 /** Price types billed interval by interval at the day-ahead price of the bidding zone. */
 export const SPOT_PRICE_TYPES: readonly PriceType[] = ['Hourly', 'FixedHourlyWithPriceLimits'];
@@ -68,7 +72,13 @@ export function chargedSpot(spotCentsPerKwh: number, floor: number | null, ceili
   return price;
 }
 
-export type PricedComponent = { kind: PriceComponentKind; unit: 'c/kWh' | 'c/month' | 'c/year'; priceCents: string };
+export type PricedComponent = {
+  kind: PriceComponentKind;
+  unit: 'c/kWh' | 'c/month' | 'c/year' | 'c/kW';
+  priceCents: string;
+  /** Power: kW of the peak left free, three decimals; null for every other kind (and for none free). */
+  thresholdKw: string | null;
+};
 
 /**
  * Price of one kWh at a local moment, VAT excluded, in c/kWh: the energy components that apply plus, for spot
@@ -109,3 +119,31 @@ export function feePerMonth(component: PricedComponent): string {
 
 /** Contract statuses whose dates are priced: a draft, an unsigned or a cancelled contract never delivered energy. */
 export const PRICED_STATUSES: readonly ContractStatus[] = ['signed', 'active', 'ending', 'ended'];
+
+/** "8" or "8.000" kW → 8000n W, exactly (numeric(8,3) as the database keeps the threshold). */
+export function kwToW(kw: string): bigint {
+  const match = /^(\d+)(?:\.(\d{0,3}))?$/.exec(kw.trim());
+  if (!match) throw new Error(`Not a kW value: ${kw}`);
+  return BigInt(match[1]!) * 1000n + BigInt((match[2] ?? '').padEnd(3, '0'));
+}
+
+/**
+ * The power a month's power charge bills, in W: the peak hour's Wh (an hour's Wh is its mean power in W) above the
+ * threshold, none when the peak stays under it.
+ */
+export function chargedPowerW(peakWh: bigint, thresholdKw: string | null): bigint {
+  const free = thresholdKw ? kwToW(thresholdKw) : 0n;
+  return peakWh > free ? peakWh - free : 0n;
+}
+
+/** A month's power charge in whole cents, VAT excluded: c/kW × kW above the threshold, rounded once, half up. */
+export function powerChargeCents(component: PricedComponent, peakWh: bigint): number {
+  return Number(divideRounded(priceToScaled(component.priceCents) * chargedPowerW(peakWh, component.thresholdKw), 1000n * PRICE_SCALE));
+}
+
+/** The highest hour of some hours: the most Wh, the earliest of equals (what a bill and the dashboard both name). */
+export function peakOf<T extends { wh: bigint; startsAt: Date }>(hours: readonly T[]): T | null {
+  let peak: T | null = null;
+  for (const hour of hours) if (!peak || hour.wh > peak.wh || (hour.wh === peak.wh && hour.startsAt < peak.startsAt)) peak = hour;
+  return peak;
+}

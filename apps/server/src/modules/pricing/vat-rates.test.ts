@@ -413,11 +413,11 @@ describe('a period’s VAT is the sum of its parts split at the change dates', (
       .map(([base, newBase, fee, changeAt]): BilledComponent[] => {
         const change = addDays('2021-06-01', changeAt);
         return [
-          { kind: 'Base', unit: 'c/kWh', priceCents: base, validFrom: '2020-01-01', validTo: addDays(change, -1) },
-          { kind: 'Base', unit: 'c/kWh', priceCents: newBase, validFrom: change, validTo: null },
-          { kind: 'Margin', unit: 'c/kWh', priceCents: '0.49000', validFrom: '2020-01-01', validTo: null },
-          { kind: 'Monthly', unit: 'c/month', priceCents: fee, validFrom: '2020-01-01', validTo: null },
-          { kind: 'YearlyCost', unit: 'c/year', priceCents: '1000.00000', validFrom: '2020-01-01', validTo: null },
+          { kind: 'Base', unit: 'c/kWh', priceCents: base, thresholdKw: null, validFrom: '2020-01-01', validTo: addDays(change, -1) },
+          { kind: 'Base', unit: 'c/kWh', priceCents: newBase, thresholdKw: null, validFrom: change, validTo: null },
+          { kind: 'Margin', unit: 'c/kWh', priceCents: '0.49000', thresholdKw: null, validFrom: '2020-01-01', validTo: null },
+          { kind: 'Monthly', unit: 'c/month', priceCents: fee, thresholdKw: null, validFrom: '2020-01-01', validTo: null },
+          { kind: 'YearlyCost', unit: 'c/year', priceCents: '1000.00000', thresholdKw: null, validFrom: '2020-01-01', validTo: null },
         ];
       });
     fc.assert(
@@ -443,6 +443,7 @@ describe('a period’s VAT is the sum of its parts split at the change dates', (
               nightWh: BigInt(use.nightWh),
               spotWh: BigInt(use.dayWh + use.nightWh),
               spotScaled: BigInt(use.spotScaled),
+              peakWh: 0n,
             });
           }
           const input = { priceType, components: priced, billingChannel: 'Email' as const, vat, days };

@@ -25,6 +25,7 @@ async function withComponents(
       kind: productPriceComponent.kind,
       unit: productPriceComponent.unit,
       priceCents: productPriceComponent.priceCents,
+      thresholdKw: productPriceComponent.thresholdKw,
     })
     .from(productPriceComponent)
     .where(
@@ -38,7 +39,7 @@ async function withComponents(
     ...row,
     priceComponents: components
       .filter((component) => component.productId === row.id)
-      .map(({ kind, unit, priceCents }) => ({ kind, unit, priceCents })),
+      .map(({ kind, unit, priceCents, thresholdKw }) => ({ kind, unit, priceCents, thresholdKw })),
   }));
 }
 

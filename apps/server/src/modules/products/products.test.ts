@@ -63,7 +63,7 @@ describe('product catalogue and renewal offers', () => {
     expect(names((await get('/api/products?campaignCode=KEVAT', mikko)).json())).not.toContain('Lumo Syksy 2026');
     const katto = (await get('/api/products', aino)).json().find((item: { code: string }) => item.code === 'LUMO-PORSSI-KATTO');
     expect(katto).not.toHaveProperty('personalCustomerId');
-    expect(katto.priceComponents).toContainEqual({ kind: 'Ceiling', unit: 'c/kWh', priceCents: '15.00000' });
+    expect(katto.priceComponents).toContainEqual({ kind: 'Ceiling', unit: 'c/kWh', priceCents: '15.00000', thresholdKw: null });
   });
 
   it('filters by product group only where the site offers the filtering', async () => {

@@ -18,8 +18,9 @@ function daysOf(hours: readonly PricedHour[], pricing: Pricing): BilledDay[] {
   const spot = SPOT_PRICE_TYPES.includes(pricing.priceType);
   const days = new Map<string, BilledDay>();
   for (const hour of hours) {
-    const day = days.get(hour.date) ?? { date: hour.date, dayWh: 0n, nightWh: 0n, spotWh: 0n, spotScaled: 0n };
+    const day = days.get(hour.date) ?? { date: hour.date, dayWh: 0n, nightWh: 0n, spotWh: 0n, spotScaled: 0n, peakWh: 0n };
     const wh = BigInt(hour.wh);
+    if (wh > day.peakWh) day.peakWh = wh;
     if (hour.hour >= DAY_FROM_HOUR && hour.hour < DAY_TO_HOUR) day.dayWh += wh;
     else day.nightWh += wh;
     if (spot && hour.spotEurPerMwh !== null) {

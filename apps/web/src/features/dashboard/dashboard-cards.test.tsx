@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Expenses, SpotStatistics } from '@portal/schema/energy';
@@ -164,5 +164,49 @@ describe('dashboard cards', () => {
     stubApi({ 'GET /api/usage-points/me': [buildUsagePoint()], 'GET /api/dashboard/statistics/spot': spot });
     await renderWithProviders(<DashboardPage />, { site: buildSite({ features: ['CHART_SPOT_PRICE'] }), path: '/dashboard' });
     expect(await screen.findByRole('region', { name: 'Spot price' }, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
+  it("shows the month's power peak where a contract has a power charge, and no card elsewhere (decision 119)", async () => {
+    const peak = {
+      meteringPointId: 'mp-kallio-aino-el',
+      gsrn: '643001100000543212',
+      // The second 03:00 of 25 October 2026 in Helsinki, after the clocks went back.
+      startsAt: '2026-10-25T01:00:00.000Z',
+      kw: '9.600',
+      thresholdKw: '8.000',
+      chargedKw: '1.600',
+    };
+    stubApi({
+      'GET /api/usage-points/me': [buildUsagePoint()],
+      'GET /api/dashboard/power-peaks': { timezone: 'Europe/Helsinki', month: '2026-10', peaks: [peak] },
+    });
+    const { unmount } = await renderWithProviders(<DashboardPage />, { site: buildSite(), path: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Power peak this month' }, { timeout: 5_000 });
+    expect(within(card).getByText('9.6 kW')).toBeInTheDocument();
+    expect(within(card).getByText('Highest hour 25.10.2026 03:00–04:00')).toBeInTheDocument();
+    expect(within(card).getByText('Power charge on 1.6 kW above the 8 kW threshold')).toBeInTheDocument();
+    unmount();
+
+    stubApi({
+      'GET /api/usage-points/me': [buildUsagePoint()],
+      'GET /api/dashboard/power-peaks': {
+        timezone: 'Europe/Helsinki',
+        month: '2026-10',
+        peaks: [{ ...peak, kw: '6.250', chargedKw: '0.000' }],
+      },
+    });
+    await renderWithProviders(<DashboardPage />, { site: buildSite(), path: '/dashboard' });
+    const under = await screen.findByRole('region', { name: 'Power peak this month' }, { timeout: 5_000 });
+    expect(within(under).getByText('Under the 8 kW threshold: no power charge')).toBeInTheDocument();
+  });
+
+  it('shows no power-peak card to a customer without a power charge', async () => {
+    stubApi({
+      'GET /api/usage-points/me': [buildUsagePoint()],
+      'GET /api/dashboard/power-peaks': { timezone: 'Europe/Helsinki', month: '2026-10', peaks: [] },
+    });
+    await renderWithProviders(<DashboardPage />, { site: buildSite(), path: '/dashboard' });
+    expect(await screen.findByRole('region', { name: 'Expenses' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Power peak this month' })).toBeNull();
   });
 });

@@ -55,17 +55,22 @@ function useUnitPrice() {
   return (row: InvoiceRow) =>
     row.unit === 'kWh'
       ? formatUnit(row.unitPriceCents, 'c/kWh', i18n.language, { min: 3, max: 3 })
-      : t('invoices.unit.per-month', { amount: format.money(Number(row.unitPriceCents)) });
+      : t(row.unit === 'kW' ? 'invoices.unit.per-kw-month' : 'invoices.unit.per-month', {
+          amount: format.money(Number(row.unitPriceCents)),
+        });
 }
 
-/** kWh to three places in the locale's unit; months of a monthly fee whole, or to three places for part of a month. */
+/**
+ * kWh to three places in the locale's unit, as kW above the power charge's threshold (decision 119); months of a
+ * monthly fee whole, or to three places for part of a month.
+ */
 function useQuantity() {
   const { t, i18n } = useTranslation();
   const format = useInvoiceFormat();
   return (row: InvoiceRow) =>
-    row.unit === 'kWh'
-      ? formatUnit(row.quantity, 'kWh', i18n.language, { min: 3, max: 3 })
-      : `${format.decimal(row.quantity, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`;
+    row.unit === 'month'
+      ? `${format.decimal(row.quantity, row.quantity.endsWith('.000') ? 0 : 3)} ${t('invoices.unit.month')}`
+      : formatUnit(row.quantity, row.unit, i18n.language, { min: 3, max: 3 });
 }
 
 function RowsList({ invoice }: { invoice: InvoiceDetail }) {

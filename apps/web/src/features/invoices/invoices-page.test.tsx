@@ -118,6 +118,30 @@ describe('/invoices', () => {
     expect(within(table).getByText('€154.93')).toBeInTheDocument();
   });
 
+  it('bills a power charge in kW of the peak above the threshold at euros per kW a month (decision 119)', async () => {
+    const detail = buildInvoiceDetail();
+    const power = {
+      ...detail.rows[1]!,
+      position: 3,
+      componentKind: 'Power' as const,
+      unit: 'kW' as const,
+      quantity: '3.234',
+      unitPriceCents: '500.00000',
+      netCents: 1617,
+    };
+    stubApi({
+      'GET /api/invoices': { invoices: [unpaid], total: 1 },
+      [`GET /api/invoices/${unpaid.invoiceNumber}`]: { ...detail, rows: [...detail.rows, power] },
+    });
+    await renderWithProviders(<Harness />, { path: '/invoices' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
+    const table = await screen.findByRole('table', { name: 'Invoice rows' });
+    const row = within(table).getByRole('row', { name: /Power charge · Electricity/ });
+    expect(within(row).getByText('3.234 kW')).toBeInTheDocument();
+    expect(within(row).getByText('€5.00/kW/month')).toBeInTheDocument();
+    expect(within(row).getByText('€16.17')).toBeInTheDocument();
+  });
+
   it('says how to pay an unpaid invoice, and copies the IBAN, the reference and the virtual bar code as banks take them', async () => {
     const payment = {
       payee: 'Lumo Energia Oy',

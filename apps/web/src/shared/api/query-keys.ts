@@ -57,6 +57,7 @@ export const queryKeys = {
     spot: () => [...queryKeys.dashboard.all, 'spot'] as const,
     expenses: (period: 'year') => [...queryKeys.dashboard.all, 'expenses', period] as const,
     yearlyConsumption: (years: number) => [...queryKeys.dashboard.all, 'yearly-consumption', years] as const,
+    powerPeaks: () => [...queryKeys.dashboard.all, 'power-peaks'] as const,
   },
   outages: {
     all: ['outages'] as const,

@@ -46,9 +46,9 @@ export function ContractDetails({ id }: { id: string }) {
                   <Table.Th scope="row" fw={500}>
                     {t(`contracts.component.${component.kind}`)}
                   </Table.Th>
-                  <Table.Td>{format.price(component.priceCents, component.unit)}</Table.Td>
+                  <Table.Td>{format.price(component.priceCents, component.unit, component.thresholdKw)}</Table.Td>
                   <Table.Td>
-                    {format.price(component.priceWithVatCents, component.unit)}
+                    {format.price(component.priceWithVatCents, component.unit, component.thresholdKw)}
                     {/* A price valid only on days of another rate says its own rate. */}
                     {component.vatPermille !== contract.vatPermille && ` (${format.vatRate(component.vatPermille)})`}
                   </Table.Td>

@@ -54,6 +54,7 @@ const spotDetail: ContractDetail = {
       kind: 'Margin',
       unit: 'c/kWh',
       priceCents: '0.45000',
+      thresholdKw: null,
       priceWithVatCents: '0.55800',
       vatPermille: 240,
       validFrom: '2024-01-01',
@@ -63,6 +64,7 @@ const spotDetail: ContractDetail = {
       kind: 'Margin',
       unit: 'c/kWh',
       priceCents: '0.49000',
+      thresholdKw: null,
       priceWithVatCents: '0.61495',
       vatPermille: 255,
       validFrom: '2024-11-01',
@@ -72,6 +74,7 @@ const spotDetail: ContractDetail = {
       kind: 'Monthly',
       unit: 'c/month',
       priceCents: '395.00000',
+      thresholdKw: null,
       priceWithVatCents: '495.72500',
       vatPermille: 255,
       validFrom: '2024-11-01',
@@ -151,6 +154,31 @@ describe('/contracts', () => {
     expect(within(fee).getByText('€4.96/month')).toBeInTheDocument();
     expect(within(card).getByText('By e-mail')).toBeInTheDocument();
     expect(within(card).getByText('aino.virtanen@example.fi')).toBeInTheDocument();
+  });
+
+  it('writes a power charge per kW a month above its threshold (decision 119)', async () => {
+    const power = {
+      kind: 'Power' as const,
+      unit: 'c/kW' as const,
+      priceCents: '500.00000',
+      thresholdKw: '8.000',
+      priceWithVatCents: '627.50000',
+      vatPermille: 255,
+      validFrom: '2026-01-01',
+      validTo: null,
+    };
+    stubContracts({ 'GET /api/contracts/ct-1': { ...spotDetail, priceComponents: [power, { ...power, thresholdKw: null }] } });
+    await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
+    const card = (await screen.findAllByRole('article'))[0]!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Prices and billing' }));
+    const table = await within(card).findByRole('table');
+    const [household, company] = within(table).getAllByRole('row', { name: /Power charge \(the month's highest hour\)/ }) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(household).getByText('€5.00/kW/month above 8 kW')).toBeInTheDocument();
+    expect(within(household).getByText('€6.28/kW/month above 8 kW')).toBeInTheDocument();
+    expect(within(company).getByText('€5.00/kW/month')).toBeInTheDocument();
   });
 
   it('changes the billing channel with the checks the server makes, then reads the contract again', async () => {

@@ -123,7 +123,10 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
             <Text size="sm" c="dimmed">
               {contract.priceComponents
                 .filter((component) => component.validTo === null)
-                .map((component) => `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit)}`)
+                .map(
+                  (component) =>
+                    `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit, component.thresholdKw)}`,
+                )
                 .join(' · ')}
             </Text>
             <Text mt="sm">{t('offer.yearly', { cost: formatCents(chosen.currentYearlyCents, i18n.language) })}</Text>

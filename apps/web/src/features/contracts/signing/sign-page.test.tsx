@@ -31,7 +31,7 @@ const product = (id: string, name: string, productGroup: string): Product => ({
   termMonths: 12,
   availableFrom: '2024-01-01',
   availableTo: null,
-  priceComponents: [{ kind: 'Base', unit: 'c/kWh', priceCents: '8.29000' }],
+  priceComponents: [{ kind: 'Base', unit: 'c/kWh', priceCents: '8.29000', thresholdKw: null }],
 });
 
 describe('/contracts/sign', () => {

@@ -24,7 +24,10 @@ export function ProductPrices({ product }: { product: Pick<Product, 'priceCompon
   return (
     <Text size="sm" c="dimmed" component="span" display="block">
       {product.priceComponents
-        .map((component) => `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit)}`)
+        .map(
+          (component) =>
+            `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit, component.thresholdKw)}`,
+        )
         .join(' · ')}
     </Text>
   );

@@ -1,0 +1,42 @@
+import type { PowerPeaks } from '../packages/schema/src/energy.ts';
+import { formatUnit } from '../packages/schema/src/units.ts';
+import { expect, test } from './test.ts';
+import { expectAccessible } from './accessibility.ts';
+import { dropConsentBanner } from './consent-banner.ts';
+import { signInWithEid } from './sign-in.ts';
+import { siteUrl } from './sites.ts';
+import { text } from './texts.ts';
+
+const FI = 'fi-FI';
+
+test("kallio: Aino's household sees this month's power peak on the dashboard, the hour its power charge is set by (decision 119)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(siteUrl('kallio', '/dashboard'));
+  await signInWithEid(page, FI, 'Aino Virtanen', 'OP');
+  await expect(page).toHaveURL(siteUrl('kallio', '/dashboard'));
+  await dropConsentBanner(page);
+
+  const card = page.getByRole('region', { name: text(FI, 'dashboard.power.title') });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  // The card says what the server computed from the same meter as Lumo's: the running month's highest hour.
+  const answer = (await page.evaluate(async () => (await fetch('/api/dashboard/power-peaks')).json())) as PowerPeaks;
+  expect(answer.peaks).toHaveLength(1);
+  const [peak] = answer.peaks;
+  expect(peak!.thresholdKw).toBe('8.000');
+  if (peak!.startsAt === null) {
+    // The first hour of a month, before its first reading.
+    await expect(card).toContainText(text(FI, 'dashboard.power.none'));
+  } else {
+    await expect(card).toContainText(formatUnit(peak!.kw, 'kW', FI, { min: 0, max: 3 }));
+    await expect(card).toContainText(text(FI, 'dashboard.power.hour').replace('{time}', '').trim());
+  }
+  await expectAccessible(page);
+
+  // On Lumo, where she buys the energy of the same meter, the network's power charge is not hers: no card.
+  await page.goto(siteUrl('lumo', '/dashboard'));
+  await signInWithEid(page, FI, 'Aino Virtanen', 'OP');
+  await expect(page.getByRole('region', { name: text(FI, 'dashboard.expenses.title'), exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: text(FI, 'dashboard.power.title') })).toHaveCount(0);
+});
