@@ -1,6 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 import { routeManifest } from './route-manifest.ts';
@@ -21,9 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [manifest.vite, precompress()]),
   ],
   // The browser's zod runs without eval (src/shared/zod-without-eval.ts); the server's render shares the server's zod.
-  resolve: isSsrBuild
-    ? {}
-    : { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/shared/zod-without-eval.ts', import.meta.url)) }] },
+  resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: join(import.meta.dirname, 'src/shared/zod-without-eval.ts') }] },
   build: {
     // The browser's scripts name no map: the maps are written beside them, and the server gives them out (with a
     // SourceMap header) only where SOURCE_MAPS=public (docs/decisions/101). The server render's maps are for Node.
