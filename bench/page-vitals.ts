@@ -89,5 +89,12 @@ export async function pageVitals(
   const lcp = median(loads.map((load) => load.lcp));
   const cls = median(loads.map((load) => load.cls));
   const atLcp = loads.find((load) => load.lcp === lcp)!;
-  return { lcp, cls, lcpElement: atLcp.lcpElement, lcpInConsentBanner: atLcp.lcpInConsentBanner, clsTarget: loads.find((load) => load.cls === cls)!.clsTarget, loads };
+  return {
+    lcp,
+    cls,
+    lcpElement: atLcp.lcpElement,
+    lcpInConsentBanner: atLcp.lcpInConsentBanner,
+    clsTarget: loads.find((load) => load.cls === cls)!.clsTarget,
+    loads,
+  };
 }
