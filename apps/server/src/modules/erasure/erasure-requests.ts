@@ -22,7 +22,7 @@ const viewOf = (row: ErasureRow): ErasureRequestView => ({
 });
 
 /** The customer's request to be forgotten, if they made one. */
-export async function myErasureRequest(db: Database, scope: CustomerScope): Promise<ErasureRequestView | null> {
+export async function myErasureRequest(db: Executor, scope: CustomerScope): Promise<ErasureRequestView | null> {
   const [row] = await db
     .select()
     .from(erasureRequest)
@@ -77,7 +77,7 @@ export async function requestErasure(
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) return (await myErasureRequest(tx as unknown as Database, scope))!;
+    if (!created) return (await myErasureRequest(tx, scope))!;
     await audit(tx, caller, scope.customerId, 'erasure requested', created.id);
     return viewOf(created);
   });
