@@ -56,7 +56,7 @@ export function ErasureRequests() {
                   </Stack>
                   <Button
                     size="xs"
-                    color="red"
+                    color="#A32020"
                     variant="outline"
                     aria-label={t('staff.erasure.carry-out-label', { name: request.customerName, clientCode: request.clientCode })}
                     loading={carryOut.isPending && carryOut.variables === request.id}

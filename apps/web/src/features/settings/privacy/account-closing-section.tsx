@@ -40,7 +40,7 @@ export function AccountClosingSection() {
       ) : (
         <div>
           <Button
-            color="red"
+            color="#A32020"
             variant="outline"
             leftSection={<IconUserOff size={18} aria-hidden />}
             loading={request.isPending}
