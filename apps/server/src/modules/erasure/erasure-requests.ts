@@ -1,15 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import type { ErasureOutcome, ErasureRequestView, StaffErasureRequest } from '@portal/schema/erasure';
-import { erasureRequest } from '../../db/schema/erasure.ts';
-import { customer } from '../../db/schema/identity.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { actorRepository } from '../../platform/actor-repository.ts';
-import { queryRows, type Database, type Executor } from '../../platform/database.ts';
+import type { Database, Executor } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { erasureRepository as requests, type ErasureRow } from './erasure-repository.ts';
 import { ERASURE_RULES, type ErasureSubject } from './erasure-rules.ts';
-
-type ErasureRow = typeof erasureRequest.$inferSelect;
 
 /** Who did it, from where: the audit line names the person and the call. */
 export type Caller = { siteId: string; personId: string; requestId: string; ipAddress: string };
@@ -22,11 +17,8 @@ const viewOf = (row: ErasureRow): ErasureRequestView => ({
 });
 
 /** The customer's request to be forgotten, if they made one. */
-export async function myErasureRequest(db: Executor, scope: CustomerScope): Promise<ErasureRequestView | null> {
-  const [row] = await db
-    .select()
-    .from(erasureRequest)
-    .where(and(eq(erasureRequest.siteId, scope.siteId), eq(erasureRequest.customerId, scope.customerId)));
+export async function myErasureRequest(db: Database, scope: CustomerScope): Promise<ErasureRequestView | null> {
+  const row = await requests.find(db, scope);
   return row ? viewOf(row) : null;
 }
 
@@ -34,22 +26,14 @@ export async function myErasureRequest(db: Executor, scope: CustomerScope): Prom
  * Why the customer cannot be forgotten yet: a contract that is not ended or cancelled still needs their data to be
  * supplied and billed, and an unpaid invoice to be paid or collected (Art. 17(3)(e)).
  */
-async function refusal(executor: Executor, scope: CustomerScope): Promise<AppError | null> {
-  const [open] = await queryRows<{ contracts: number; unpaid: number }>(
-    executor,
-    sql`select
-          (select count(*)::int from contract where site_id = ${scope.siteId} and customer_id = ${scope.customerId}
-             and status not in ('ended', 'cancelled')) as contracts,
-          (select count(*)::int from invoice where site_id = ${scope.siteId} and customer_id = ${scope.customerId}
-             and payment_status = 'unpaid') as unpaid`,
-  );
-  if (open!.contracts > 0)
-    return new AppError(
+async function refuseWhileOpen(executor: Executor, scope: CustomerScope): Promise<void> {
+  const open = await requests.openCounts(executor, scope);
+  if (open.contracts > 0)
+    throw new AppError(
       'ERASURE_CONTRACT_IN_FORCE',
       'A contract is still in force: the account can be closed once every contract has ended',
     );
-  if (open!.unpaid > 0) return new AppError('ERASURE_INVOICE_UNPAID', 'An invoice is unpaid: the account can be closed once it is paid');
-  return null;
+  if (open.unpaid > 0) throw new AppError('ERASURE_INVOICE_UNPAID', 'An invoice is unpaid: the account can be closed once it is paid');
 }
 
 /**
@@ -65,19 +49,9 @@ export async function requestErasure(
   if (caller.actingAsStaff)
     throw new AppError('ERASURE_NOT_FOR_STAFF', 'Closing an account is asked for by the customer in their own session');
   return db.transaction(async (tx) => {
-    const refused = await refusal(tx, scope);
-    if (refused) throw refused;
-    const [created] = await tx
-      .insert(erasureRequest)
-      .values({
-        siteId: scope.siteId,
-        customerId: scope.customerId,
-        personId: caller.personId,
-        token: `erased-${crypto.randomUUID().slice(0, 8)}`,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) return (await myErasureRequest(tx, scope))!;
+    await refuseWhileOpen(tx, scope);
+    const created = await requests.create(tx, { ...scope, personId: caller.personId, token: `erased-${crypto.randomUUID().slice(0, 8)}` });
+    if (!created) return viewOf((await requests.find(tx, scope))!);
     await audit(tx, caller, scope.customerId, 'erasure requested', created.id);
     return viewOf(created);
   });
@@ -85,12 +59,7 @@ export async function requestErasure(
 
 /** Customer service's queue: the site's requests not yet carried out, oldest first. */
 export async function erasureQueue(db: Database, siteId: string): Promise<StaffErasureRequest[]> {
-  const rows = await db
-    .select({ id: erasureRequest.id, clientCode: customer.clientCode, customerName: customer.name, createdAt: erasureRequest.createdAt })
-    .from(erasureRequest)
-    .innerJoin(customer, eq(customer.id, erasureRequest.customerId))
-    .where(and(eq(erasureRequest.siteId, siteId), eq(erasureRequest.status, 'requested')))
-    .orderBy(asc(erasureRequest.createdAt));
+  const rows = await requests.waiting(db, siteId);
   return rows.map(({ createdAt, ...row }) => ({ ...row, requestedAt: createdAt.toISOString() }));
 }
 
@@ -101,35 +70,20 @@ export async function erasureQueue(db: Database, siteId: string): Promise<StaffE
  */
 export async function carryOutErasure(db: Database, caller: Caller, id: string, now: Date): Promise<ErasureOutcome> {
   return db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(erasureRequest)
-      .where(and(eq(erasureRequest.id, id), eq(erasureRequest.siteId, caller.siteId), eq(erasureRequest.status, 'requested')))
-      .for('update');
+    const request = await requests.lockWaiting(tx, caller.siteId, id);
     if (!request) throw new AppError('ERASURE_REQUEST_NOT_FOUND', 'No request of this site waits to be carried out by that id');
     const scope = { siteId: request.siteId, customerId: request.customerId };
-    const refused = await refusal(tx, scope);
-    if (refused) throw refused;
-    const subject: ErasureSubject = { ...scope, personIds: await peopleOnlyOf(tx, scope), token: request.token };
+    await refuseWhileOpen(tx, scope);
+    const subject: ErasureSubject = { ...scope, personIds: await requests.peopleOnlyOf(tx, scope), token: request.token };
     const removed: Record<string, number> = {};
     const pseudonymised: Record<string, number> = {};
     for (const entry of ERASURE_RULES) {
-      const table = sql.identifier(entry.table);
-      if (entry.rule === 'remove') {
-        removed[entry.table] = await count(tx, sql`delete from ${table} where ${entry.where(subject)} returning 1`);
-      } else if (entry.rule === 'pseudonymise') {
-        pseudonymised[entry.table] = await count(
-          tx,
-          sql`update ${table} set ${entry.set(subject)} where ${entry.where(subject)} returning 1`,
-        );
-      }
+      if (entry.rule === 'remove') removed[entry.table] = await requests.remove(tx, entry.table, entry.where(subject));
+      if (entry.rule === 'pseudonymise')
+        pseudonymised[entry.table] = await requests.pseudonymise(tx, entry.table, entry.set(subject), entry.where(subject));
     }
-    const [done] = await tx
-      .update(erasureRequest)
-      .set({ status: 'done', doneAt: now, doneByPersonId: caller.personId })
-      .where(eq(erasureRequest.id, id))
-      .returning();
-    const changed = (counts: Record<string, number>) =>
+    const done = await requests.markDone(tx, id, now, caller.personId);
+    const summary = (counts: Record<string, number>) =>
       Object.entries(counts)
         .filter(([, rows]) => rows > 0)
         .map(([table, rows]) => `${table} ${rows}`)
@@ -139,28 +93,11 @@ export async function carryOutErasure(db: Database, caller: Caller, id: string, 
       caller,
       scope.customerId,
       'erasure carried out',
-      `removed: ${changed(removed)}; pseudonymised: ${changed(pseudonymised)}`,
+      `removed: ${summary(removed)}; pseudonymised: ${summary(pseudonymised)}`,
       'customer-service',
     );
-    return { request: viewOf(done!), removed, pseudonymised };
+    return { request: viewOf(done), removed, pseudonymised };
   });
-}
-
-/** The people who act for this customer and for no other, and work for no site: they are forgotten with it. */
-async function peopleOnlyOf(executor: Executor, scope: CustomerScope): Promise<string[]> {
-  const rows = await queryRows<{ person_id: string }>(
-    executor,
-    sql`select distinct a.person_id from customer_access a
-        where a.customer_id = ${scope.customerId}
-          and not exists (select 1 from customer_access o where o.person_id = a.person_id and o.customer_id <> ${scope.customerId})
-          and not exists (select 1 from staff_member s where s.person_id = a.person_id)`,
-  );
-  return rows.map((row) => row.person_id);
-}
-
-async function count(executor: Executor, statement: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await queryRows<{ rows: number }>(executor, sql`with changed as (${statement}) select count(*)::int as rows from changed`);
-  return row?.rows ?? 0;
 }
 
 async function audit(executor: Executor, caller: Caller, customerId: string, action: string, details: string, role?: 'customer-service') {
@@ -173,6 +110,6 @@ async function audit(executor: Executor, caller: Caller, customerId: string, act
     requestId: caller.requestId,
     ipAddress: caller.ipAddress,
     details,
-    actorRole: role,
+    ...(role ? { actorRole: role } : {}),
   });
 }
