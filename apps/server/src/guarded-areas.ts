@@ -27,6 +27,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { dataExportRoutes } from './modules/data-exports/routes.ts';
+import { erasureRoutes, erasureStaffRoutes } from './modules/erasure/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
 import { meterReadingRoutes } from './modules/meter-readings/routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
@@ -95,6 +96,8 @@ export async function registerGuardedAreas(
       await area.register(notificationSettingRoutes, { db });
       await area.register(dataAccessRoutes, { db });
       await area.register(dataExportRoutes, { db });
+      // Closing my account (issue 28, GDPR Art. 17, decision 122).
+      await area.register(erasureRoutes, { db });
       // Settings, notifications and push (issue 10, docs/decisions/041-049).
       await area.register(alertRoutes, { db });
       await area.register(featureArea('SETTINGS_SPOT_PRICE', async (spot) => spot.register(spotPriceNotificationRoutes, { db })));
@@ -158,6 +161,7 @@ export async function registerGuardedAreas(
   await app.register(
     staffArea('customer-service', async (area) => {
       await area.register(staffRoutes, { db });
+      await area.register(erasureStaffRoutes, { db });
       await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
     }),
   );

@@ -93,6 +93,11 @@ export const ERROR_CODES = {
   DATA_EXPORT_IN_PROGRESS: 'refused',
   DATA_EXPORT_NOT_FOUND: 'notFound',
   DATA_EXPORT_NOT_READY: 'conflict',
+  // Closing my account (docs/decisions/122)
+  ERASURE_CONTRACT_IN_FORCE: 'refused',
+  ERASURE_INVOICE_UNPAID: 'refused',
+  ERASURE_NOT_FOR_STAFF: 'refused',
+  ERASURE_REQUEST_NOT_FOUND: 'notFound',
   // Readings customers enter (docs/decisions/112)
   METER_READING_NOT_HAND_READ: 'refused',
   METER_READING_BELOW_LAST: 'refused',

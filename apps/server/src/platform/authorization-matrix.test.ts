@@ -76,6 +76,9 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/me/bank-accounts', expected: customersOnly(200) },
   // A copy of everything about me (decision 110): each customer's own; another's copy (or none) is 404.
   { method: 'GET', url: '/api/me/data-exports', expected: customersOnly(200) },
+  // Closing my account (decision 122): each customer's own request; the matrix's customers have contracts in force.
+  { method: 'GET', url: '/api/me/erasure-request', expected: customersOnly(200) },
+  { method: 'POST', url: '/api/me/erasure-request', expected: customersOnly(422) },
   { method: 'POST', url: '/api/me/data-exports', expected: customersOnly(202) },
   { method: 'GET', url: '/api/me/data-exports/00000000-0000-4000-8000-000000000000/download', expected: customersOnly(404) },
   {
@@ -132,6 +135,13 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/staff/customers?q=Virtanen', expected: { ...signedIn(403), staff: 200 } },
   { method: 'GET', url: '/api/staff/customers/LUMO-100002', expected: { ...signedIn(403), staff: 200 } },
   { method: 'GET', url: '/api/staff/recent-customers', expected: { ...signedIn(403), staff: 200 } },
+  // Closing my account (decision 122): the queue and carrying out are customer service's; an unknown request is 404.
+  { method: 'GET', url: '/api/staff/erasure-requests', expected: { ...signedIn(403), staff: 200 } },
+  {
+    method: 'POST',
+    url: '/api/staff/erasure-requests/00000000-0000-4000-8000-000000000000/carry-out',
+    expected: { ...signedIn(403), staff: 404 },
+  },
   // Who looked at my data: the acting customer's; active sessions: anyone signed in, their own only.
   { method: 'GET', url: '/api/me/data-access', expected: customersOnly(200) },
   { method: 'GET', url: '/api/me/sessions', expected: signedIn(200) },

@@ -29,6 +29,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
   { ssn: 'FI150385-237N', name: 'Sanna Nieminen', email: 'sanna.nieminen@lumoenergia.example', countryCode: 'FI' },
   { ssn: 'FI220790-456S', name: 'Jukka Mäkinen', email: 'jukka.makinen@lumoenergia.example', countryCode: 'FI' },
   { ssn: 'FI051168-318W', name: 'Liisa Uusitalo', email: null, countryCode: 'FI' },
+  { ssn: 'FI010170-123F', name: 'Eero Lahtinen', email: 'eero.lahtinen@example.fi', countryCode: 'FI' },
   { ssn: 'EE49403136526', name: 'Mari-Liis Männik', email: 'mari-liis.mannik@example.ee', countryCode: 'EE' },
   { ssn: 'EE38001085718', name: 'Jaan Tamm', email: 'jaan.tamm@example.ee', countryCode: 'EE' },
   { ssn: 'EE38705120226', name: 'Kadri Kask', email: 'kadri.kask@virmalise.example', countryCode: 'EE' },
@@ -55,6 +56,14 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     type: 'private',
     name: 'Mikko Korhonen',
     access: [{ ssn: 'FI010101-123N', relation: 'self', code: 'rc-lumo-mikko' }],
+  },
+  // A former customer: moved abroad, nothing in force and nothing owed, so he can ask to be forgotten (decision 122).
+  {
+    siteId: 'lumo',
+    clientCode: 'LUMO-100003',
+    type: 'private',
+    name: 'Eero Lahtinen',
+    access: [{ ssn: 'FI010170-123F', relation: 'self', code: 'rc-lumo-eero' }],
   },
   {
     siteId: 'lumo',

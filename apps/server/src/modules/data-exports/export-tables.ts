@@ -104,6 +104,7 @@ export const TABLE_FILES: readonly TableFile[] = [
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   staff_member: "the person's role at the utility, not data the utility holds about its customer",
   data_export: 'the copies themselves',
+  erasure_request: 'the request to close the account (decision 122), shown beside the copy in Settings; once carried out, it names no one',
 };
 
 /** A table's rows as JSON objects, secrets left out, in a stable order. */

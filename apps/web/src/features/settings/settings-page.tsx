@@ -9,7 +9,7 @@ import { AppearanceTab } from './appearance-tab.tsx';
 import { BankAccountsTab } from './bank-accounts/bank-accounts-tab.tsx';
 import { ContactsTab } from './contacts/contacts-tab.tsx';
 import { DataAccessTab } from './privacy/data-access-tab.tsx';
-import { DataExportTab } from './privacy/data-export-tab.tsx';
+import { MyDataTab } from './privacy/my-data-tab.tsx';
 import { NotificationsTab } from './notifications/notifications-tab.tsx';
 import { OutageContactsTab } from './contacts/outage-contacts-tab.tsx';
 import { PushNotificationsTab } from './notifications/push-notifications-tab.tsx';
@@ -29,7 +29,7 @@ const panels: Record<SettingsTab, () => React.JSX.Element> = {
   'push-notifications': PushNotificationsTab,
   appearance: AppearanceTab,
   'data-access': DataAccessTab,
-  'my-data': DataExportTab,
+  'my-data': MyDataTab,
   sessions: SessionsTab,
 };
 

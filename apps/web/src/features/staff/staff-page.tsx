@@ -4,6 +4,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { CustomerCard } from './customer-card.tsx';
 import { CustomerSearchForm } from './customer-search-form.tsx';
+import { ErasureRequests } from './erasure-requests.tsx';
 import { RecentCustomers } from './recent-customers.tsx';
 import { SearchResults } from './search-results.tsx';
 import type { StaffSearch } from './staff-search.ts';
@@ -48,6 +49,7 @@ export function StaffPage({ search, onSearchChange }: Props) {
             <Stack gap="lg">
               <RecentCustomers onOpen={open} />
               {site.features.includes('SUPPORT') && <WaitingTickets />}
+              <ErasureRequests />
             </Stack>
           </Grid.Col>
         </Grid>

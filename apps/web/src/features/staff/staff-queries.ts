@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerSearchPage, CustomerSummary, RecentCustomer } from '@portal/schema/customer-search';
+import type { ErasureOutcome, StaffErasureRequest } from '@portal/schema/erasure';
 import type { StaffQueue } from '@portal/schema/support';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -31,3 +32,18 @@ export const openTicketsQueryOptions = queryOptions({
   queryKey: queryKeys.support.queue({ status: 'open' }),
   queryFn: ({ signal }) => api<StaffQueue>('/api/staff/support/tickets', { query: { status: 'open' }, signal }),
 });
+
+/** GET /api/staff/erasure-requests: this site's requests to close an account that wait to be carried out. */
+export const erasureRequestsQueryOptions = queryOptions({
+  queryKey: queryKeys.staff.erasureRequests(),
+  queryFn: ({ signal }) => api<StaffErasureRequest[]>('/api/staff/erasure-requests', { signal }),
+});
+
+/** POST /api/staff/erasure-requests/{id}/carry-out: the customer forgotten, bookkeeping kept; the queue read again. */
+export function useCarryOutErasure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<ErasureOutcome>(`/api/staff/erasure-requests/${encodeURIComponent(id)}/carry-out`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }),
+  });
+}

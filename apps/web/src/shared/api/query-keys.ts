@@ -40,6 +40,7 @@ export const queryKeys = {
     dataAccess: (page: number) => [...queryKeys.me.all, 'data-access', page] as const,
     /** The customer's copies of their data; asking for one refreshes the list. */
     dataExports: () => [...queryKeys.me.all, 'data-exports'] as const,
+    erasureRequest: () => [...queryKeys.me.all, 'erasure-request'] as const,
     /** The person's active sessions; signing one out refreshes the list. */
     sessions: () => [...queryKeys.me.all, 'sessions'] as const,
   },
@@ -49,6 +50,7 @@ export const queryKeys = {
     search: (params: { q: string; page: number }) => [...queryKeys.staff.all, 'search', params] as const,
     card: (clientCode: string) => [...queryKeys.staff.all, 'card', clientCode] as const,
     recent: () => [...queryKeys.staff.all, 'recent'] as const,
+    erasureRequests: () => [...queryKeys.staff.all, 'erasure-requests'] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

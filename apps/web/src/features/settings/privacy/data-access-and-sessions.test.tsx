@@ -108,6 +108,7 @@ describe('a copy of my data', () => {
     const fetchMock = stubApi({
       'GET /api/info': buildActorInfo(),
       'GET /api/me/data-exports': () => copies,
+      'GET /api/me/erasure-request': { request: null },
       'POST /api/me/data-exports': () => {
         copies = [queued, ready];
         return new Response(JSON.stringify(queued), { status: 202, headers: { 'content-type': 'application/json' } });
