@@ -90,7 +90,12 @@ export default tseslint.config(
     // Decision 023: cache keys come from one factory, so invalidation reaches every page that shows the data;
     // dates are picked with the one date field (DD.MM.YYYY, Monday first, up to 9999-12-31).
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/shared/api/query-keys.ts', '**/*.test.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/shared/api/query-keys.ts',
+      'apps/web/src/shared/ui/status-colours.ts',
+      'apps/web/src/themes/**',
+      '**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -102,6 +107,11 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='URL'][property.name='createObjectURL']",
           message: 'Save a download with shared/files/save-file.ts, the one saver.',
+        },
+        {
+          // Colours are a theme's (themes/) or a state's (shared/ui/status-colours.ts, contrast-checked): copies drifted.
+          selector: 'Literal[value=/^#[0-9a-fA-F]{3,8}$/]',
+          message: "Colour a state with shared/ui/status-colours.ts; a site's colours live in its theme.",
         },
         ownCurrencyFormat,
         awaitInOptionalCall,

@@ -11,6 +11,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { TranslationEditor } from './translation-editor.tsx';
 import { siteTranslationsQueryOptions, useSaveTranslations } from './translation-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 const PAGE_SIZE = 25;
 
@@ -108,7 +109,7 @@ export function TranslationsPage() {
                     <Table.Td>
                       {item.defaultText === null ? (
                         <Stack gap={2}>
-                          <Badge color="#8A5300" variant="filled">
+                          <Badge color={STATUS_COLOURS.waiting} variant="filled">
                             {t('admin.translations.missing')}
                           </Badge>
                           <Text size="sm" c="dimmed">

@@ -32,9 +32,10 @@ import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 import { meterReadingsQueryOptions, useEnterMeterReading } from './meter-readings-queries.ts';
+import { STATUS_COLOURS as PALETTE } from '../../shared/ui/status-colours.ts';
 
 /** Dark enough for white text (≥ 6:1) on any theme, as the ticket and contract status chips. */
-const STATUS_COLOURS: Record<MeterReading['status'], string> = { CURRENT: '#1B6E2E', SUPERSEDED: '#4A5059' };
+const STATUS_COLOURS: Record<MeterReading['status'], string> = { CURRENT: PALETTE.done, SUPERSEDED: PALETTE.neutral };
 
 type Values = { value: string; meterChanged: boolean; photo: File | null };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../shared/format/energy-format.ts';
 import { formatDay } from '@portal/schema/calendar-dates';
 import { EmptyState } from '../../shared/ui/list-layout.tsx';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 import { dashboardInvoicesQueryOptions } from './dashboard-queries.ts';
 
 /** The latest invoices with their due date, amount and status; empty until the site has invoices. */
@@ -60,8 +61,13 @@ export function LatestInvoicesCard() {
                       <Badge
                         size="sm"
                         variant="filled"
-                        autoContrast
-                        color={invoice.paymentStatus === 'paid' ? '#1B5E20' : invoice.overdue ? '#A61B1B' : '#FFD43B'}
+                        color={
+                          invoice.paymentStatus === 'paid'
+                            ? STATUS_COLOURS.done
+                            : invoice.overdue
+                              ? STATUS_COLOURS.problem
+                              : STATUS_COLOURS.waiting
+                        }
                       >
                         {t(
                           invoice.paymentStatus === 'paid'

@@ -18,6 +18,7 @@ import {
   useUpdateFeedbackForm,
 } from './feedback-admin-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 /**
  * /admin/feedback: a site administrator's survey forms (add, activate, renew) and the answers of one form with
@@ -78,7 +79,7 @@ function FormTable({ forms, shown, onShow }: { forms: AdminFeedbackForm[]; shown
               <Table.Td>{formatDateTime(form.createdAt, site.timezone)}</Table.Td>
               <Table.Td>{formatDateTime(form.refreshedAt, site.timezone)}</Table.Td>
               <Table.Td>
-                <Badge color={form.active ? '#1B6E2E' : '#4A5059'} variant="filled">
+                <Badge color={form.active ? STATUS_COLOURS.done : STATUS_COLOURS.neutral} variant="filled">
                   {form.active ? t('feedback.admin.active') : t('feedback.admin.inactive')}
                 </Badge>
               </Table.Td>

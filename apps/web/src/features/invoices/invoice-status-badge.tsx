@@ -1,13 +1,14 @@
 import { Badge } from '@mantine/core';
 import type { InvoiceSummary } from '@portal/schema/invoices';
 import { useTranslation } from 'react-i18next';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 export type InvoiceState = 'paid' | 'unpaid' | 'overdue';
 export const invoiceState = (invoice: Pick<InvoiceSummary, 'paymentStatus' | 'overdue'>): InvoiceState =>
   invoice.paymentStatus === 'paid' ? 'paid' : invoice.overdue ? 'overdue' : 'unpaid';
 
 /** Dark enough for white text (≥ 6:1) on any theme, light or dark. */
-const COLOR: Record<InvoiceState, string> = { paid: '#1B6E2E', unpaid: '#8A5300', overdue: '#B3261E' };
+const COLOR: Record<InvoiceState, string> = { paid: STATUS_COLOURS.done, unpaid: STATUS_COLOURS.waiting, overdue: STATUS_COLOURS.problem };
 
 /** Paid, unpaid or overdue: overdue is an unpaid invoice past its due date (computed by the server). */
 export function InvoiceStatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'paymentStatus' | 'overdue'> }) {

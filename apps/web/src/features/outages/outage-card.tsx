@@ -3,10 +3,16 @@ import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Outage, OutageStatus } from '@portal/schema/outages';
 import { formatDateTime } from '../../shared/format/site-time.ts';
+import { STATUS_COLOURS as PALETTE } from '../../shared/ui/status-colours.ts';
 
 /** Dark enough for white text (≥ 6:1) on any theme, light or dark, as the invoice and contract badges. */
-const STATUS_COLOURS: Record<OutageStatus, string> = { current: '#B3261E', planned: '#8A5300', ended: '#1B6E2E', cancelled: '#4A5059' };
-const MINE_COLOUR = '#1F4E99';
+const STATUS_COLOURS: Record<OutageStatus, string> = {
+  current: PALETTE.problem,
+  planned: PALETTE.waiting,
+  ended: PALETTE.done,
+  cancelled: PALETTE.neutral,
+};
+const MINE_COLOUR = PALETTE.info;
 
 /** One outage: where (grid area, streets, the customer's own places), when, why and how far along it is. */
 export function OutageCard({ outage, timezone }: { outage: Outage; timezone: string }) {

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartActingForCustomer } from '../../shared/auth/staff-acting-customer.ts';
 import { customerCardQueryOptions } from './staff-queries.ts';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 /** One customer's card, opened from the results or recent customers; acting starts here and opens their dashboard. */
 export function CustomerCard({ clientCode }: { clientCode: string }) {
@@ -32,7 +33,7 @@ export function CustomerCard({ clientCode }: { clientCode: string }) {
             </Title>
             <Group gap="xs">
               <Text c="dimmed">{t('staff.card.client-code', { clientCode: customer.clientCode })}</Text>
-              <Badge variant="filled" color="#4A5059">
+              <Badge variant="filled" color={STATUS_COLOURS.neutral}>
                 {t(`staff.card.type.${customer.type}`)}
               </Badge>
             </Group>

@@ -9,6 +9,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 import { erasureRequestsQueryOptions, useCarryOutErasure } from './staff-queries.ts';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 /** Requests to close an account (GDPR Art. 17, docs/decisions/122) waiting on this site, each carried out after a confirmation. */
 export function ErasureRequests() {
@@ -56,7 +57,7 @@ export function ErasureRequests() {
                   </Stack>
                   <Button
                     size="xs"
-                    color="#A32020"
+                    color={STATUS_COLOURS.problem}
                     variant="outline"
                     aria-label={t('staff.erasure.carry-out-label', { name: request.customerName, clientCode: request.clientCode })}
                     loading={carryOut.isPending && carryOut.variables === request.id}

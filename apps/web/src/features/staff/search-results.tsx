@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListLayout } from '../../shared/ui/list-layout.tsx';
 import { customerSearchQueryOptions } from './staff-queries.ts';
 import classes from './staff-page.module.css';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 type Props = {
   q: string;
@@ -45,7 +46,7 @@ export function SearchResults({ q, page, selected, onOpen, onPage }: Props) {
                 </Text>
               </Stack>
               <Stack gap={2} align="flex-end">
-                <Badge variant="filled" color="#4A5059" size="sm">
+                <Badge variant="filled" color={STATUS_COLOURS.neutral} size="sm">
                   {t(`staff.field.${result.matchedOn}`)}
                 </Badge>
                 <Text size="xs" c="dimmed" ta="right">

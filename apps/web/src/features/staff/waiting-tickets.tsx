@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { openTicketsQueryOptions } from './staff-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 /** Open support tickets per handler group, from the support queue (shown on sites with SUPPORT only). */
 export function WaitingTickets() {
@@ -35,7 +36,7 @@ export function WaitingTickets() {
                   <List.Item key={group}>
                     <Group gap="xs">
                       <Text size="sm">{group}</Text>
-                      <Badge size="sm" variant="filled" color="#1F4E99">
+                      <Badge size="sm" variant="filled" color={STATUS_COLOURS.info}>
                         {count}
                       </Badge>
                     </Group>

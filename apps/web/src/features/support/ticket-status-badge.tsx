@@ -1,14 +1,15 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketDetail } from '@portal/schema/support';
+import { STATUS_COLOURS } from '../../shared/ui/status-colours.ts';
 
 /** Dark enough for white text (≥ 6:1) on any theme, light or dark, as the contract status chips. */
 const COLOURS: Record<TicketDetail['statusName'], string> = {
-  OPEN: '#1F4E99',
-  ASSIGNED: '#8A5300',
-  CANCELLED: '#4A5059',
-  RESOLVED: '#1B6E2E',
-  NONE: '#4A5059',
+  OPEN: STATUS_COLOURS.info,
+  ASSIGNED: STATUS_COLOURS.waiting,
+  CANCELLED: STATUS_COLOURS.neutral,
+  RESOLVED: STATUS_COLOURS.done,
+  NONE: STATUS_COLOURS.neutral,
 };
 
 /** A ticket's status by its display name (spec §4), translated. */

@@ -6,6 +6,7 @@ import type { PointProductCosts } from '@portal/schema/products';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../shared/format/energy-format.ts';
 import { productCostsQueryOptions } from './signing-queries.ts';
+import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
 /**
  * What the customer's own last twelve whole months would have cost under each product (decision 120), for the point
@@ -61,7 +62,7 @@ export function ProductCostLine({ point, productId, cheapest }: { point: PointPr
           : t('signing.product.cost.paid-part', { paid, covered: row.paidMonths, count: point.months })}
       {(cheapest || row.current) && ' '}
       {cheapest && (
-        <Badge variant="filled" color="#1B6E2E" size="sm" component="span">
+        <Badge variant="filled" color={STATUS_COLOURS.done} size="sm" component="span">
           {t('signing.product.cost.cheapest')}
         </Badge>
       )}

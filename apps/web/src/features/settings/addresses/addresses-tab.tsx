@@ -9,10 +9,11 @@ import { useAddresses, useSaveAddress } from './addresses-queries.ts';
 import { useLeavePageGuard } from '../../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../../shared/forms/use-form-draft.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
 /** Dark enough for white badge text (≥ 6:1) in both schemes, as the invoice status badges. */
-const ACTIVE_COLOUR = '#1B6E2E';
-const INACTIVE_COLOUR = '#4A5560';
+const ACTIVE_COLOUR = STATUS_COLOURS.done;
+const INACTIVE_COLOUR = STATUS_COLOURS.neutral;
 
 /**
  * The customer's places of use (read from their supply objects; only those with a contract in force where the site

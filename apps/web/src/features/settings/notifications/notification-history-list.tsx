@@ -5,9 +5,14 @@ import { formatDateTime } from '../../../shared/format/site-time.ts';
 import { useSite } from '../../../shared/site/site-context.tsx';
 import { useNotificationHistory } from './notification-history-queries.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
 /** Dark enough for white text (≥ 6:1) on any theme, light or dark, striped rows included. */
-const STATUS_COLOUR: Record<NotificationDelivery['status'], string> = { queued: '#1F4E8C', sent: '#1B6E2E', failed: '#B3261E' };
+const STATUS_COLOUR: Record<NotificationDelivery['status'], string> = {
+  queued: STATUS_COLOURS.info,
+  sent: STATUS_COLOURS.done,
+  failed: STATUS_COLOURS.problem,
+};
 
 /** What was sent to the customer and when (issue 10): the newest alerts first, each channel and recipient on its own row. */
 export function NotificationHistory() {

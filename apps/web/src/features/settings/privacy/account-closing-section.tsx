@@ -9,6 +9,7 @@ import { useSite } from '../../../shared/site/site-context.tsx';
 import { openConfirm } from '../../../shared/ui/confirm-modal.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 import { erasureRequestQueryOptions, useRequestErasure } from './account-closing-queries.ts';
+import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
 /**
  * "Close my account" (GDPR Art. 17, docs/decisions/122): what is removed, what bookkeeping law keeps and for how
@@ -40,7 +41,7 @@ export function AccountClosingSection() {
       ) : (
         <div>
           <Button
-            color="#A32020"
+            color={STATUS_COLOURS.problem}
             variant="outline"
             leftSection={<IconUserOff size={18} aria-hidden />}
             loading={request.isPending}

@@ -8,6 +8,7 @@ import { useSite } from '../../../shared/site/site-context.tsx';
 import { EmptyState } from '../../../shared/ui/list-layout.tsx';
 import { dataAccessQueryOptions } from './data-access-queries.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
 /**
  * "Who looked at my data" (docs/decisions/076): each visit of customer service to the customer's data, newest first,
@@ -52,7 +53,7 @@ export function DataAccessTab() {
                   <Table.Td>{t(`data-access.role.${entry.role}`)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Badge variant="filled" color={entry.kind === 'change' ? '#8A5300' : '#1F4E99'}>
+                      <Badge variant="filled" color={entry.kind === 'change' ? STATUS_COLOURS.waiting : STATUS_COLOURS.info}>
                         {t(`data-access.kind.${entry.kind}`)}
                       </Badge>
                       <Text size="sm">{t(`data-access.area.${entry.area}`)}</Text>

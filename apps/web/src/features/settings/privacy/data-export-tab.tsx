@@ -7,8 +7,9 @@ import { formatDateTime } from '../../../shared/format/site-time.ts';
 import { useSite } from '../../../shared/site/site-context.tsx';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 import { dataExportsQueryOptions, useDownloadDataExport, useRequestDataExport } from './data-export-queries.ts';
+import { STATUS_COLOURS as PALETTE } from '../../../shared/ui/status-colours.ts';
 
-const STATUS_COLOURS = { queued: '#1F4E99', ready: '#1B6B3A', failed: '#A32020' } as const;
+const STATUS_COLOURS = { queued: PALETTE.info, ready: PALETTE.done, failed: PALETTE.problem } as const;
 
 /**
  * "A copy of my data" (GDPR Art. 15 and 20, docs/decisions/110): ask for a ZIP of everything the portal holds about

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../shared/format/site-time.ts';
 import { useSite } from '../../../shared/site/site-context.tsx';
 import { sessionsQueryOptions, useSignOutOtherSessions, useSignOutSession } from './sessions-queries.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
+import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
 const DEVICE_ICONS = {
   desktop: IconDeviceDesktop,
@@ -80,7 +81,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
             <Group gap="xs">
               <Text fw={600}>{[browser, session.os].filter(Boolean).join(' · ')}</Text>
               {session.current && (
-                <Badge variant="filled" color="#1B6E2E">
+                <Badge variant="filled" color={STATUS_COLOURS.done}>
                   {t('sessions.this')}
                 </Badge>
               )}
