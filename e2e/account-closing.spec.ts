@@ -1,6 +1,7 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { signedInPage, signInWithEid } from './sign-in.ts';
+import { keepScreenshot } from './screenshots.ts';
 import { chooseLanguage, siteUrl } from './sites.ts';
 
 /**
@@ -18,6 +19,7 @@ test('a former customer asks to be forgotten and customer service carry it out',
   const section = eero.getByRole('region', { name: 'Close my account' });
   await expect(section).toContainText('Removed: your contacts, addresses, bank accounts');
   await expect(section).toContainText('for 6 years after the end of the financial year');
+  await keepScreenshot(eero, 'close-my-account', { element: section });
   await expectAccessible(eero);
   await section.getByRole('button', { name: 'Ask to close my account' }).click();
   const dialog = eero.getByRole('dialog', { name: 'Close your account?' });

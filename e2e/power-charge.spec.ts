@@ -5,6 +5,7 @@ import { expectAccessible } from './accessibility.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { signInWithEid } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
+import { keepScreenshot } from './screenshots.ts';
 import { text } from './texts.ts';
 
 const FI = 'fi-FI';
@@ -33,6 +34,7 @@ test("kallio: Aino's household sees this month's power peak on the dashboard, th
     await expect(card).toContainText(text(FI, 'dashboard.power.hour').replace('{time}', '').trim());
   }
   await expectAccessible(page);
+  await keepScreenshot(page, 'kallio-power-peak', { element: card });
 
   // On Lumo, where she buys the energy of the same meter, the network's power charge is not hers: no card.
   await page.goto(siteUrl('lumo', '/dashboard'));

@@ -40,6 +40,9 @@ type Product = CatalogueProduct;
 export const ADD_ON_GROUP = 'addon';
 export const GRID_GROUP = 'grid';
 
+/** The VAT supply a product is billed as: a network product's fees are network supply, every other product's energy. */
+export const supplyOfProduct = (productGroup: string): 'network' | 'energy' => (productGroup === GRID_GROUP ? 'network' : 'energy');
+
 const CONTRACT_TYPES: Record<Utility, ContractType> = {
   electricity: 'SupplyContract',
   gas: 'GasSupplyContract',

@@ -3,7 +3,7 @@ import { addDays, addMonths, instantAt, todayIn } from '@portal/schema/calendar-
 import { LIVE_STATUSES, statusOn } from '../contracts/contract-life-cycle.ts';
 import { contractRepository } from '../contracts/contract-repository.ts';
 import { supplyOf, vatSchedule } from '../pricing/vat-rates.ts';
-import { GRID_GROUP } from '../contracts/create-contract.ts';
+import { ADD_ON_GROUP, supplyOfProduct } from '../contracts/create-contract.ts';
 import { isAvailableOn, isVisibleTo } from './product-visibility.ts';
 import { productRepository } from './product-repository.ts';
 import type { Executor } from '../../platform/database.ts';
@@ -41,7 +41,8 @@ export async function contractOffers(
   for (const row of live) {
     // Add-ons ride on a supply and are no renewal of their own.
     const candidates = catalogue.filter(
-      (candidate) => candidate.utility === row.utility && candidate.name !== row.contract.productName && candidate.productGroup !== 'addon',
+      (candidate) =>
+        candidate.utility === row.utility && candidate.name !== row.contract.productName && candidate.productGroup !== ADD_ON_GROUP,
     );
     if (candidates.length === 0) continue;
     const hours = await productRepository.pricedHours(
@@ -87,7 +88,7 @@ export async function contractOffers(
             priceType: candidate.priceType,
             components: candidate.priceComponents,
             billingChannel,
-            vat: vatOf(candidate.utility, candidate.productGroup === GRID_GROUP ? 'network' : 'energy'),
+            vat: vatOf(candidate.utility, supplyOfProduct(candidate.productGroup)),
           },
           year,
         ),

@@ -3,7 +3,7 @@ import type { Utility } from '@portal/schema/enums';
 import { addDays, instantAt, maxDate, minDate, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import { LIVE_STATUSES, statusOn } from '../contracts/contract-life-cycle.ts';
 import { contractRepository, type ContractRow } from '../contracts/contract-repository.ts';
-import { GRID_GROUP } from '../contracts/create-contract.ts';
+import { ADD_ON_GROUP, supplyOfProduct } from '../contracts/create-contract.ts';
 import type { VatSupply } from '../../db/schema/vat-rates.ts';
 import { supplyOf, vatSchedule } from '../pricing/vat-rates.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
@@ -12,11 +12,6 @@ import { invoicedPeriods, type InvoicedPeriod } from './invoiced-periods.ts';
 import { productRepository } from './product-repository.ts';
 import { isAvailableOn, isVisibleTo } from './product-visibility.ts';
 import { yearlyCostCents } from './yearly-estimate.ts';
-
-/** Add-ons ride on a supply and cost nothing on their own. */
-const ADD_ON_GROUP = 'addon';
-
-const supplyOfProduct = (productGroup: string): VatSupply => (productGroup === GRID_GROUP ? 'network' : 'energy');
 
 /** The first days of the months from the month of `from` to the month of `to`. */
 function monthsOf(from: string, to: string): string[] {
