@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signedInPage, signInWithEid } from './sign-in.ts';
+import { signInWithEid } from './sign-in.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { chooseLanguage, siteUrl } from './sites.ts';
 
@@ -8,10 +8,10 @@ import { chooseLanguage, siteUrl } from './sites.ts';
  * Closing my account (decision 122): Eero Lahtinen, a former Lumo customer with nothing in force and nothing owed,
  * asks to be forgotten in Settings; customer service carry it out; Eero's e-ID no longer opens the account.
  */
-test('a former customer asks to be forgotten and customer service carry it out', async ({ browser }) => {
+test('a former customer asks to be forgotten and customer service carry it out', async ({ browser, signedInPage }) => {
   // Two people's sign-ins, a third sign-in after, and axe runs: past the default minute on a busy machine.
   test.setTimeout(180_000);
-  const { context: eeroContext, page: eero } = await signedInPage(browser, {
+  const { context: eeroContext, page: eero } = await signedInPage({
     person: 'Eero Lahtinen',
     method: 'OP',
     path: '/settings?tab=my-data',
@@ -29,7 +29,7 @@ test('a former customer asks to be forgotten and customer service carry it out',
   await expectAccessible(eero);
   await eeroContext.close();
 
-  const { context: staffContext, page: staff } = await signedInPage(browser, { person: 'Sanna Nieminen', method: 'OP', path: '/staff' });
+  const { context: staffContext, page: staff } = await signedInPage({ person: 'Sanna Nieminen', method: 'OP', path: '/staff' });
   const queue = staff.getByRole('region', { name: 'Requests to close an account' });
   await expect(queue.getByTestId('erasure-requests')).toContainText('Eero Lahtinen (LUMO-100003)');
   await expectAccessible(staff);

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signedInPage } from './sign-in.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { text as uiText } from './texts.ts';
@@ -65,11 +64,11 @@ async function restoreSite(admin: Page): Promise<number[]> {
 }
 
 test('lumo: the site administrator changes the timezone and a text; the customer sees both on the dashboard; admin pages axe-clean light and dark', async ({
-  browser,
+  signedInPage,
 }) => {
   test.setTimeout(120_000);
   // The administrator signs in straight into the admin area: no customer dashboard, no NO_CUSTOMER refusal.
-  const { context: adminContext, page: admin } = await signedInPage(browser, { person: 'Jukka Mäkinen', method: 'OP', path: '/admin' });
+  const { context: adminContext, page: admin } = await signedInPage({ person: 'Jukka Mäkinen', method: 'OP', path: '/admin' });
   await expect(admin.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
   const navigation = admin.getByRole('navigation', { name: 'Administration' });
   await expect(navigation.getByRole('link')).toHaveText(['Site', 'Translations', 'Announcements', 'Feedback', 'Audit log']);
@@ -80,7 +79,7 @@ test('lumo: the site administrator changes the timezone and a text; the customer
   await expect(admin.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
 
   // The customer: the spot-price card's "now" in Helsinki time.
-  const { context: customerContext, page: customer } = await signedInPage(browser, {
+  const { context: customerContext, page: customer } = await signedInPage({
     person: 'Mikko Korhonen',
     method: 'Nordea',
     path: '/dashboard',

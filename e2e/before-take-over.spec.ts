@@ -56,15 +56,6 @@ async function openDrawn(page: Page, url: string) {
 /** The app on a 4× slower CPU, on a machine shared with other work, can take its time to take a page over. */
 const TAKE_OVER = { timeout: 30_000 };
 
-async function signIn(page: Page) {
-  await page.goto(siteUrl('lumo', '/auth/signin'));
-  await page.getByRole('button', { name: text('en-GB', 'auth.signin.provider.eid') }).click();
-  await page.getByRole('radio', { name: /Aino Virtanen/ }).check();
-  await page.getByRole('radio', { name: 'Nordea' }).check();
-  await page.getByRole('button', { name: 'Continue', description: 'Finland' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
 test.beforeEach(async ({ context }) => {
   await chooseLanguage(context, 'en-GB');
   await markSurveyHandled(context, siteUrl('lumo'));
@@ -99,8 +90,8 @@ test('sign-in: the e-ID button posts its form before the app has the page, and t
   await expect(page).toHaveURL(siteUrl('lumo', '/invoices'));
 });
 
-test('dashboard: a quick action is a link that goes before the app has the page', async ({ page }) => {
-  await signIn(page);
+test('dashboard: a quick action is a link that goes before the app has the page', async ({ page, signedIn }) => {
+  await signedIn({ person: 'Aino Virtanen', method: 'Nordea', path: '/dashboard' });
   const { release } = await slowPhone(page);
   await openDrawn(page, siteUrl('lumo', '/dashboard'));
   const quickActions = page.getByRole('region', { name: text('en-GB', 'quick-actions.title') });
@@ -112,8 +103,8 @@ test('dashboard: a quick action is a link that goes before the app has the page'
   release();
 });
 
-test('invoice list: a filter chosen before the app has the page is applied once it has', async ({ page }) => {
-  await signIn(page);
+test('invoice list: a filter chosen before the app has the page is applied once it has', async ({ page, signedIn }) => {
+  await signedIn({ person: 'Aino Virtanen', method: 'Nordea', path: '/dashboard' });
   const { release } = await slowPhone(page);
   await openDrawn(page, siteUrl('lumo', '/invoices'));
   const unpaid = page.locator('label[for$="-unpaid"]');

@@ -1,10 +1,9 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { keepScreenshot } from './screenshots.ts';
-import { signedInPage } from './sign-in.ts';
 
-test('a customer opens an invoice and reads why it differs from last month’s and last year’s bill', async ({ browser }) => {
-  const { context, page } = await signedInPage(browser, { person: 'Aino Virtanen', method: 'Nordea', path: '/invoices' });
+test('a customer opens an invoice and reads why it differs from last month’s and last year’s bill', async ({ signedInPage }) => {
+  const { context, page } = await signedInPage({ person: 'Aino Virtanen', method: 'Nordea', path: '/invoices' });
   const list = page.getByRole('list', { name: 'Invoice list' });
   // The newest invoice: the demo's readings and temperatures reach two years back, so both earlier bills exist.
   const card = list.getByRole('article').first();

@@ -2,8 +2,7 @@ import { expect, test } from './test.ts';
 import { addDays, formatDay, todayIn } from '../packages/schema/src/calendar-dates.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -13,20 +12,17 @@ const helsinkiDay = (days: number) => formatDay(addDays(todayIn('Europe/Helsinki
 test('lumo: a customer reports moving out of his cottage, keeps his typing over a reload and reads the confirmation', async ({
   page,
   context,
+  signedIn,
 }) => {
   const cspViolations = collectCspViolations(page);
   const movingDay = helsinkiDay(10);
   // The form is checked in the dark scheme, the confirmation below in both.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await chooseLanguage(context, 'en-GB');
   await context.addCookies([
     { name: 'color-scheme', value: 'dark', url: siteUrl('lumo') },
     { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
   ]);
-  await page.goto(siteUrl('lumo', '/contracts'));
-  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Mikko Korhonen', method: 'OP', path: '/contracts' });
 
   const cottage = page.getByRole('list', { name: 'Contract list' }).getByRole('article', { name: 'Lumo Yösähkö' });
   await expect(cottage.getByText('Mökkitie 3, 41800 Korpilahti')).toBeVisible();

@@ -3,8 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -71,14 +70,11 @@ async function signAtLocalService(page: Page, signer: string, method: string) {
 test('lumo: a private customer signs a new contract at a new address, restores the draft after a reload and keeps the signed PDF', async ({
   page,
   context,
+  signedIn,
 }) => {
   const cspViolations = collectCspViolations(page);
   const startDay = helsinkiDay(5);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/contracts'));
-  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/contracts'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Mikko Korhonen', method: 'OP', path: '/contracts' });
   await page.getByRole('link', { name: 'Sign a new contract' }).click();
   await expect(page).toHaveURL(siteUrl('lumo', '/contracts/sign'));
   await expect(page.getByRole('heading', { level: 1, name: 'Sign a new contract' })).toBeVisible();
@@ -185,12 +181,8 @@ test('lumo: a private customer signs a new contract at a new address, restores t
   expect(cspViolations).toEqual([]);
 });
 
-test('virmalise: a company representative renews through an offer and signs it', async ({ page, context }) => {
-  await chooseLanguage(context, 'en-GB', 'virmalise');
-  await page.goto(siteUrl('virmalise', '/contracts'));
-  await signInWithEid(page, 'en-GB', 'Mari-Liis Männik', 'Smart-ID');
-  await expect(page).toHaveURL(siteUrl('virmalise', '/contracts'));
-  await dropConsentBanner(page);
+test('virmalise: a company representative renews through an offer and signs it', async ({ page, context, signedIn }) => {
+  await signedIn({ site: 'virmalise', person: 'Mari-Liis Männik', method: 'Smart-ID', path: '/contracts' });
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: /Kase Kodu OÜ/ }).click();
   await expect(page.getByTestId('page-customer')).toHaveText('Kase Kodu OÜ · customer VE-700201');

@@ -2,21 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 test('lumo: a customer finds her contracts from the dashboard, reads the prices and has invoices sent by post', async ({
   page,
   context,
+  signedIn,
 }) => {
   const cspViolations = collectCspViolations(page);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });
 
   await page
     .getByRole('region', { name: 'Quick actions' })

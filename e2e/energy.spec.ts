@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -13,15 +12,14 @@ const journeys = [
 ] as const;
 
 for (const journey of journeys) {
-  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({ page, context }) => {
+  test(`${journey.site}: dashboard and charts show real numbers; period and resolution change the chart`, async ({
+    page,
+    context,
+    signedIn,
+  }) => {
     // Eight pages, each checked by axe-core and photographed: a minute on a busy machine.
     test.setTimeout(120_000);
-    await chooseLanguage(context, 'en-GB', journey.site);
-    await page.goto(siteUrl(journey.site, '/dashboard'));
-    await expect(page).toHaveURL(/\/auth\/signin\?/);
-    await signInWithEid(page, 'en-GB', journey.person, journey.method);
-    await expect(page).toHaveURL(siteUrl(journey.site, '/dashboard'));
-    await dropConsentBanner(page);
+    await signedIn({ site: journey.site, person: journey.person, method: journey.method, path: '/dashboard' });
 
     const chart = page.getByRole('region', { name: 'Your consumption' });
     const consumption = chart.getByRole('img', { name: /consumption: [\d,.]+ kWh/ });

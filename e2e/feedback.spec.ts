@@ -1,13 +1,13 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signedInPage, signInWithEid } from './sign-in.ts';
+import { signInWithEid } from './sign-in.ts';
 import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
 test('lumo: the feedback dialog asks once per renewed form, needs a rating, thanks in green, stays closed until an admin renews it', async ({
   page,
   context,
-  browser,
+  signedInPage,
 }) => {
   // Two people sign in, the customer twice through the dashboard.
   test.setTimeout(120_000);
@@ -44,7 +44,7 @@ test('lumo: the feedback dialog asks once per renewed form, needs a rating, than
 
   // A site administrator renews the form: everybody is asked again, also those who answered.
   // The admin area (/admin) links here too; the page's own address is enough for this journey.
-  const { context: adminContext, page: admin } = await signedInPage(browser, {
+  const { context: adminContext, page: admin } = await signedInPage({
     person: 'Jukka Mäkinen',
     method: 'OP',
     path: '/admin/feedback',

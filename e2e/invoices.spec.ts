@@ -3,26 +3,17 @@ import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { dropConsentBanner } from './consent-banner.ts';
-import { markSurveyHandled, signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice and pays it through the simulator', async ({
   page,
   context,
+  signedIn,
 }) => {
   const cspViolations = collectCspViolations(page);
-  await chooseLanguage(context, 'en-GB');
-  await markSurveyHandled(context, siteUrl('lumo'));
-  await page.goto(siteUrl('lumo', '/invoices'));
-  await expect(page).toHaveURL(/\/auth\/signin\?/);
-  await page.getByRole('button', { name: /e-ID/ }).click();
-  await page.getByRole('radio', { name: /Aino Virtanen/ }).check();
-  await page.getByRole('radio', { name: 'Nordea' }).check();
-  await page.getByRole('button', { name: 'Continue', description: 'Finland' }).click();
-  await expect(page).toHaveURL(siteUrl('lumo', '/invoices'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Aino Virtanen', method: 'Nordea', path: '/invoices' });
 
   const list = page.getByRole('list', { name: 'Invoice list' });
   await expect(list.getByRole('article').first()).toBeVisible();
@@ -89,10 +80,8 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
 });
 
-test('a Latvian customer’s invoices pass axe-core, the pay button named by its own text', async ({ page }) => {
-  await page.goto(siteUrl('daugava', '/invoices'));
-  await signInWithEid(page, 'lv-LV', 'Jānis Ozoliņš', 'eParaksts');
-  await expect(page).toHaveURL(siteUrl('daugava', '/invoices'));
+test('a Latvian customer’s invoices pass axe-core, the pay button named by its own text', async ({ page, signedIn }) => {
+  await signedIn({ site: 'daugava', locale: 'lv-LV', person: 'Jānis Ozoliņš', method: 'eParaksts', path: '/invoices' });
   const pay = page
     .getByRole('list')
     .getByRole('button', { name: new RegExp(`^${text('lv-LV', 'invoices.pay')}`) })
@@ -103,13 +92,9 @@ test('a Latvian customer’s invoices pass axe-core, the pay button named by its
 
 test('a Finnish customer sees how to pay an unpaid invoice and downloads its CSV as Finnish Excel opens it: semicolons, decimal commas', async ({
   page,
-  context,
+  signedIn,
 }) => {
-  await chooseLanguage(context, 'fi-FI');
-  await page.goto(siteUrl('lumo', '/invoices?type=unpaid'));
-  await signInWithEid(page, 'fi-FI', 'Aino Virtanen', 'Nordea');
-  await expect(page).toHaveURL(/\/invoices/);
-  await dropConsentBanner(page);
+  await signedIn({ locale: 'fi-FI', person: 'Aino Virtanen', method: 'Nordea', path: '/invoices?type=unpaid' });
   const list = page.getByRole('list', { name: text('fi-FI', 'invoices.list.label') });
   const card = list.getByRole('article').first();
 

@@ -1,22 +1,15 @@
 import type { MeterReadingList } from '../packages/schema/src/meter-readings.ts';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 
 const LV = 'lv-LV';
 const register = (value: string) => new Intl.NumberFormat(LV, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value));
 
-test('daugava: Anna enters her heat meter’s reading under the chart and sees it in the list (decision 112)', async ({ page, context }) => {
+test('daugava: Anna enters her heat meter’s reading under the chart and sees it in the list (decision 112)', async ({ page, signedIn }) => {
   test.setTimeout(120_000);
-  await chooseLanguage(context, LV, 'daugava');
-  await page.goto(siteUrl('daugava', '/charts'));
-  await signInWithEid(page, LV, 'Anna Bērziņa', 'eParaksts');
-  await expect(page).toHaveURL(siteUrl('daugava', '/charts'));
-  await dropConsentBanner(page);
+  await signedIn({ site: 'daugava', locale: LV, person: 'Anna Bērziņa', method: 'eParaksts', path: '/charts' });
 
   const card = page.getByRole('region', { name: text(LV, 'meterReadings.title') });
   const history = card.getByRole('table', { name: text(LV, 'meterReadings.history') });

@@ -1,17 +1,16 @@
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
-test("lumo: an outage on the customer's street shows first on /outages, with the meter's events, axe-clean", async ({ page, context }) => {
+test("lumo: an outage on the customer's street shows first on /outages, with the meter's events, axe-clean", async ({
+  page,
+  context,
+  signedIn,
+}) => {
   test.setTimeout(180_000);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Outages' }).click();
   await expect(page).toHaveURL(/\/outages/);
 

@@ -115,10 +115,8 @@ test('on a phone: data on the first screen, the bottom bar, the menu drawer, and
   expect(cspViolations).toEqual([]);
 });
 
-test('on a phone a heating-only customer sees no spot price, and the dashboard passes axe-core', async ({ page }) => {
-  await page.goto(siteUrl('daugava', '/dashboard'));
-  await signInWithEid(page, 'lv-LV', 'Anna Bērziņa', 'eParaksts');
-  await expect(page).toHaveURL(siteUrl('daugava', '/dashboard'));
+test('on a phone a heating-only customer sees no spot price, and the dashboard passes axe-core', async ({ page, signedIn }) => {
+  await signedIn({ site: 'daugava', locale: 'lv-LV', person: 'Anna Bērziņa', method: 'eParaksts', path: '/dashboard' });
   await expect(page.getByRole('region', { name: text('lv-LV', 'dashboard.expenses.title') })).toBeVisible();
   await expect(page.getByRole('region', { name: text('lv-LV', 'dashboard.spot.title') })).toHaveCount(0);
   await expectAccessible(page);

@@ -2,9 +2,6 @@ import type { PowerPeaks } from '../packages/schema/src/energy.ts';
 import { formatUnit } from '../packages/schema/src/units.ts';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { dropConsentBanner } from './consent-banner.ts';
-import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { text } from './texts.ts';
 
@@ -12,12 +9,10 @@ const FI = 'fi-FI';
 
 test("kallio: Aino's household sees this month's power peak on the dashboard, the hour its power charge is set by (decision 119)", async ({
   page,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(siteUrl('kallio', '/dashboard'));
-  await signInWithEid(page, FI, 'Aino Virtanen', 'OP');
-  await expect(page).toHaveURL(siteUrl('kallio', '/dashboard'));
-  await dropConsentBanner(page);
+  await signedIn({ site: 'kallio', locale: FI, person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });
 
   const card = page.getByRole('region', { name: text(FI, 'dashboard.power.title') });
   await expect(card).toBeVisible({ timeout: 30_000 });
@@ -37,8 +32,7 @@ test("kallio: Aino's household sees this month's power peak on the dashboard, th
   await keepScreenshot(page, 'kallio-power-peak', { element: card });
 
   // On Lumo, where she buys the energy of the same meter, the network's power charge is not hers: no card.
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, FI, 'Aino Virtanen', 'OP');
+  await signedIn({ site: 'lumo', locale: FI, person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });
   await expect(page.getByRole('region', { name: text(FI, 'dashboard.expenses.title'), exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: text(FI, 'dashboard.power.title') })).toHaveCount(0);
 });

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -14,13 +13,10 @@ async function confirm(page: Page) {
 test('lumo: switch a load off and on, open the HAN port, watch live readings move, make a cheapest-hours plan', async ({
   page,
   context,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Power control' }).click();
   await expect(page).toHaveURL(/\/power-control/);
   await dropConsentBanner(page);
@@ -81,11 +77,8 @@ test('lumo: switch a load off and on, open the HAN port, watch live readings mov
   }
 });
 
-test('daugava: no power control where the site offers none', async ({ page, context }) => {
-  await chooseLanguage(context, 'en-GB', 'daugava');
-  await page.goto(siteUrl('daugava', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Jānis Ozoliņš', 'eParaksts');
-  await expect(page).toHaveURL(siteUrl('daugava', '/dashboard'));
+test('daugava: no power control where the site offers none', async ({ page, signedIn }) => {
+  await signedIn({ site: 'daugava', person: 'Jānis Ozoliņš', method: 'eParaksts', path: '/dashboard' });
   await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Charts' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Power control' })).toHaveCount(0);
 });

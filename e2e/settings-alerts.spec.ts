@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from './test.ts';
 import { startPushServiceStandIn } from '../apps/server/src/test-support/push-service-stand-in.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, journeyDataDir, siteUrl } from './sites.ts';
+import { journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 
 const dataDir = join(process.cwd(), journeyDataDir);
@@ -54,13 +53,16 @@ function importTomorrowsPrices(eurPerMwh: number) {
   });
 }
 
-test("lumo: a price threshold sends tomorrow's alert to this browser, where the service worker shows it", async ({ page, context }) => {
+test("lumo: a price threshold sends tomorrow's alert to this browser, where the service worker shows it", async ({
+  page,
+  context,
+  signedIn,
+}) => {
   test.setTimeout(240_000);
   const pushService = await startPushServiceStandIn();
   try {
     const browser = pushService.subscribe();
     await context.grantPermissions(['notifications'], { origin: siteUrl('lumo') });
-    await chooseLanguage(context, 'en-GB');
     // Chromium subscribes through Google's push service, which this machine cannot reach: the browser's subscription is
     // made with keys of the journey's local push service instead, which decrypts what is sent as the browser would.
     await page.addInitScript(
@@ -86,11 +88,7 @@ test("lumo: a price threshold sends tomorrow's alert to this browser, where the 
       { endpoint: browser.endpoint, keys: browser.keys },
     );
 
-    await page.goto(siteUrl('lumo', '/dashboard'));
-    await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
-    await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-    await page.goto(siteUrl('lumo', '/settings?tab=push-notifications'));
-    await dropConsentBanner(page);
+    await signedIn({ person: 'Mikko Korhonen', method: 'OP', path: '/settings?tab=push-notifications' });
     await expect(page.getByTestId('push-permission')).toHaveAttribute('data-state', 'granted');
     await page.getByRole('button', { name: 'Turn on in this browser' }).click();
     await expect(page.getByText('This browser receives your alerts.')).toBeVisible();

@@ -3,8 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signInWithEid } from './sign-in.ts';
-import { chooseLanguage, journeyDataDir, siteUrl } from './sites.ts';
+import { journeyDataDir, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -26,14 +25,10 @@ async function mailedLink(to: string): Promise<string> {
 
 test('lumo: change phone, language and e-mail (by the mailed link) in the profile, add and remove a bank account', async ({
   page,
-  context,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Aino Virtanen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -81,14 +76,9 @@ test('lumo: change phone, language and e-mail (by the mailed link) in the profil
   await expect(page.getByText('No bank accounts yet.')).toBeVisible();
 });
 
-test('lumo: an unsent form comes back after a reload, and leaving it with unsaved changes asks first', async ({ page, context }) => {
+test('lumo: an unsent form comes back after a reload, and leaving it with unsaved changes asks first', async ({ page, signedIn }) => {
   test.setTimeout(120_000);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
-  await page.goto(siteUrl('lumo', '/settings?tab=bank-accounts'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Mikko Korhonen', method: 'OP', path: '/settings?tab=bank-accounts' });
 
   // Spec §4: the draft is kept encrypted in session storage; a reload first meets the browser's own warning.
   await page.getByRole('textbox', { name: 'IBAN' }).fill('FI21 1234 5600 0007 85');
@@ -125,12 +115,9 @@ test('lumo: an unsent form comes back after a reload, and leaving it with unsave
   await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
 });
 
-test('lumo: every settings tab passes axe-core in light and dark, on a desktop and on a phone', async ({ page, context }) => {
+test('lumo: every settings tab passes axe-core in light and dark, on a desktop and on a phone', async ({ page, context, signedIn }) => {
   test.setTimeout(180_000);
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/dashboard'));
-  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'OP');
-  await expect(page).toHaveURL(siteUrl('lumo', '/dashboard'));
+  await signedIn({ person: 'Mikko Korhonen', method: 'OP', path: '/dashboard' });
   const tabs = ['profile', 'contacts', 'addresses', 'bank-accounts', 'notifications', 'push-notifications', 'appearance'];
   for (const viewport of [
     { name: 'desktop', width: 1280, height: 900 },
@@ -160,14 +147,10 @@ test('lumo: every settings tab passes axe-core in light and dark, on a desktop a
 // Jaan Tamm: no other journey reads his inbox, which the ready copy's notice lands in (the support journey counts Mikko's).
 test('virmalise: a customer asks for a copy of everything about them, is told when it is ready, and downloads the ZIP', async ({
   page,
-  context,
+  signedIn,
 }) => {
   test.setTimeout(180_000);
-  await chooseLanguage(context, 'en-GB', 'virmalise');
-  await page.goto(siteUrl('virmalise', '/settings?tab=my-data'));
-  await signInWithEid(page, 'en-GB', 'Jaan Tamm', 'Smart-ID');
-  await expect(page).toHaveURL(/\/settings\?tab=my-data/);
-  await dropConsentBanner(page);
+  await signedIn({ site: 'virmalise', person: 'Jaan Tamm', method: 'Smart-ID', path: '/settings?tab=my-data' });
   await page.getByRole('button', { name: 'Ask for a copy' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'We are making your copy.' })).toBeVisible();
   await expectAccessible(page);

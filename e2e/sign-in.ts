@@ -1,6 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { dropConsentBanner } from './consent-banner.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { text } from './texts.ts';
 
 /**
@@ -25,23 +23,4 @@ export async function signInWithEid(page: Page, locale: string, person: string, 
   await form.getByRole('radio', { name: new RegExp(person) }).check();
   await form.getByRole('radio', { name: method }).check();
   await form.locator('button[type="submit"]').click();
-}
-
-/**
- * A second person in a browser of their own (a new context) on Lumo in English: opens `path`, signs in through the
- * e-ID service, comes back to `path` and answers the consent banner. For journeys where two people act in turn
- * (an administrator and a customer, customer service and a customer); the caller closes the context.
- */
-export async function signedInPage(
-  browser: Browser,
-  { person, method, path }: { person: string; method: string; path: string },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  await chooseLanguage(context, 'en-GB');
-  const page = await context.newPage();
-  await page.goto(siteUrl('lumo', path));
-  await signInWithEid(page, 'en-GB', person, method);
-  await expect(page).toHaveURL(siteUrl('lumo', path));
-  await dropConsentBanner(page);
-  return { context, page };
 }

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { signedInPage, signInWithEid } from './sign-in.ts';
-import { chooseLanguage, siteUrl } from './sites.ts';
+import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -37,16 +36,13 @@ async function accessibleEverywhere(page: Page, context: BrowserContext, path: s
 test('lumo: a customer sends a contact request with a photo, customer service answers, the customer reads it in the inbox and closes it', async ({
   page,
   context,
-  browser,
+  signedIn,
+  signedInPage,
 }) => {
   // Two people, and three pages checked in light and dark at two widths.
   test.setTimeout(360_000);
   // The customer asks, choosing the subject through its topic (advanced support on Lumo), with a photo attached.
-  await chooseLanguage(context, 'en-GB');
-  await page.goto(siteUrl('lumo', '/support'));
-  await signInWithEid(page, 'en-GB', 'Mikko Korhonen', 'Nordea');
-  await expect(page).toHaveURL(siteUrl('lumo', '/support'));
-  await dropConsentBanner(page);
+  await signedIn({ person: 'Mikko Korhonen', method: 'Nordea', path: '/support' });
   const form = page.getByRole('region', { name: 'Contact customer service' });
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByText('Choose a subject.')).toBeVisible();
@@ -72,7 +68,7 @@ test('lumo: a customer sends a contact request with a photo, customer service an
   await accessibleEverywhere(page, context, '/support', () => expect(ticket.getByRole('link', { name: /meter\.png/ })).toBeVisible());
 
   // Customer service answers from the queue, and sees the photo too.
-  const { context: staffContext, page: staff } = await signedInPage(browser, { person: 'Sanna Nieminen', method: 'OP', path: '/staff' });
+  const { context: staffContext, page: staff } = await signedInPage({ person: 'Sanna Nieminen', method: 'OP', path: '/staff' });
   await staff.getByRole('link', { name: 'Queue of support requests' }).click();
   await expect(staff).toHaveURL(siteUrl('lumo', '/staff/tickets'));
   const queued = staff.getByRole('article', { name: /Meter reading · Mikko Korhonen \(LUMO-100002\)/ }).filter({ hasText: question });
