@@ -23,8 +23,13 @@ describe("the demo's neighbouring homes (decision 123)", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // A second start writes nothing again, and the values are the same (a pure function of home and month).
     const digest = async () =>
-      (await queryRows<{ digest: string }>(db, sql`select md5(string_agg(metering_point_id || month || wh, ',' order by metering_point_id, month)) as digest
-        from reading_month where metering_point_id like 'mp-lumo-nb-%'`))[0]!.digest;
+      (
+        await queryRows<{ digest: string }>(
+          db,
+          sql`select md5(string_agg(metering_point_id || month || wh, ',' order by metering_point_id, month)) as digest
+        from reading_month where metering_point_id like 'mp-lumo-nb-%'`,
+        )
+      )[0]!.digest;
     const before = await digest();
     expect(await seedDemoNeighbours(db)).toBe(0);
     expect(await digest()).toBe(before);

@@ -19,7 +19,10 @@ type Subject = { scope: CustomerScope; utility: Utility; span: MonthSpan };
  * place is of the kind (heating, size) asked, with a monthly rollup in every month of the span. The acting customer's
  * own points are never among them, and no other site's point ever is.
  */
-function membersSql({ scope, utility, span }: Subject, group: { homeKind: HomeKind; heating?: Heating | null; floorAreaBand?: FloorAreaBand | null }): SQL {
+function membersSql(
+  { scope, utility, span }: Subject,
+  group: { homeKind: HomeKind; heating?: Heating | null; floorAreaBand?: FloorAreaBand | null },
+): SQL {
   return sql`select mp.id, so.heating, so.floor_area_band
     from metering_point mp
     join supply_object so on so.id = mp.object_id and so.site_id = mp.site_id

@@ -30,7 +30,16 @@ async function writeMonths(db: Database, pointId: string, kwh: (month: number) =
     const value = kwh(index);
     return value === null
       ? []
-      : [{ meteringPointId: pointId, direction: 'consumption' as const, month, wh: Math.round(value * 1000), measuredIntervals: 1, estimatedIntervals: 0 }];
+      : [
+          {
+            meteringPointId: pointId,
+            direction: 'consumption' as const,
+            month,
+            wh: Math.round(value * 1000),
+            measuredIntervals: 1,
+            estimatedIntervals: 0,
+          },
+        ];
   });
   if (rows.length) await db.insert(readingMonth).values(rows);
 }
@@ -38,7 +47,12 @@ async function writeMonths(db: Database, pointId: string, kwh: (month: number) =
 /** `count` homes of other customers (a customer each, as the utility's customers who never signed in), with their months. */
 async function buildHomes(
   db: Database,
-  { siteId = 'lumo', count, details, kwh }: { siteId?: string; count: number; details: Details; kwh: (home: number, month: number) => number | null },
+  {
+    siteId = 'lumo',
+    count,
+    details,
+    kwh,
+  }: { siteId?: string; count: number; details: Details; kwh: (home: number, month: number) => number | null },
 ) {
   const ids: string[] = [];
   for (let home = 0; home < count; home++) {

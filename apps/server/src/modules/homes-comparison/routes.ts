@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeDetails, homeDetailsRequest, homesComparison as homesComparisonSchema, homesComparisonQuery } from '@portal/schema/homes-comparison';
+import {
+  homeDetails,
+  homeDetailsRequest,
+  homesComparison as homesComparisonSchema,
+  homesComparisonQuery,
+} from '@portal/schema/homes-comparison';
 import { customerScopeOf } from '../../platform/actor.ts';
 import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';

@@ -43,8 +43,16 @@ describe('HomesComparisonCard', () => {
     ).toEqual(['Month', 'My consumption', 'Similar homes (median)', 'Efficient homes']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
-    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['–', '1,800 kWh', '950.3 kWh']);
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2,001 kWh', '1,800 kWh', '950.3 kWh']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['–', '1,800 kWh', '950.3 kWh']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2,001 kWh', '1,800 kWh', '950.3 kWh']);
     expect(screen.queryByText(/wider group/)).not.toBeInTheDocument();
   });
 

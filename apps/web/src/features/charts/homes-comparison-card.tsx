@@ -101,7 +101,12 @@ function ComparisonBody({ comparison }: { comparison: HomesComparison }) {
     comparison.months.reduce((sum, month) => sum + (pick(month) ?? 0), 0);
   const columns = [
     { key: 'mine', label: t('charts.homes.mine'), value: (month: HomesComparison['months'][number]) => month.myKwh, colour: colours[0] },
-    { key: 'median', label: t('charts.homes.median'), value: (month: HomesComparison['months'][number]) => month.medianKwh, colour: colours[2] },
+    {
+      key: 'median',
+      label: t('charts.homes.median'),
+      value: (month: HomesComparison['months'][number]) => month.medianKwh,
+      colour: colours[2],
+    },
     {
       key: 'efficient',
       label: t('charts.homes.efficient'),
@@ -117,9 +122,18 @@ function ComparisonBody({ comparison }: { comparison: HomesComparison }) {
       {group.widened && <Text size="sm">{t('charts.homes.widened')}</Text>}
       <Text size="sm">
         {t('charts.homes.summary', {
-          mine: formatKwh(total((month) => month.myKwh), locale),
-          median: formatKwh(total((month) => month.medianKwh), locale),
-          efficient: formatKwh(total((month) => month.efficientKwh), locale),
+          mine: formatKwh(
+            total((month) => month.myKwh),
+            locale,
+          ),
+          median: formatKwh(
+            total((month) => month.medianKwh),
+            locale,
+          ),
+          efficient: formatKwh(
+            total((month) => month.efficientKwh),
+            locale,
+          ),
         })}
       </Text>
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('charts.homes.title') }}>
