@@ -124,6 +124,12 @@ export async function seedDemoNeighbours(db: Database, now: Date = new Date()): 
   const last = monthStart(todayIn(timezone, now), -1);
   const first = `${Number(last.slice(0, 4)) - 2}-01-01`;
   const homes = lumoNeighbours();
+  // A later start in the same month finds the last home's last month, which the one statement wrote with every other row.
+  const [done] = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from reading_month where metering_point_id = ${homes.at(-1)!.pointId} and direction = 'consumption' and month = ${last}::date`,
+  );
+  if (done) return 0;
   const known = DEMO_OBJECTS.filter((object) => object.home).map((object) => ({ id: object.id, ...object.home }));
   const [row] = await queryRows<{ months: number }>(
     db,

@@ -96,6 +96,7 @@ function ComparisonBody({ comparison }: { comparison: HomesComparison }) {
   const colours = theme.colorsFor(comparison.utility).consumption;
   const group = comparison.group!;
   const words = groupWords(t, group);
+  const tableLabel = t('charts.homes.table', { group: words });
   const largest = Math.max(1, ...comparison.months.flatMap((month) => [month.myKwh ?? 0, month.medianKwh, month.efficientKwh]));
   const total = (pick: (month: HomesComparison['months'][number]) => number | null) =>
     comparison.months.reduce((sum, month) => sum + (pick(month) ?? 0), 0);
@@ -136,8 +137,9 @@ function ComparisonBody({ comparison }: { comparison: HomesComparison }) {
           ),
         })}
       </Text>
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('charts.homes.title') }}>
-        <Table miw={560} aria-label={t('charts.homes.table', { group: words })} data-testid="homes-comparison-table">
+      {/* The scroll area takes focus, so a keyboard can scroll the table on a phone; it is named as the table is. */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': tableLabel }}>
+        <Table miw={560} aria-label={tableLabel} data-testid="homes-comparison-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('charts.homes.month')}</Table.Th>
