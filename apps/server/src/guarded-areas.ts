@@ -29,6 +29,7 @@ import { readingsRoutes } from './modules/readings/routes.ts';
 import { dataExportRoutes } from './modules/data-exports/routes.ts';
 import { erasureRoutes, erasureStaffRoutes } from './modules/erasure/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
+import { homesComparisonRoutes } from './modules/homes-comparison/routes.ts';
 import { meterReadingRoutes } from './modules/meter-readings/routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
 import type { LiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
@@ -86,6 +87,8 @@ export async function registerGuardedAreas(
       await area.register(chartRoutes, { db });
       await area.register(locationRoutes, { db });
       await area.register(usagePointRoutes, { db });
+      // Homes like mine (issue 28, decision 123): on every site; a site without 20 homes of a kind answers that it has too few.
+      await area.register(homesComparisonRoutes, { db });
       await area.register(featureArea('ADDRESS_AUTOCOMPLETE', async (addresses) => addresses.register(addressAutocompleteRoutes, { db })));
       await area.register(readingsRoutes, { db });
       // Readings customers enter for hand-read meters (issue 28, docs/decisions/112).

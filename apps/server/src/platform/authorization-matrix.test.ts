@@ -301,7 +301,15 @@ const calls: Call[] = [
     '/api/contracts/ct-lumo-aino-el/readings/metadata',
     '/api/readings/download?meteringPointId=mp-lumo-aino-el&from=2026-01-01&to=2026-01-01&format=csv',
     '/api/charts/usage-pattern?meteringPointId=mp-lumo-aino-el&from=2026-01-01&to=2026-01-31',
+    // Homes like mine (decision 123): homes-comparison.test.ts proves the figures, the 20-home rule and the scoping.
+    '/api/usage-points/homes-comparison?meteringPointId=mp-lumo-aino-el',
   ].map((url): Call => ({ method: 'GET', url, expected: { ...customersOnly(404), customerA: 200 } })),
+  {
+    method: 'PUT',
+    url: '/api/usage-points/home',
+    body: { meteringPointId: 'mp-lumo-aino-el', homeKind: 'detached', heating: 'heat-pump', floorAreaBand: '150-200' },
+    expected: { ...customersOnly(404), customerA: 200 },
+  },
   // Readings customers enter (decision 112): Lumo does not offer them, so every customer gets 404 FEATURE_DISABLED;
   // meter-readings.test.ts proves on Daugava that a customer reaches only their own metering points and photos.
   { method: 'GET', url: '/api/meter-readings?meteringPointId=mp-lumo-aino-el', expected: customersOnly(404) },

@@ -26,6 +26,7 @@ import {
 } from '@portal/schema/enums';
 import { START_REASONS } from '@portal/schema/contract-signing';
 import { MOVE_OUT_COUNTRIES } from '@portal/schema/move-out';
+import { FLOOR_AREA_BANDS, HEATINGS, HOME_DETAIL_SOURCES, HOME_KINDS } from '@portal/schema/homes-comparison';
 import { enumText, oneOf } from './enum-column.ts';
 import { customer } from './identity.ts';
 import { powerCheck, product } from './products.ts';
@@ -49,10 +50,25 @@ export const supplyObject = pgTable(
     connectionStatus: enumText('connection_status', CONNECTION_STATUSES).notNull().default('connected'),
     /** Weather area of the outdoor temperature series. */
     temperatureArea: text('temperature_area').notNull(),
+    /**
+     * What "homes like mine" groups the place's metering points by (docs/decisions/123): the kind of home, its main
+     * heating and its floor-area band, null until the customer tells them or the building register has them.
+     */
+    homeKind: enumText('home_kind', HOME_KINDS),
+    heating: enumText('heating', HEATINGS),
+    floorAreaBand: enumText('floor_area_band', FLOOR_AREA_BANDS),
+    /** Who told the details above: the customer, or the building register through the data hub; null while none is known. */
+    homeDetailsSource: enumText('home_details_source', HOME_DETAIL_SOURCES),
   },
   (table) => [
     index('supply_object_customer_idx').on(table.siteId, table.customerId),
+    // The comparison's group: the site's homes of one kind (decision 123).
+    index('supply_object_home_kind_idx').on(table.siteId, table.homeKind),
     oneOf('supply_object_connection_status_check', table.connectionStatus, CONNECTION_STATUSES),
+    oneOf('supply_object_home_kind_check', table.homeKind, HOME_KINDS),
+    oneOf('supply_object_heating_check', table.heating, HEATINGS),
+    oneOf('supply_object_floor_area_band_check', table.floorAreaBand, FLOOR_AREA_BANDS),
+    oneOf('supply_object_home_details_source_check', table.homeDetailsSource, HOME_DETAIL_SOURCES),
   ],
 );
 

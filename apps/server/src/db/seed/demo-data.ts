@@ -10,6 +10,7 @@ import { seedDemoGrid } from './demo-grid.ts';
 import { seedDemoIdentities } from './demo-identities.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoMeterReadings } from './demo-meter-readings.ts';
+import { seedDemoNeighbours } from './demo-neighbours.ts';
 import { seedDemoOutages } from './demo-outages.ts';
 import { seedDemoPower } from './demo-power.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -57,8 +58,18 @@ export async function seedDemoData(
   if (energyHistory) {
     log?.info('topping up demo energy data to now (the first start loads two years of readings and prices)');
     const energy = await seedDemoEnergy(db);
+    // The other homes of Lumo's grid area, with monthly consumption only, for "homes like mine" (decision 123).
+    const neighbours = Date.now();
+    const neighbourMonths = await seedDemoNeighbours(db);
     log?.info(
-      { readings: energy.readings, spotPrices: energy.spotPrices, temperatures: energy.temperatures, ms: energy.milliseconds },
+      {
+        readings: energy.readings,
+        spotPrices: energy.spotPrices,
+        temperatures: energy.temperatures,
+        ms: energy.milliseconds,
+        neighbourMonths,
+        neighbourMs: Date.now() - neighbours,
+      },
       'demo energy data in place',
     );
     await seedDemoPower(db);

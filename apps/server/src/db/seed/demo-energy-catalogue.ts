@@ -1,4 +1,5 @@
 import type { BillingChannelKind, ContractType, PriceComponentKind, PriceType, UsagePointKind } from '@portal/schema/enums';
+import type { FloorAreaBand, Heating, HomeKind } from '@portal/schema/homes-comparison';
 import { KALLIO_GRID_PRODUCTS } from './demo-products.ts';
 import type { LoadProfile } from './energy-profiles.ts';
 
@@ -80,6 +81,8 @@ export type DemoObject = {
   city: string;
   countryCode: 'FI' | 'EE' | 'LV';
   area: string;
+  /** What the building register says of the home (decision 123); none for a place that is not a home. */
+  home?: { homeKind: HomeKind; heating: Heating; floorAreaBand: FloorAreaBand };
   meters: DemoMeter[];
 };
 
@@ -102,6 +105,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Espoo',
     countryCode: 'FI',
     area: 'fi-espoo',
+    home: { homeKind: 'detached', heating: 'heat-pump', floorAreaBand: '150-200' },
     meters: [
       {
         id: 'mp-lumo-aino-el',
@@ -141,6 +145,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Tampere',
     countryCode: 'FI',
     area: 'fi-tampere',
+    home: { homeKind: 'apartment', heating: 'district', floorAreaBand: '50-80' },
     meters: [
       {
         id: 'mp-lumo-mikko-el',
@@ -175,6 +180,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Korpilahti',
     countryCode: 'FI',
     area: 'fi-jyvaskyla',
+    home: { homeKind: 'holiday-home', heating: 'electric', floorAreaBand: '50-80' },
     meters: [
       {
         id: 'mp-lumo-mikko-cottage-el',
@@ -234,6 +240,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Tartu',
     countryCode: 'EE',
     area: 'ee-tartu',
+    home: { homeKind: 'detached', heating: 'gas', floorAreaBand: '120-150' },
     meters: [
       {
         id: 'mp-ve-mari-liis-el',
@@ -280,6 +287,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Tallinn',
     countryCode: 'EE',
     area: 'ee-tallinn',
+    home: { homeKind: 'apartment', heating: 'district', floorAreaBand: '50-80' },
     meters: [
       {
         id: 'mp-ve-jaan-el',
@@ -355,6 +363,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Rīga',
     countryCode: 'LV',
     area: 'lv-riga',
+    home: { homeKind: 'apartment', heating: 'district', floorAreaBand: '50-80' },
     meters: [
       {
         id: 'mp-ds-anna-heat',
@@ -385,6 +394,7 @@ const SITE_OBJECTS: DemoObject[] = [
     city: 'Jūrmala',
     countryCode: 'LV',
     area: 'lv-riga',
+    home: { homeKind: 'detached', heating: 'gas', floorAreaBand: '150-200' },
     meters: [
       {
         id: 'mp-ds-janis-el',

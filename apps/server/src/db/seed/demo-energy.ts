@@ -96,6 +96,7 @@ async function seedMasterData(db: Database, objects: DemoObject[], customers: Ma
           city: object.city,
           countryCode: object.countryCode,
           temperatureArea: object.area,
+          ...(object.home && { ...object.home, homeDetailsSource: 'register' as const }),
         })
         .onConflictDoNothing()
         .returning({ id: supplyObject.id });

@@ -29,6 +29,7 @@ import { ReadingsDownloadMenu } from './readings-download-menu.tsx';
 import { ReadingsTable } from './readings-table.tsx';
 import { UsagePatternCard } from './usage-pattern-card.tsx';
 import { MeterReadingsCard } from './meter-readings-card.tsx';
+import { HomesComparisonCard } from './homes-comparison-card.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 type Props = { search: ChartSearch; onSearchChange: (patch: Partial<ChartSearch>) => void };
@@ -303,6 +304,8 @@ export function ChartsPage({ search, onSearchChange }: Props) {
       {/* Readings the customer enters, for a hand-read meter (docs/decisions/112). */}
       {has('METER_READING_ENTRY') && <MeterReadingsCard meteringPointId={point.id} />}
       <UsagePatternCard meteringPointId={point.id} from={from} to={to} />
+      {/* Homes like mine (decision 123): the last twelve months beside similar homes of the site. */}
+      <HomesComparisonCard meteringPointId={point.id} />
     </PageFrame>
   );
 }

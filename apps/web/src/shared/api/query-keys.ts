@@ -76,6 +76,8 @@ export const queryKeys = {
     usagePattern: (params: object) => [...queryKeys.readings.all, 'usage-pattern', params] as const,
     /** A metering point's register readings (docs/decisions/112); entering one refreshes them. */
     meterReadings: (meteringPointId: string) => [...queryKeys.readings.all, 'meter-readings', meteringPointId] as const,
+    /** Homes like mine (decision 123); telling the home's details refreshes it. */
+    homesComparison: (meteringPointId: string) => [...queryKeys.readings.all, 'homes-comparison', meteringPointId] as const,
   },
   invoices: {
     all: ['invoices'] as const,
