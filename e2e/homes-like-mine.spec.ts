@@ -2,10 +2,7 @@ import type { Page } from '@playwright/test';
 import type { HomesComparison } from '../packages/schema/src/homes-comparison.ts';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
-import { dropConsentBanner } from './consent-banner.ts';
 import { keepScreenshot } from './screenshots.ts';
-import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 
 const FI = 'fi-FI';
@@ -18,12 +15,10 @@ const compare = (page: Page, meteringPointId: string) =>
 
 test("lumo: Aino compares her house's last twelve months with 48 detached heat-pump houses under the chart (decision 123)", async ({
   page,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(siteUrl('lumo', '/charts?mp=mp-lumo-aino-el'));
-  await signInWithEid(page, FI, 'Aino Virtanen', 'OP');
-  await expect(page).toHaveURL(/\/charts/);
-  await dropConsentBanner(page);
+  await signedIn({ locale: FI, person: 'Aino Virtanen', method: 'OP', path: '/charts?mp=mp-lumo-aino-el' });
 
   const card = page.getByRole('region', { name: text(FI, 'charts.homes.title') });
   await expect(card.getByTestId('homes-comparison-group')).toBeVisible({ timeout: 30_000 });
@@ -47,12 +42,12 @@ test("lumo: Aino compares her house's last twelve months with 48 detached heat-p
   await expectAccessible(page);
 });
 
-test("lumo: Mikko's summer cottage has too few holiday homes beside it, and the card says so without a figure", async ({ page }) => {
+test("lumo: Mikko's summer cottage has too few holiday homes beside it, and the card says so without a figure", async ({
+  page,
+  signedIn,
+}) => {
   test.setTimeout(120_000);
-  await page.goto(siteUrl('lumo', '/charts?mp=mp-lumo-mikko-cottage-el'));
-  await signInWithEid(page, FI, 'Mikko Korhonen', 'OP');
-  await expect(page).toHaveURL(/\/charts/);
-  await dropConsentBanner(page);
+  await signedIn({ locale: FI, person: 'Mikko Korhonen', method: 'OP', path: '/charts?mp=mp-lumo-mikko-cottage-el' });
 
   const card = page.getByRole('region', { name: text(FI, 'charts.homes.title') });
   await expect(card.getByTestId('homes-comparison-too-few')).toBeVisible({ timeout: 30_000 });

@@ -93,12 +93,20 @@ describe('the admin area', () => {
         month,
         wh: Number(wh),
       }));
+    // A home whose months the data hub delivered as months, with no hours (decision 123's neighbours): nothing to redo.
+    const monthly = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    const delivered = { meteringPointId: monthly.id, direction: 'consumption', month: '2026-01-01', wh: 1_234_000 };
+    await db.insert(readingMonth).values({ ...delivered, measuredIntervals: 744, estimatedIntervals: 0 });
+    const deliveredMonths = async () =>
+      (await db.select().from(readingMonth).where(eq(readingMonth.meteringPointId, monthly.id))).map(({ month, wh }) => ({ month, wh }));
     expect(await days()).toEqual([{ day: '2026-02-01', wh: 700 }]);
     expect((await call('PATCH', '/api/admin/site/lumo', admin, { timezone: 'Europe/London' })).statusCode).toBe(200);
     expect(await days()).toEqual([{ day: '2026-01-31', wh: 700 }]);
     expect(await months()).toEqual([{ month: '2026-01-01', wh: 700 }]);
+    expect(await deliveredMonths()).toEqual([{ month: '2026-01-01', wh: 1_234_000 }]);
     await call('PATCH', '/api/admin/site/lumo', admin, { timezone: 'Europe/Helsinki' });
     expect(await days()).toEqual([{ day: '2026-02-01', wh: 700 }]);
+    expect(await deliveredMonths()).toEqual([{ month: '2026-01-01', wh: 1_234_000 }]);
   });
 
   it('chooses a theme among the 13', async () => {

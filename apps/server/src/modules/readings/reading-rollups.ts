@@ -158,10 +158,13 @@ export function writtenRange(meteringPointIds: string[], from: Date, to: Date): 
 /**
  * A site's day and month rollups again from its hours, on the site's clock as it is now in `tx`: after the site's time
  * zone changed (decision 081: days and months are local), in the transaction that changed it. Hours are UTC and stay.
+ * Only points with hours are rebuilt: a month the data hub delivered as a month (the neighbouring homes of decision
+ * 123) has no hours to be summed from again, and is a calendar month whatever the site's clock says.
  * Every copy drops its kept customer answers, which were computed in the old zone.
  */
 export async function rebuildSiteDayRollups(tx: Transaction, siteId: string): Promise<void> {
-  const points = sql`select id from metering_point where site_id = ${siteId}`;
+  const points = sql`select mp.id from metering_point mp
+    where mp.site_id = ${siteId} and exists (select 1 from reading_hour h where h.metering_point_id = mp.id)`;
   await tx.execute(sql`delete from reading_day where metering_point_id in (${points})`);
   await tx.execute(sql`delete from reading_month where metering_point_id in (${points})`);
   await tx.execute(sql`
