@@ -95,8 +95,14 @@ describe('the admin area', () => {
       }));
     // A home whose months the data hub delivered as months, with no hours (decision 123's neighbours): nothing to redo.
     const monthly = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
-    const delivered = { meteringPointId: monthly.id, direction: 'consumption', month: '2026-01-01', wh: 1_234_000 };
-    await db.insert(readingMonth).values({ ...delivered, measuredIntervals: 744, estimatedIntervals: 0 });
+    await db.insert(readingMonth).values({
+      meteringPointId: monthly.id,
+      direction: 'consumption',
+      month: '2026-01-01',
+      wh: 1_234_000,
+      measuredIntervals: 744,
+      estimatedIntervals: 0,
+    });
     const deliveredMonths = async () =>
       (await db.select().from(readingMonth).where(eq(readingMonth.meteringPointId, monthly.id))).map(({ month, wh }) => ({ month, wh }));
     expect(await days()).toEqual([{ day: '2026-02-01', wh: 700 }]);
