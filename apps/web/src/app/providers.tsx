@@ -1,8 +1,7 @@
 // Layered, so the app's own CSS modules win over Mantine's whatever order the build links the files in:
 // a module shared with a lazy route lands in its own chunk, whose CSS loads before Mantine's.
 import '@mantine/core/styles.layer.css';
-import { Drawer, MantineProvider, mergeThemeOverrides, Modal, Notification } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+import { MantineProvider, mergeThemeOverrides, type MantineThemeComponents } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -14,10 +13,12 @@ import { AppVersionContext } from '../shared/site/app-version.ts';
 import { SiteContext } from '../shared/site/site-context.tsx';
 import { createMantineThemeFor, cssVariablesResolverFor } from '../themes/mantine-theme.ts';
 import { themeFor } from '../themes/theme-registry.ts';
+import { useModalStackWanted } from '../shared/ui/modal-stack.ts';
 import { cookieColorSchemeManager } from './color-scheme-manager.ts';
 import notificationClasses from './notification-container.module.css';
 
 const NotificationContainer = lazy(() => import('./notification-container.tsx'));
+const ModalStackHost = lazy(() => import('./modal-stack-host.tsx'));
 
 type Props = {
   site: SiteBootstrap;
@@ -39,7 +40,9 @@ export function Providers({ site, appVersion, i18n, queryClient, children, ...ma
         <I18nextProvider i18n={i18n}>
           <TranslatedMantine site={site} {...mantine}>
             <QueryClientProvider client={queryClient}>
-              <TranslatedModals>{children}</TranslatedModals>
+              <NotificationsOnceRaised />
+              <ModalStackOnceWanted />
+              {children}
             </QueryClientProvider>
           </TranslatedMantine>
         </I18nextProvider>
@@ -50,7 +53,10 @@ export function Providers({ site, appVersion, i18n, queryClient, children, ...ma
 
 type MantineProps = Pick<Props, 'site' | 'colorScheme' | 'styleNonce' | 'mantineEnv' | 'children'>;
 
-/** The site's theme, with a name for every close button (dialogs, drawers, notifications) in the reader's language. */
+/**
+ * The site's theme, with a name for every close button (dialogs, drawers, notifications) in the reader's language.
+ * Given as plain settings rather than `Modal.extend(…)`, which would bring those components into every first load.
+ */
 function TranslatedMantine({ site, colorScheme, styleNonce, mantineEnv, children }: MantineProps) {
   const { t } = useTranslation();
   const definition = themeFor(site.themeId);
@@ -58,13 +64,13 @@ function TranslatedMantine({ site, colorScheme, styleNonce, mantineEnv, children
     () =>
       mergeThemeOverrides(createMantineThemeFor(definition), {
         components: {
-          Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } }),
-          Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } }),
-          Notification: Notification.extend({
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t('modal.close') } } },
+          Notification: {
             defaultProps: { closeButtonProps: { 'aria-label': t('notifications.close') } },
             classNames: { description: notificationClasses.description },
-          }),
-        },
+          },
+        } satisfies MantineThemeComponents,
       }),
     [definition, t],
   );
@@ -84,18 +90,13 @@ function TranslatedMantine({ site, colorScheme, styleNonce, mantineEnv, children
   );
 }
 
-/** Spec §4 and §9: the modal stack (200 ms transitions) and the notifications. */
-function TranslatedModals({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <ModalsProvider
-      labels={{ confirm: t('modal.confirm'), cancel: t('modal.cancel') }}
-      modalProps={{ transitionProps: { duration: 200 }, yOffset: '5dvh' }}
-    >
-      <NotificationsOnceRaised />
-      {children}
-    </ModalsProvider>
-  );
+/** Spec §4 and §9: the modal stack, drawn once a page asks for a modal (`onModalStack`, decision 105). */
+function ModalStackOnceWanted() {
+  return useModalStackWanted() ? (
+    <Suspense fallback={null}>
+      <ModalStackHost />
+    </Suspense>
+  ) : null;
 }
 
 /**

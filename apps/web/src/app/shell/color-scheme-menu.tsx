@@ -1,40 +1,13 @@
-import { ActionIcon, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
 import { useFeature } from '../../shared/site/site-context.tsx';
+import { PopupOnFirstClick } from '../../shared/ui/popup-on-first-click.tsx';
+import { ColorSchemeButton } from './color-scheme-button.tsx';
 
-const icons = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
+const ColorSchemeMenuPopup = lazy(() => import('./color-scheme-menu-popup.tsx'));
 
-/** Light, dark or follow the device: offered only on sites with the dark-theme feature (spec §4). */
+/** Light, dark or follow the device: offered only on sites with the dark-theme feature (spec §4). The menu loads at the first click. */
 export function ColorSchemeMenu() {
-  const { t } = useTranslation();
   const enabled = useFeature('DARK_THEME');
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
   if (!enabled) return null;
-  const Current = icons[colorScheme];
-  return (
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" color="var(--portal-header-text)" aria-label={t('color-scheme.label')}>
-          <Current size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {(['light', 'dark', 'auto'] as MantineColorScheme[]).map((scheme) => {
-          const Icon = icons[scheme];
-          return (
-            <Menu.Item
-              key={scheme}
-              leftSection={<Icon size={16} aria-hidden />}
-              onClick={() => setColorScheme(scheme)}
-              rightSection={colorScheme === scheme ? <IconCheck size={16} aria-hidden /> : null}
-              aria-current={colorScheme === scheme ? 'true' : undefined}
-            >
-              {t(`color-scheme.${scheme}`)}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <PopupOnFirstClick kind="menu" control={(props) => <ColorSchemeButton {...props} />} popup={<ColorSchemeMenuPopup />} />;
 }

@@ -1,5 +1,4 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { actorInfoQueryOptions } from '../auth/actor-info.ts';
 import { formatDateTime } from '../format/site-time.ts';
 import { useAppVersion } from '../site/app-version.ts';
 import { useSite } from '../site/site-context.tsx';
+import { openConfirm } from '../ui/confirm-modal.ts';
 import { openDraft, parseSealedDraft, sealDraft } from './draft-cipher.ts';
 
 /** Typing is saved this long after the last change, not on every key press. */
@@ -44,7 +44,7 @@ export function useFormDraft<Values extends Record<string, unknown>>(form: UseFo
       if (switchedOwner) resetForm();
       return;
     }
-    modals.openConfirmModal({
+    openConfirm({
       title: t('forms.draft.title'),
       children: t('forms.draft.body', { time: formatDateTime(sealed.savedAt, site.timezone) }),
       labels: { confirm: t('forms.draft.confirm'), cancel: t('forms.draft.cancel') },

@@ -1,6 +1,6 @@
-import { modals } from '@mantine/modals';
 import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { openConfirm } from '../ui/confirm-modal.ts';
 
 /**
  * Spec §4: leaving a page with unsaved changes shows the translated leave-page confirmation; cancelling aborts
@@ -12,12 +12,11 @@ export function useLeavePageGuard(unsaved: boolean) {
     shouldBlockFn: () => {
       if (!unsaved) return false;
       return new Promise<boolean>((resolve) => {
-        modals.openConfirmModal({
+        openConfirm({
           title: t('forms.leave.title'),
           children: t('forms.leave.body'),
           labels: { confirm: t('forms.leave.confirm'), cancel: t('forms.leave.cancel') },
-          // Mantine's default red (shade 6) under white text falls short of WCAG AA contrast; shade 9 meets it.
-          confirmProps: { color: 'red.9' },
+          danger: true,
           onConfirm: () => resolve(false),
           onCancel: () => resolve(true),
           onClose: () => resolve(true),

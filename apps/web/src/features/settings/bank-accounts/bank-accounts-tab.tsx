@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { friendlyFormatIBAN } from 'ibantools';
@@ -10,6 +9,7 @@ import { zodFormResolver } from '../../../shared/forms/zod-form-resolver.ts';
 import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from './bank-accounts-queries.ts';
 import { useLeavePageGuard } from '../../../shared/forms/use-leave-page-guard.ts';
 import { useFormDraft } from '../../../shared/forms/use-form-draft.ts';
+import { openConfirm } from '../../../shared/ui/confirm-modal.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 
 const display = (iban: string) => friendlyFormatIBAN(iban) ?? iban;
@@ -48,11 +48,11 @@ function BankAccountRow({ account }: { account: BankAccount }) {
   const remove = useDeleteBankAccount();
   const iban = display(account.iban);
   const confirmRemoval = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: t('settings.bank.confirm-title'),
       children: t('settings.bank.confirm-body', { iban }),
       labels: { confirm: t('settings.bank.confirm-yes'), cancel: t('settings.bank.cancel') },
-      confirmProps: { color: 'red' },
+      danger: true,
       onConfirm: () =>
         remove.mutate(account.bankAccountId, {
           onSuccess: () => notifications.show({ color: 'green', message: t('settings.bank.deleted') }),

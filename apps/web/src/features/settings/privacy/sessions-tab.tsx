@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDeviceTv, IconDevices } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import type { ActiveSession } from '@portal/schema/sessions';
 import { formatDateTime } from '../../../shared/format/site-time.ts';
 import { useSite } from '../../../shared/site/site-context.tsx';
 import { sessionsQueryOptions, useSignOutOtherSessions, useSignOutSession } from './sessions-queries.ts';
+import { openConfirm } from '../../../shared/ui/confirm-modal.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 import { STATUS_COLOURS } from '../../../shared/ui/status-colours.ts';
 
@@ -25,11 +25,11 @@ export function SessionsTab() {
   const sessions = useQuery(sessionsQueryOptions);
   const others = useSignOutOtherSessions();
   const confirmOthers = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: t('sessions.confirm.title'),
       children: t('sessions.confirm.body'),
       labels: { confirm: t('sessions.confirm.yes'), cancel: t('sessions.confirm.cancel') },
-      confirmProps: { color: 'red' },
+      danger: true,
       onConfirm: () =>
         others.mutate(undefined, {
           onSuccess: ({ signedOut }) =>
