@@ -21,7 +21,7 @@ describe('api client', () => {
     await api('/api/site');
     const [url, first] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     const second = (fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1];
-    expect(url).toBe('/api/site?ids[]=1&ids[]=2');
+    expect(decodeURIComponent(url)).toBe('/api/site?ids[]=1&ids[]=2');
     const headers = first.headers as Record<string, string>;
     expect(headers['x-client-id']).toBe('7f8e2c10-user');
     expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,10 +1,10 @@
 import { COOKIE, readCookie } from '../cookies.ts';
 import { ApiError } from './api-error.ts';
-import { toQueryString } from './query-string.ts';
+import { toQueryString, type QueryValue } from './query-string.ts';
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, unknown>;
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** JSON, URLSearchParams for the form-encoded posts Auth.js expects, or FormData for files (multipart). */
   body?: unknown;
   headers?: Record<string, string>;
