@@ -11,9 +11,11 @@ const web = { extends: './apps/web/vitest.config.ts', root: 'apps/web' };
  * each file an empty document (decision 103).
  */
 const webOwnModuleGraph = [
+  'src/app/compiled-texts.test.ts',
   'src/app/providers.test.tsx',
   'src/features/auth/sign-in-page.test.tsx',
   'src/features/charts/charts-page.test.tsx',
+  'src/features/admin/icu-preview.test.ts',
   'src/features/dashboard/dashboard-cards.test.tsx',
   'src/features/feedback/feedback-admin-page.test.tsx',
   'src/shared/ui/echart/echart.test.tsx',

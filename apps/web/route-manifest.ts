@@ -15,7 +15,7 @@ export function pagePatterns(routeNodes: RouteNode[]): string[] {
 
 /**
  * What a first visit loads after the entry script, by what decides it (decision 086): a page's route components
- * (its own and its layouts', split by the router plugin), a theme and its font, a date language with dayjs. Each
+ * (its own and its layouts', split by the router plugin), a theme and its font. Each
  * list holds the chunk, the chunks it imports and their CSS, less what the entry loads anyway.
  */
 const isStylesheet = (moduleId: string) => /\.css($|\?)/.test(moduleId);
@@ -60,14 +60,7 @@ export function preloadsOf(bundle: Rollup.OutputBundle, routeNodes: RouteNode[])
     // The theme's font stylesheet is its one dynamic import.
     themes[name] = closure([chunk, ...chunk.dynamicImports.map((file) => byFile.get(file)!)]);
   }
-  const dayjs = facade(/\/dayjs\/dayjs\.min\.js$/);
-  const dateLanguages: Record<string, string[]> = {};
-  for (const chunk of facade(/\/dayjs\/locale\/([a-z-]+)\.js$/)) {
-    // en-gb is the English of the portal's dates; every other file is named by its language.
-    const language = /\/dayjs\/locale\/([a-z]+)/.exec(chunk.facadeModuleId!)![1]!;
-    dateLanguages[language] = closure([...dayjs, chunk]);
-  }
-  return { pages, themes, dateLanguages };
+  return { pages, themes };
 }
 
 /**

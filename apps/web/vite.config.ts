@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
+import { messagesWithoutParser } from './messages-without-parser.ts';
 import { precompress } from './precompress.ts';
 import { routeManifest } from './route-manifest.ts';
 
@@ -17,8 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       plugins: [manifest.generator],
     }),
     react(),
-    // The server's render of pages (entry-server.tsx) is for Node, not browsers: no route manifest, no compressed copies.
-    ...(isSsrBuild ? [] : [manifest.vite, precompress()]),
+    // The server's render of pages (entry-server.tsx) is for Node, not browsers: no route manifest, no compressed copies,
+    // and it formats the ICU texts it is given, with the parser.
+    ...(isSsrBuild ? [] : [manifest.vite, precompress(), messagesWithoutParser()]),
   ],
   // The browser's zod runs without eval (src/shared/zod-without-eval.ts); the server's render shares the server's zod.
   resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: join(import.meta.dirname, 'src/shared/zod-without-eval.ts') }] },

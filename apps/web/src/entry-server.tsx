@@ -5,6 +5,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { InitialPage } from './app/page-bootstrap.ts';
 import { PortalApp, preparePortalApp } from './app/portal-app.tsx';
 import { dateLocaleOf } from './shared/format/date-locale.ts';
+import './shared/format/date-locales.ts';
 import { PageTitleSinkContext, type PageTitleSink } from './shared/hooks/use-page-title.ts';
 
 /**

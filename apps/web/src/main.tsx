@@ -22,7 +22,7 @@ async function start() {
   // Dialogs and drawers lock the page's scrolling with a <style> of their own (react-remove-scroll): it carries the
   // page's style nonce too, or the CSP refuses it.
   if (styleNonce) setNonce(styleNonce);
-  // The texts, the date language and the site's theme load side by side before the first render.
+  // The texts and the site's theme load side by side before the first render.
   const app = await preparePortalApp(initial);
   const { i18n, router } = app;
   void app.theme.loadFont();

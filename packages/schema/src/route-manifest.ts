@@ -7,14 +7,13 @@ export const ROUTE_MANIFEST_FILE = 'route-manifest.json';
 export const routeManifest = z.object({
   pages: z.array(z.string().startsWith('/')).min(1),
   /**
-   * Files under the build (assets/…) a first visit loads after the entry script, by page pattern, theme id and date
-   * language (decision 086); the server links them from the page so they load beside the entry. Older builds: none.
+   * Files under the build (assets/…) a first visit loads after the entry script, by page pattern and theme id
+   * (decision 086); the server links them from the page so they load beside the entry. Older builds: none.
    */
   preloads: z
     .object({
       pages: z.record(z.string(), z.array(z.string())),
       themes: z.record(z.string(), z.array(z.string())),
-      dateLanguages: z.record(z.string(), z.array(z.string())),
     })
     .optional(),
 });

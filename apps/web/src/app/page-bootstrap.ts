@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PageBootstrap } from '@portal/schema/site';
-import type { TranslationBundle } from '@portal/schema/translations';
+import type { CompiledTranslationBundle } from '@portal/schema/translations';
 import { queryKeys } from '../shared/api/query-keys.ts';
 
-export type InitialPage = PageBootstrap & { translations: TranslationBundle };
+/** The texts as the page's address gives them: compiled for a browser (decision 105), ICU text in the server's render. */
+export type InitialPage = PageBootstrap & { translations: CompiledTranslationBundle };
 
 /**
  * The site, locale and scheme the server wrote into index.html for the first paint, with the texts from the address
@@ -15,7 +16,7 @@ export async function loadPageBootstrap(document: Document): Promise<InitialPage
   const bootstrap = JSON.parse(element.textContent) as PageBootstrap;
   const response = await fetch(bootstrap.translationsUrl);
   if (!response.ok) throw new Error(`The texts did not load: ${response.status} from ${bootstrap.translationsUrl}`);
-  return { ...bootstrap, translations: (await response.json()) as TranslationBundle };
+  return { ...bootstrap, translations: (await response.json()) as CompiledTranslationBundle };
 }
 
 /**

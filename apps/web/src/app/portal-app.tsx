@@ -12,7 +12,7 @@ export type PreparedApp = Awaited<ReturnType<typeof preparePortalApp>>;
 
 /**
  * What the browser's start (main.tsx) and the server's render of a page (entry-server.tsx) both make of the page's
- * bootstrap: its texts and date language, its theme, a data cache holding the signed-in session, whether the page asks
+ * bootstrap: its texts, its theme, a data cache holding the signed-in session, whether the page asks
  * for cookie consent, a router.
  */
 export async function preparePortalApp(initial: InitialPage, server?: { history: RouterHistory; scriptNonce: string }) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@portal/schema/errors';
-import { translationBundle, translationParams, translationQuery } from '@portal/schema/translations';
+import { compiledTranslationBundle, translationBundle, translationParams, translationQuery } from '@portal/schema/translations';
 import { siteTexts } from './site-translations.ts';
 import type { Database } from '../../platform/database.ts';
 
@@ -10,10 +10,10 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     {
       schema: {
         tags: ['translations'],
-        summary: "The site's interface texts for a locale (web or mobile set), admin overrides applied",
+        summary: "The site's interface texts for a locale (web or mobile set), admin overrides applied, as ICU text or compiled",
         params: translationParams,
         querystring: translationQuery,
-        response: { 200: translationBundle, 400: apiErrorBody, 404: apiErrorBody },
+        response: { 200: translationBundle.or(compiledTranslationBundle), 400: apiErrorBody, 404: apiErrorBody },
       },
     },
     async (request, reply) => {
@@ -21,7 +21,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       // The address a page was given names these very texts (decision 092): kept for good, across visits. Without a
       // version, or with one a text has changed since, asked again each time.
       reply.header('cache-control', request.query.v === texts.version ? 'public, max-age=31536000, immutable' : 'no-cache');
-      return texts.answer.send(request, reply);
+      return (request.query.form === 'compiled' ? texts.compiledAnswer() : texts.answer).send(request, reply);
     },
   );
 };

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { bundleFor } from '@portal/locales/bundles';
+import { compileBundle } from '@portal/locales/compiled-bundle';
 import { PSEUDO_LOCALE, type BundleLocaleId } from '@portal/schema/locale-ids';
 import type { SiteBootstrap } from '@portal/schema/site';
-import type { TranslationBundle, TranslationSet } from '@portal/schema/translations';
+import type { TranslationBundle, TranslationForm, TranslationSet } from '@portal/schema/translations';
 import { AppError } from '../../platform/errors.ts';
 import { KeptAnswer } from '../../platform/kept-answer.ts';
 import type { Executor } from '../../platform/database.ts';
@@ -14,6 +15,8 @@ export type SiteTexts = {
   /** Changes with any text: pages fetch `/api/translations/…?v=version`, kept by browsers for good (decision 092). */
   version: string;
   answer: KeptAnswer;
+  /** The same texts in the `compiled` form browsers take (decision 105), parsed at the first asking. */
+  compiledAnswer: () => KeptAnswer;
 };
 
 /**
@@ -37,11 +40,13 @@ export async function siteTexts(executor: Executor, site: SiteBootstrap, locale:
   const bundle = Object.freeze({ ...bundleFor(set, locale), ...overrides });
   const text = JSON.stringify(bundle);
   const version = createHash('sha256').update(text).digest('base64url').slice(0, 16);
-  const texts = { bundle, version, answer: new KeptAnswer(text) };
+  let compiled: KeptAnswer | undefined;
+  const compiledAnswer = () => (compiled ??= new KeptAnswer(JSON.stringify(compileBundle(bundle, locale))));
+  const texts = { bundle, version, answer: new KeptAnswer(text), compiledAnswer };
   merged.set(key, { overrides: signature, texts });
   return texts;
 }
 
 /** Where a page fetches its texts: a versioned address, the same for every page until a text changes. */
-export const siteTextsUrl = (locale: BundleLocaleId, set: TranslationSet, version: string) =>
-  `/api/translations/${locale}?set=${set}&v=${version}`;
+export const siteTextsUrl = (locale: BundleLocaleId, set: TranslationSet, version: string, form: TranslationForm) =>
+  `/api/translations/${locale}?set=${set}&v=${version}${form === 'compiled' ? '&form=compiled' : ''}`;

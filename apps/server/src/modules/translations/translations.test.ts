@@ -54,6 +54,25 @@ describe('GET /api/translations/:locale', () => {
     expect(addresses.size).toBe(3);
   });
 
+  it('serves the compiled form browsers take: texts with ICU syntax as syntax trees, an override too, the rest as text', async () => {
+    await ctx.database.db.insert(translationOverride).values({
+      siteId: 'daugava',
+      localeId: 'en-GB',
+      bundle: 'web',
+      key: 'nav.home',
+      value: "{count, plural, one {# bill} other {# bills}} for '{'you'}'",
+    });
+    const compiled = (await get(HOSTS.daugava, '/api/translations/en-GB?form=compiled')).json();
+    expect(compiled['nav.charts']).toBe('Charts');
+    expect(compiled['nav.home']).toEqual([
+      expect.objectContaining({ type: 6, value: 'count', pluralType: 'cardinal' }),
+      { type: 0, value: ' for {you}' },
+    ]);
+    // Pages are given the compiled form's address.
+    const html = (await get(HOSTS.daugava, '/invoices')).body;
+    expect(html).toMatch(/\/api\/translations\/lv-LV\?set=web&amp;v=[\w-]{16}&amp;form=compiled/);
+  });
+
   it('answers the pseudo-locale with every string marked', async () => {
     const bundle = (await get(HOSTS.lumo, '/api/translations/dev')).json();
     expect(bundle['nav.invoices']).not.toBe('Invoices');

@@ -59,7 +59,7 @@ describe('pages of the app (decision 021)', () => {
     );
   });
 
-  it('preloads what a first visit of a page needs after the entry: its chunks, the theme and the date language (decision 086)', () => {
+  it('preloads what a first visit of a page needs after the entry: its chunks and the theme (decision 086)', () => {
     const routes = routesOf(
       JSON.stringify({
         pages: ['/contracts/$id/offer', '/contracts/sign', '/dashboard'],
@@ -70,21 +70,14 @@ describe('pages of the app (decision 021)', () => {
             '/dashboard': ['assets/dashboard.js', 'assets/card.js'],
           },
           themes: { aurora: ['assets/aurora.js', 'assets/card.js'] },
-          dateLanguages: { fi: ['assets/fi.js', 'assets/dayjs.js'] },
         },
       }),
     );
-    expect(routes.preloadsFor('/dashboard', 'aurora', 'fi')).toEqual([
-      'assets/aurora.js',
-      'assets/card.js',
-      'assets/fi.js',
-      'assets/dayjs.js',
-      'assets/dashboard.js',
-    ]);
-    expect(routes.preloadsFor('/contracts/sign', 'baltic', 'sv')).toEqual(['assets/sign.js', 'assets/sign.css']);
-    expect(routes.preloadsFor('/contracts/ct-1/offer', 'baltic', 'sv')).toEqual(['assets/offer.js']);
-    expect(routes.preloadsFor('/no-page', 'aurora', 'fi')).toEqual([]);
-    expect(routesOf(JSON.stringify({ pages: ['/dashboard'] })).preloadsFor('/dashboard', 'aurora', 'fi')).toEqual([]);
+    expect(routes.preloadsFor('/dashboard', 'aurora')).toEqual(['assets/aurora.js', 'assets/card.js', 'assets/dashboard.js']);
+    expect(routes.preloadsFor('/contracts/sign', 'baltic')).toEqual(['assets/sign.js', 'assets/sign.css']);
+    expect(routes.preloadsFor('/contracts/ct-1/offer', 'baltic')).toEqual(['assets/offer.js']);
+    expect(routes.preloadsFor('/no-page', 'aurora')).toEqual([]);
+    expect(routesOf(JSON.stringify({ pages: ['/dashboard'] })).preloadsFor('/dashboard', 'aurora')).toEqual([]);
   });
 
   it('refuses to start on a manifest that is not one', () => {

@@ -36,10 +36,10 @@ function matcherFor(pattern: string): (segments: string[]) => boolean {
 export type PageRoutes = {
   isAppPage: IsAppPage;
   /**
-   * Files a first visit of `path` loads after the entry script (decision 086): its page's chunks, the theme's and
-   * the date language's, for the page's preload links. Nothing for a path that is no page or an older build.
+   * Files a first visit of `path` loads after the entry script (decision 086): its page's chunks and the theme's, for
+   * the page's preload links. Nothing for a path that is no page or an older build.
    */
-  preloadsFor: (path: string, themeId: string, language: string) => string[];
+  preloadsFor: (path: string, themeId: string) => string[];
 };
 
 /**
@@ -64,12 +64,10 @@ export function loadPageRoutes(distDir: string, log: Pick<FastifyBaseLogger, 'wa
   const preloads = manifest.preloads;
   return {
     isAppPage: (path, features) => pageOf(path) !== undefined && pageOffered(path, features),
-    preloadsFor: (path, themeId, language) => {
+    preloadsFor: (path, themeId) => {
       const page = pageOf(path);
       if (!preloads || page === undefined) return [];
-      return [
-        ...new Set([...(preloads.themes[themeId] ?? []), ...(preloads.dateLanguages[language] ?? []), ...(preloads.pages[page] ?? [])]),
-      ];
+      return [...new Set([...(preloads.themes[themeId] ?? []), ...(preloads.pages[page] ?? [])])];
     },
   };
 }

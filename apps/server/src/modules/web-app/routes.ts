@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { THEME_APP_ASSETS } from '@portal/schema/theme-assets';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_COOKIE, consentAnswered } from '@portal/schema/cookie-consent';
-import { languageOf } from '@portal/schema/locale-ids';
 import type { PageBootstrap } from '@portal/schema/site';
 import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
@@ -88,7 +87,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       locale,
       colorScheme: resolveColorScheme(request.site, request.cookies),
       appVersion,
-      translationsUrl: siteTextsUrl(locale, 'web', texts.version),
+      translationsUrl: siteTextsUrl(locale, 'web', texts.version, 'compiled'),
       signedIn: person,
       signInForm: signIn?.form ?? null,
       consentAsked: request.site.features.includes('COOKIE_CONSENT') && !consentAnswered(request.cookies[CONSENT_COOKIE]),
@@ -107,7 +106,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
       ...bootstrap,
       nonce: nonces.script,
       styleNonce: nonces.style,
-      preloads: pages.preloadsFor(path, request.site.themeId, languageOf(locale)),
+      preloads: pages.preloadsFor(path, request.site.themeId),
       rootHtml: page?.html ?? null,
       pageTitle: page?.title ?? null,
     });

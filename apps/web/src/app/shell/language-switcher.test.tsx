@@ -47,7 +47,7 @@ describe('LanguageSwitcher (screen 6)', () => {
     const { router } = await renderWithProviders(<LanguageSwitcher />, { path: '/dashboard?period=month' });
     await userEvent.click(screen.getByRole('button', { name: 'Suomi' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Kieli' })).toBeInTheDocument());
-    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe('/api/translations/fi-FI');
+    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe('/api/translations/fi-FI?form=compiled');
     expect(document.cookie).toContain('NEXT_LOCALE=fi-FI');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.search).toEqual({ period: 'month' });

@@ -38,8 +38,9 @@ function samples(elements: MessageFormatElement[], values: Record<string, Sample
 /** The message rendered with sample values, or null when it does not parse (the editor shows the syntax error). */
 export function previewMessage(message: string, locale: string): string | null {
   try {
-    const values = samples(parse(message));
-    const formatted = new IntlMessageFormat(message, locale).format(values);
+    const elements = parse(message);
+    // The syntax tree, not the text: intl-messageformat has no parser of its own in browsers (decision 105).
+    const formatted = new IntlMessageFormat(elements, locale).format(samples(elements));
     return Array.isArray(formatted) ? formatted.join('') : String(formatted);
   } catch {
     return null;

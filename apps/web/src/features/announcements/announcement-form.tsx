@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { dateLocaleOf } from '../../shared/format/date-locale.ts';
+import '../../shared/format/date-locales.ts';
 import { inSiteTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { useSaveAnnouncement } from './announcement-queries.ts';

@@ -4,6 +4,7 @@ import { FIRST_DAY_OF_WEEK, isCalendarDate, MAX_DATE, minDate } from '@portal/sc
 import type { BundleLocaleId } from '@portal/schema/locale-ids';
 import { useTranslation } from 'react-i18next';
 import { dateLocaleOf } from '../format/date-locale.ts';
+import '../format/date-locales.ts';
 import classes from './date-field.module.css';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'firstDayOfWeek' | 'locale' | 'maxDate'> & {
