@@ -31,8 +31,11 @@ export const billPeriodFigures = z
     /** Metered consumption of the period's days, kWh with three decimals. */
     kwh: z.number(),
     totalCents: z.number().int(),
-    /** Monthly and yearly fees with their VAT, rounded once; the rest of the total is the energy's. */
+    /** Monthly and yearly fees with their VAT, rounded once. */
     fixedChargesCents: z.number().int(),
+    /** The power charge (by the month's peak kW, decision 119) with its VAT, rounded once; 0 without one. */
+    powerChargeCents: z.number().int(),
+    /** The total less the fees and the power charge: what the kWh cost. */
     energyCents: z.number().int(),
     /** Energy cost per kWh, VAT included: a decimal string of c/kWh with three decimals; null without consumption. */
     averagePriceCentsPerKwh: z.string().nullable(),
@@ -44,7 +47,7 @@ export type BillPeriodFigures = z.infer<typeof billPeriodFigures>;
 
 /**
  * The change of the total split into parts that add up to it exactly:
- * `totalCents = consumptionCents + priceCents + fixedChargesCents`, and the consumption part is again
+ * `totalCents = consumptionCents + priceCents + fixedChargesCents + powerChargeCents`, and the consumption part is again
  * `weatherCents + ownUseCents` when the weather's share is known. Each part is rounded to the cent once; the price
  * part takes what rounding the consumption part leaves, and own use what rounding the weather part leaves.
  */
@@ -56,6 +59,8 @@ export const billChange = z
     /** Change of the average price at the mean of the two consumptions. */
     priceCents: z.number().int(),
     fixedChargesCents: z.number().int(),
+    /** Change of the power charge, billed by the month's peak kW rather than by the kWh. */
+    powerChargeCents: z.number().int(),
     kwh: z.number(),
     degreeDays: z.number().nullable(),
     /** Why the weather's share is not known; null when it is. */

@@ -5,7 +5,10 @@ import { contract, temperature } from '../../db/schema/energy.ts';
 import { queryRows, type Executor } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
-/** One invoice as the analysis reads it: its period, total, and its monthly fees with their VAT, in 1/1000 cent. */
+/**
+ * One invoice as the analysis reads it: its period, total, its monthly fees and its power charge (decision 119) with
+ * their VAT, in 1/1000 cent.
+ */
 export type AnalysedBill = {
   id: string;
   invoiceNumber: string;
@@ -15,6 +18,8 @@ export type AnalysedBill = {
   totalCents: bigint;
   /** Σ net × (1000 + VAT per mille) of the rows billed per month: the fees with their VAT, exactly, in 1/1000 cent. */
   fixedMilliCents: bigint;
+  /** Σ net × (1000 + VAT per mille) of the rows billed per kW of the month's peak (the power charge), in 1/1000 cent. */
+  powerMilliCents: bigint;
 };
 
 /** One day of the site's calendar: the metering point's consumption and the weather area's mean temperature. */
@@ -28,13 +33,16 @@ type BillRow = {
   metering_point_id: string;
   total_cents: string | number;
   fixed_milli_cents: string | number | null;
+  power_milli_cents: string | number | null;
 };
 
 const billColumns = sql`${invoice.id} as id, ${invoice.invoiceNumber} as invoice_number,
   ${invoice.periodStart}::text as period_start, ${invoice.periodEnd}::text as period_end,
   ${contract.meteringPointId} as metering_point_id, ${invoice.totalCents} as total_cents,
   (select sum(${invoiceRow.netCents} * (1000 + ${invoiceRow.vatPermille})) from ${invoiceRow}
-    where ${invoiceRow.invoiceId} = ${invoice.id} and ${invoiceRow.unit} = 'month') as fixed_milli_cents`;
+    where ${invoiceRow.invoiceId} = ${invoice.id} and ${invoiceRow.unit} = 'month') as fixed_milli_cents,
+  (select sum(${invoiceRow.netCents} * (1000 + ${invoiceRow.vatPermille})) from ${invoiceRow}
+    where ${invoiceRow.invoiceId} = ${invoice.id} and ${invoiceRow.unit} = 'kW') as power_milli_cents`;
 
 function toBill(row: BillRow): AnalysedBill {
   return {
@@ -45,6 +53,7 @@ function toBill(row: BillRow): AnalysedBill {
     meteringPointId: row.metering_point_id,
     totalCents: BigInt(row.total_cents),
     fixedMilliCents: BigInt(row.fixed_milli_cents ?? 0),
+    powerMilliCents: BigInt(row.power_milli_cents ?? 0),
   };
 }
 

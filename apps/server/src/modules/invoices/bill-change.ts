@@ -61,34 +61,40 @@ export function fitHeating(days: readonly { kwh: number; degreeDays: number }[])
   return { unavailable: null, days: count, kwhPerDegreeDay: slope, baseKwhPerDay: meanY - slope * meanX, rSquared };
 }
 
-/** What one bill's period used and cost, exactly: Wh and cents, VAT included. */
-export type PeriodMoney = { wh: bigint; totalCents: bigint; fixedChargesCents: bigint };
+/** What one bill's period used and cost, exactly: Wh and cents, VAT included; the energy's cost is what is left. */
+export type PeriodMoney = { wh: bigint; totalCents: bigint; fixedChargesCents: bigint; powerChargeCents: bigint };
+
+/** The energy's part of a period's cost: the total less the monthly fees and the power charge. */
+export const energyCentsOf = (money: PeriodMoney) => money.totalCents - money.fixedChargesCents - money.powerChargeCents;
 
 export type BillChangeParts = {
   totalCents: bigint;
   consumptionCents: bigint;
   priceCents: bigint;
   fixedChargesCents: bigint;
+  powerChargeCents: bigint;
   wh: bigint;
   weather: { wh: bigint; cents: bigint; ownUseWh: bigint; ownUseCents: bigint } | null;
 };
 
 /**
  * The change from `previous` to `current` in parts that add up to it exactly (the midpoint, or Shapley, split of a
- * product Q × P into a volume and a price effect). With E the energy cost (total minus fixed charges), Q the Wh and
- * P = E / Q:
+ * product Q × P into a volume and a price effect). With E the energy cost (total minus fixed charges and the power
+ * charge), Q the Wh and P = E / Q:
  *
  *   consumption = ΔQ × (P₁ + P₀) / 2 = ΔQ × (E₁·Q₀ + E₀·Q₁) / (2·Q₁·Q₀), rounded to the cent once;
  *   price       = ΔE − consumption, which is ΔP × (Q₁ + Q₀) / 2 exactly, plus the consumption part's rounding;
- *   fixed       = ΔF (whole cents already).
+ *   fixed       = ΔF (whole cents already);
+ *   power       = the power charge's change (whole cents already): billed by the month's peak kW, not by the kWh, so
+ *                 neither the consumption nor the price per kWh (decision 119).
  *
  * The weather's Wh (the fit's slope × the change of degree days, rounded to the Wh) are priced the same way as the
  * consumption part; own use is the consumption part minus the weather's, so it takes the weather part's rounding.
  * Both periods must have consumption (Q > 0).
  */
 export function splitBillChange(current: PeriodMoney, previous: PeriodMoney, weatherWh: bigint | null): BillChangeParts {
-  const energy1 = current.totalCents - current.fixedChargesCents;
-  const energy0 = previous.totalCents - previous.fixedChargesCents;
+  const energy1 = energyCentsOf(current);
+  const energy0 = energyCentsOf(previous);
   const numerator = energy1 * previous.wh + energy0 * current.wh;
   const denominator = 2n * current.wh * previous.wh;
   const wh = current.wh - previous.wh;
@@ -99,6 +105,7 @@ export function splitBillChange(current: PeriodMoney, previous: PeriodMoney, wea
     consumptionCents,
     priceCents: energy1 - energy0 - consumptionCents,
     fixedChargesCents: current.fixedChargesCents - previous.fixedChargesCents,
+    powerChargeCents: current.powerChargeCents - previous.powerChargeCents,
     wh,
     weather:
       weatherWh === null || weatherCents === null

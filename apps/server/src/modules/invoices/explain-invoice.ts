@@ -14,6 +14,7 @@ import { divideRounded } from '../../platform/exact-money.ts';
 import { energyRepository } from '../readings/energy-repository.ts';
 import { billAnalysisRepository as bills, type AnalysedBill, type AnalysedDay } from './bill-analysis-repository.ts';
 import {
+  energyCentsOf,
   averagePriceText,
   degreeDayRule,
   fitHeating,
@@ -57,16 +58,17 @@ function periodOf(bill: AnalysedBill, days: ReadonlyMap<string, Day>): Period {
     degreeDays = degreeDays === null || day?.degreeDays === null || day?.degreeDays === undefined ? null : degreeDays + day.degreeDays;
   }
   const fixedChargesCents = divideRounded(bill.fixedMilliCents, 1000n);
+  const powerChargeCents = divideRounded(bill.powerMilliCents, 1000n);
   return {
     bill,
-    money: { wh, totalCents: bill.totalCents, fixedChargesCents },
+    money: { wh, totalCents: bill.totalCents, fixedChargesCents, powerChargeCents },
     hasReadings: hasReadings && wh > 0n,
     degreeDays: degreeDays === null ? null : roundDegreeDays(degreeDays),
   };
 }
 
 function figuresOf(period: Period): BillPeriodFigures {
-  const energyCents = period.money.totalCents - period.money.fixedChargesCents;
+  const energyCents = energyCentsOf(period.money);
   return {
     invoiceNumber: period.bill.invoiceNumber,
     periodStart: period.bill.periodStart,
@@ -74,6 +76,7 @@ function figuresOf(period: Period): BillPeriodFigures {
     kwh: kwhOf(period.money.wh),
     totalCents: Number(period.money.totalCents),
     fixedChargesCents: Number(period.money.fixedChargesCents),
+    powerChargeCents: Number(period.money.powerChargeCents),
     energyCents: Number(energyCents),
     averagePriceCentsPerKwh: averagePriceText(energyCents, period.money.wh),
     degreeDays: period.degreeDays,
@@ -95,6 +98,7 @@ function changeOf(current: Period, compared: Period, fit: HeatingFit, fitUnavail
     consumptionCents: Number(parts.consumptionCents),
     priceCents: Number(parts.priceCents),
     fixedChargesCents: Number(parts.fixedChargesCents),
+    powerChargeCents: Number(parts.powerChargeCents),
     kwh: kwhOf(parts.wh),
     degreeDays,
     weatherUnavailable: parts.weather ? null : weatherUnavailable,

@@ -78,6 +78,7 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
       kwh: 1860,
       totalCents: 26299,
       fixedChargesCents: 621,
+      powerChargeCents: 0,
       energyCents: 25678,
       averagePriceCentsPerKwh: '13.805',
       degreeDays: 620,
@@ -102,6 +103,7 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
       consumptionCents: 5535,
       priceCents: 2071,
       fixedChargesCents: 125,
+      powerChargeCents: 0,
       kwh: 420,
       degreeDays: 170,
       weatherUnavailable: null,
@@ -110,9 +112,9 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
       ownUseKwh: 12,
       ownUseCents: 159,
     });
-    expect(previous.change.consumptionCents + previous.change.priceCents + previous.change.fixedChargesCents).toBe(
-      previous.change.totalCents,
-    );
+    expect(
+      previous.change.consumptionCents + previous.change.priceCents + previous.change.fixedChargesCents + previous.change.powerChargeCents,
+    ).toBe(previous.change.totalCents);
     expect(previous.change.weatherCents + previous.change.ownUseCents).toBe(previous.change.consumptionCents);
     // No invoice for December 2024.
     expect(lastYear).toEqual({ kind: 'same-month-last-year', unavailable: 'NO_INVOICE', compared: null, change: null });
@@ -154,9 +156,9 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
     // 744 kWh against the 384 read from 15 November: the comparison is given, without the weather's share.
     expect(previous.unavailable).toBeNull();
     expect(previous.change).toMatchObject({ kwh: 360, weatherUnavailable: 'NOT_ENOUGH_DATA', weatherKwh: null, ownUseCents: null });
-    expect(previous.change.consumptionCents + previous.change.priceCents + previous.change.fixedChargesCents).toBe(
-      previous.change.totalCents,
-    );
+    expect(
+      previous.change.consumptionCents + previous.change.priceCents + previous.change.fixedChargesCents + previous.change.powerChargeCents,
+    ).toBe(previous.change.totalCents);
 
     // October has an invoice but no readings.
     const november = (await ask('FEW-11')).json();
@@ -165,13 +167,67 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
     expect((await ask('NO-SUCH-INVOICE')).statusCode).toBe(404);
   });
 
+  it('keeps a power charge out of the consumption and the price per kWh, as a part of its own (worked example, decision 119)', async () => {
+    const db = ctx.database.db;
+    const contract = await buildBilledContract(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    // The first example's November and December consumption, without temperatures (the weather's share is not known).
+    await insertReadings(db, contract.meteringPointId, {
+      from: midnight('2025-11-01'),
+      to: midnight('2026-01-01'),
+      wh: (at) => ({ 11: 2000, 12: 2500 })[monthOf(at)]!,
+    });
+    // November as in the first example: total 185.68 €, fees 4.96 €, energy 180.72 €.
+    await buildInvoice(db, {
+      contract,
+      invoiceNumber: 'POW-2025-11',
+      periodStart: '2025-11-01',
+      periodEnd: '2025-11-30',
+      dueDate: '2025-12-26',
+      rows: rows('1440.000', '10.00000', 14400, 395),
+    });
+    // December as there, plus a power charge of 5 kW above the threshold at 2.50 €/kW: net 204.60 + 4.95 + 12.50 =
+    // 222.05 €, VAT 25.5 % 56.62275 → 56.62 €, total 278.67 €. The fee with its VAT 6.21 € (621.225), the power
+    // charge with its VAT 1,250 × 1.255 = 1,568.75 → 15.69 €; the energy 278.67 − 6.21 − 15.69 = 256.77 €, 13.805 c/kWh
+    // as without the charge (counted in the energy, it would have read 14.648 c/kWh).
+    await buildInvoice(db, {
+      contract,
+      invoiceNumber: 'POW-2025-12',
+      periodStart: '2025-12-01',
+      periodEnd: '2025-12-31',
+      dueDate: '2026-01-26',
+      rows: [
+        ...rows('1860.000', '11.00000', 20460, 495),
+        { componentKind: 'Power' as const, unit: 'kW' as const, quantity: '5.000', unitPriceCents: '250.00000', netCents: 1250 },
+      ],
+    });
+
+    const body = (await ask('POW-2025-12')).json();
+    expect(body.current).toMatchObject({ totalCents: 27867, fixedChargesCents: 621, powerChargeCents: 1569, energyCents: 25677 });
+    expect(body.current.averagePriceCentsPerKwh).toBe('13.805');
+    const [previous] = body.comparisons;
+    expect(previous.compared).toMatchObject({ invoiceNumber: 'POW-2025-11', powerChargeCents: 0, energyCents: 18072 });
+    // ΔC = 27,867 − 18,568 = 9,299. E₁ = 25,677, E₀ = 18,072. Consumption: 420,000 × (25,677 × 1,440,000 + 18,072 ×
+    //   1,860,000) / (2 × 1,860,000 × 1,440,000) = 420,000 × 70,588,800,000 / 5,356,800,000,000 = 5,534.516 → 5,535.
+    // Price: 7,605 − 5,535 = 2,070. Fees: 125. Power charge: 1,569 − 0. 5,535 + 2,070 + 125 + 1,569 = 9,299.
+    expect(previous.change).toMatchObject({
+      totalCents: 9299,
+      consumptionCents: 5535,
+      priceCents: 2070,
+      fixedChargesCents: 125,
+      powerChargeCents: 1569,
+      weatherUnavailable: 'NO_TEMPERATURES',
+    });
+    const { consumptionCents, priceCents, fixedChargesCents, powerChargeCents, totalCents } = previous.change;
+    expect(consumptionCents + priceCents + fixedChargesCents + powerChargeCents).toBe(totalCents);
+  });
+
   it('gives the rounding remainder to the price part, so the parts add up even where both would round up', () => {
     // 1 kWh for 10 cents, then 2 kWh for 22 cents: the consumption part is 1,000 × (22 × 1,000 + 10 × 2,000) /
     // (2 × 2,000 × 1,000) = 10.5 → 11; the price part exactly (22/2,000 − 10/1,000) × 1,500 = 1.5, which alone would
     // round to 2 and make 13 of a change of 12. It is 12 − 11 = 1.
     const parts = splitBillChange(
-      { wh: 2000n, totalCents: 22n, fixedChargesCents: 0n },
-      { wh: 1000n, totalCents: 10n, fixedChargesCents: 0n },
+      { wh: 2000n, totalCents: 22n, fixedChargesCents: 0n, powerChargeCents: 0n },
+      { wh: 1000n, totalCents: 10n, fixedChargesCents: 0n, powerChargeCents: 0n },
       null,
     );
     expect(parts).toMatchObject({ totalCents: 12n, consumptionCents: 11n, priceCents: 1n, fixedChargesCents: 0n, weather: null });

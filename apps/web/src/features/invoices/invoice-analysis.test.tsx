@@ -25,6 +25,7 @@ const analysis: InvoiceAnalysis = {
     kwh: 1860,
     totalCents: 26299,
     fixedChargesCents: 621,
+    powerChargeCents: 0,
     energyCents: 25678,
     averagePriceCentsPerKwh: '13.805',
     degreeDays: 620,
@@ -42,6 +43,7 @@ const analysis: InvoiceAnalysis = {
         kwh: 1440,
         totalCents: 18568,
         fixedChargesCents: 496,
+        powerChargeCents: 0,
         energyCents: 18072,
         averagePriceCentsPerKwh: '12.550',
         degreeDays: 450,
@@ -51,6 +53,7 @@ const analysis: InvoiceAnalysis = {
         consumptionCents: 5535,
         priceCents: 2071,
         fixedChargesCents: 125,
+        powerChargeCents: 0,
         kwh: 420,
         degreeDays: 170,
         weatherUnavailable: null,
@@ -162,6 +165,7 @@ describe('why is this bill different', () => {
             consumptionCents: 0,
             priceCents: -610,
             fixedChargesCents: 0,
+            powerChargeCents: 0,
             kwh: 0,
             degreeDays: 0,
             weatherUnavailable: 'POOR_FIT',
@@ -181,5 +185,45 @@ describe('why is this bill different', () => {
     const waterfall = within(lastYear).getByRole('table');
     expect(waterfall.querySelectorAll('[data-kind="none"]')).toHaveLength(2);
     expect(waterfall.querySelectorAll('[data-kind="down"]')).toHaveLength(1);
+  });
+
+  it('shows the power charge as a part of its own where one was billed, apart from the price per kWh (decision 119)', async () => {
+    // The server test's second worked example: December with a 5 kW power charge of 15.69 €, against November without.
+    const previous = analysis.comparisons[0]!;
+    const section = await openDetails({
+      ...analysis,
+      current: { ...analysis.current, totalCents: 27867, powerChargeCents: 1569, energyCents: 25677 },
+      heating: { unavailable: 'NO_TEMPERATURES', days: 0, kwhPerDegreeDay: null, rSquared: null },
+      comparisons: [
+        {
+          ...previous,
+          change: {
+            ...previous.change!,
+            totalCents: 9299,
+            priceCents: 2070,
+            powerChargeCents: 1569,
+            weatherUnavailable: 'NO_TEMPERATURES',
+            weatherKwh: null,
+            weatherCents: null,
+            ownUseKwh: null,
+            ownUseCents: null,
+          },
+        },
+        analysis.comparisons[1]!,
+      ],
+    });
+    const last = await within(section).findByRole('region', { name: "Against last month's bill, 01.11.2025 – 30.11.2025" });
+    expect(within(last).getByText('The power charge was higher: +€15.69.')).toBeInTheDocument();
+    const rows = within(within(last).getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => [within(row).getByRole('rowheader').textContent, row.querySelectorAll('td')[0]!.textContent]);
+    expect(rows).toEqual([
+      ['Earlier bill', '€185.68'],
+      ['Consumption', '+€55.35'],
+      ['Price per kWh', '+€20.70'],
+      ['Monthly fees', '+€1.25'],
+      ['Power charge', '+€15.69'],
+      ['This bill', '€278.67'],
+    ]);
   });
 });

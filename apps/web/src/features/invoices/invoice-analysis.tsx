@@ -15,7 +15,8 @@ const period = (figures: BillPeriodFigures) => `${formatDay(figures.periodStart)
 
 /**
  * "Why is this bill different?" (docs/decisions/117): for last month's bill and the same month's a year earlier, a
- * sentence per part of the change (the weather and own use, or consumption; the price per kWh; fixed charges) and a
+ * sentence per part of the change (the weather and own use, or consumption; the price per kWh; fixed charges; the
+ * power charge where there is one) and a
  * waterfall of the parts as a table whose bars carry no meaning the text beside them does not.
  */
 export function InvoiceAnalysisSection({ invoiceNumber }: { invoiceNumber: string }) {
@@ -125,6 +126,20 @@ function useParts(change: BillChange, compared: BillPeriodFigures, current: Bill
         amount: format.moneyChange(change.fixedChargesCents),
       }),
     },
+    // Only where a power charge was billed (decision 119): it follows the month's peak, not the kWh.
+    ...(current.powerChargeCents !== 0 || compared.powerChargeCents !== 0
+      ? [
+          {
+            key: 'power',
+            label: t('invoices.analysis.part.power'),
+            cents: change.powerChargeCents,
+            sentence: t('invoices.analysis.power', {
+              direction: direction(change.powerChargeCents),
+              amount: format.moneyChange(change.powerChargeCents),
+            }),
+          },
+        ]
+      : []),
   ];
 }
 
