@@ -5,17 +5,13 @@ import type { Plugin } from 'vite';
 
 /** Text the browser fetches as a file; maps are for developers' tools, images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml)$/;
-/**
- * What announcing an encoding adds to a response: `content-encoding: br` and `vary: accept-encoding`, as HTTP/1.1
- * sends them (HTTP/2 compresses repeated headers to a few bytes). A copy is kept only when it saves more than that.
- */
-const HEADER_BYTES = 64;
+/** Below this a compressed copy saves less than the bytes of its headers. */
+const MIN_BYTES = 1024;
 
 /**
  * Decision 080: every compressible file of the build also as `.br` (brotli at its best quality: built once,
  * sent often) and `.gz`, next to the original, so the server answers by the browser's Accept-Encoding without
- * compressing anything per request; a copy that would not save more than its headers is not written, and the file
- * goes as it is. Returns the files it compressed, relative to `dir`.
+ * compressing anything per request. Returns the files it compressed, relative to `dir`.
  */
 export function precompressFolder(dir: string, relative = ''): string[] {
   const done: string[] = [];
@@ -28,16 +24,15 @@ export function precompressFolder(dir: string, relative = ''): string[] {
     }
     if (!COMPRESSIBLE.test(name)) continue;
     const bytes = readFileSync(full);
-    const copies = {
-      br: brotliCompressSync(bytes, {
+    if (bytes.length < MIN_BYTES) continue;
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(bytes, {
         params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
       }),
-      gz: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
-    };
-    // Small chunks count too: a page's first load has dozens of them (decision 105).
-    const worth = Object.entries(copies).filter(([, copy]) => copy.length + HEADER_BYTES < bytes.length);
-    for (const [extension, copy] of worth) writeFileSync(`${full}.${extension}`, copy);
-    if (worth.length > 0) done.push(path);
+    );
+    writeFileSync(`${full}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+    done.push(path);
   }
   return done;
 }
