@@ -18,6 +18,12 @@ const rows = (kwh: string, centsPerKwh: string, energyNet: number, feeNet: numbe
   { componentKind: 'Monthly' as const, unit: 'month' as const, quantity: '1.000', unitPriceCents: `${feeNet}.00000`, netCents: feeNet },
 ];
 
+/** The period of a bill for November or December 2025, due on the 26th of the month after. */
+const billed = (month: 'november' | 'december') =>
+  month === 'november'
+    ? { periodStart: '2025-11-01', periodEnd: '2025-11-30', dueDate: '2025-12-26' }
+    : { periodStart: '2025-12-01', periodEnd: '2025-12-31', dueDate: '2026-01-26' };
+
 describe('GET /api/invoices/:invoiceNumber/analysis', () => {
   const ctx = useTestApp();
 
@@ -51,9 +57,7 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
     await buildInvoice(db, {
       contract,
       invoiceNumber: 'WHY-2025-11',
-      periodStart: '2025-11-01',
-      periodEnd: '2025-11-30',
-      dueDate: '2025-12-26',
+      ...billed('november'),
       rows: rows('1440.000', '10.00000', 14400, 395),
     });
     // December: 1,860 kWh × 11 c = 204.60 € and a fee raised to 4.95 €: net 209.55 €, VAT 53.43525 → 53.44 €,
@@ -61,9 +65,7 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
     await buildInvoice(db, {
       contract,
       invoiceNumber: 'WHY-2025-12',
-      periodStart: '2025-12-01',
-      periodEnd: '2025-12-31',
-      dueDate: '2026-01-26',
+      ...billed('december'),
       rows: rows('1860.000', '11.00000', 20460, 495),
     });
 
@@ -180,9 +182,7 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
     await buildInvoice(db, {
       contract,
       invoiceNumber: 'POW-2025-11',
-      periodStart: '2025-11-01',
-      periodEnd: '2025-11-30',
-      dueDate: '2025-12-26',
+      ...billed('november'),
       rows: rows('1440.000', '10.00000', 14400, 395),
     });
     // December as there, plus a power charge of 5 kW above the threshold at 2.50 €/kW: net 204.60 + 4.95 + 12.50 =
@@ -192,9 +192,7 @@ describe('GET /api/invoices/:invoiceNumber/analysis', () => {
     await buildInvoice(db, {
       contract,
       invoiceNumber: 'POW-2025-12',
-      periodStart: '2025-12-01',
-      periodEnd: '2025-12-31',
-      dueDate: '2026-01-26',
+      ...billed('december'),
       rows: [
         ...rows('1860.000', '11.00000', 20460, 495),
         { componentKind: 'Power' as const, unit: 'kW' as const, quantity: '5.000', unitPriceCents: '250.00000', netCents: 1250 },

@@ -71,6 +71,10 @@ describe('GET /api/translations/:locale', () => {
     // Pages are given the compiled form's address.
     const html = (await get(HOSTS.daugava, '/invoices')).body;
     expect(html).toMatch(/\/api\/translations\/lv-LV\?set=web&amp;v=[\w-]{16}&amp;form=compiled/);
+    // A form there is none of is refused, saying which there are.
+    const refused = await get(HOSTS.daugava, '/api/translations/en-GB?form=xml');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatch(/text.*compiled/);
   });
 
   it('answers the pseudo-locale with every string marked', async () => {

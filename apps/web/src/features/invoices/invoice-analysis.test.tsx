@@ -72,6 +72,12 @@ function Harness() {
   return <InvoicesPage search={search} onSearchChange={setSearch} />;
 }
 
+/** The waterfall's rows as a reader meets them: each row's heading and amount. */
+const waterfallRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [within(row).getByRole('rowheader').textContent, row.querySelectorAll('td')[0]!.textContent]);
+
 async function openDetails(answer: InvoiceAnalysis) {
   stubApi({
     'GET /api/invoices': { invoices: [invoice], total: 1 },
@@ -100,10 +106,7 @@ describe('why is this bill different', () => {
       'Monthly fees were higher: +€1.25.',
     ]);
     const waterfall = within(previous).getByRole('table', { name: 'How the change adds up (VAT included)' });
-    const rows = within(waterfall)
-      .getAllByRole('row')
-      .map((row) => [within(row).getByRole('rowheader').textContent, row.querySelectorAll('td')[0]!.textContent]);
-    expect(rows).toEqual([
+    expect(waterfallRows(waterfall)).toEqual([
       ['Earlier bill', '€185.68'],
       ['Weather', '+€53.76'],
       ['Own use', '+€1.59'],
@@ -214,10 +217,7 @@ describe('why is this bill different', () => {
     });
     const last = await within(section).findByRole('region', { name: "Against last month's bill, 01.11.2025 – 30.11.2025" });
     expect(within(last).getByText('The power charge was higher: +€15.69.')).toBeInTheDocument();
-    const rows = within(within(last).getByRole('table'))
-      .getAllByRole('row')
-      .map((row) => [within(row).getByRole('rowheader').textContent, row.querySelectorAll('td')[0]!.textContent]);
-    expect(rows).toEqual([
+    expect(waterfallRows(within(last).getByRole('table'))).toEqual([
       ['Earlier bill', '€185.68'],
       ['Consumption', '+€55.35'],
       ['Price per kWh', '+€20.70'],

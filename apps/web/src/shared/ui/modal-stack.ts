@@ -1,5 +1,6 @@
 import type { modals as MantineModals } from '@mantine/modals';
 import { useSyncExternalStore } from 'react';
+import { sendClientLog } from '../api/client-log.ts';
 
 type Modals = typeof MantineModals;
 
@@ -23,7 +24,11 @@ export function onModalStack(call: (modals: Modals) => void): void {
     }
     return new Promise<void>((resolve) => waiting.push(resolve));
   };
-  queue = queue.then(() => Promise.all([import('@mantine/modals'), stackDrawn()])).then(([{ modals }]) => call(modals));
+  queue = queue
+    .then(() => Promise.all([import('@mantine/modals'), stackDrawn()]))
+    .then(([{ modals }]) => call(modals))
+    // A call that failed (its code did not load, say) is reported, and the calls after it still run.
+    .catch((error: unknown) => sendClientLog({ level: 'error', message: `A modal could not be opened: ${String(error)}` }));
 }
 
 /** Whether a modal was asked for: the providers then draw the stack (`ModalStackHost`). */
