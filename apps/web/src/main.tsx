@@ -61,12 +61,14 @@ async function start() {
     return;
   }
   // The server drew the page (docs/decisions/088). The page's calls go out now, their answers come in once React has
-  // taken the page over (at the latest after 3 s): what React takes over must be what the server drew, without data.
+  // taken the page over: what React takes over must be what the server drew, without data. A slow phone takes several
+  // seconds (issue 27 measured 5–11 s before a throttled phone's first paint), and an answer let in before makes React
+  // draw its part anew, losing the clicks kept on it: the limit is only for a take-over that never says it ended.
   let release = () => {};
   holdAnswersUntil(
     new Promise<void>((resolve) => {
       release = resolve;
-      setTimeout(resolve, 3000);
+      setTimeout(resolve, 15_000);
     }),
   );
   // The router loads what the server drew (route code, guards) before React takes it over.

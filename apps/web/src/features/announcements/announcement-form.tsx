@@ -22,7 +22,7 @@ import { dateLocaleOf } from '../../shared/format/date-locale.ts';
 import '../../shared/format/date-locales.ts';
 import { inSiteTime } from '../../shared/format/site-time.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { useSaveAnnouncement } from './announcement-queries.ts';
+import { useSaveAnnouncement } from './announcement-admin-queries.ts';
 
 type Props = { opened: boolean; editing: AdminAnnouncement | null; onClose: () => void };
 

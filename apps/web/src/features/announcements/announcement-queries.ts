@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminAnnouncement, Announcement, AnnouncementRequest } from '@portal/schema/announcements';
+import { queryOptions } from '@tanstack/react-query';
+import type { Announcement } from '@portal/schema/announcements';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
@@ -9,31 +9,3 @@ export const currentAnnouncementsQueryOptions = (clientId: string, locale: strin
     queryKey: queryKeys.announcements.current(clientId, locale),
     queryFn: ({ signal }) => api<Announcement[]>(`/api/announcements/${encodeURIComponent(clientId)}`, { query: { locale }, signal }),
   });
-
-const base = (siteId: string) => `/api/admin/site/${encodeURIComponent(siteId)}/announcements`;
-
-/** GET /api/admin/site/{siteId}/announcements: every announcement of the site, for its administrators. */
-export const siteAnnouncementsQueryOptions = (siteId: string) =>
-  queryOptions({
-    queryKey: queryKeys.announcements.site(siteId),
-    queryFn: ({ signal }) => api<AdminAnnouncement[]>(base(siteId), { signal }),
-  });
-
-/** A change refreshes the administrator's list and any banner this browser shows. */
-function useAnnouncementChange<T, R>(send: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all }),
-  });
-}
-
-export const useSaveAnnouncement = (siteId: string) =>
-  useAnnouncementChange(({ id, request }: { id: string | null; request: AnnouncementRequest }) =>
-    id
-      ? api<AdminAnnouncement>(`${base(siteId)}/${encodeURIComponent(id)}`, { method: 'PUT', body: request })
-      : api<AdminAnnouncement>(base(siteId), { method: 'POST', body: request }),
-  );
-
-export const useDeleteAnnouncement = (siteId: string) =>
-  useAnnouncementChange((id: string) => api<null>(`${base(siteId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }));

@@ -10,7 +10,7 @@ import { useSite } from '../../shared/site/site-context.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
 import { AnnouncementCard } from './announcement-card.tsx';
 import { AnnouncementForm } from './announcement-form.tsx';
-import { siteAnnouncementsQueryOptions, useDeleteAnnouncement } from './announcement-queries.ts';
+import { siteAnnouncementsQueryOptions, useDeleteAnnouncement } from './announcement-admin-queries.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
 const SEVERITY_COLOURS = { info: 'blue', warning: 'yellow', critical: 'red' } as const;

@@ -3,7 +3,7 @@ import { IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { inboxQueryOptions } from './support-queries.ts';
+import { inboxQueryOptions } from './inbox-queries.ts';
 
 /** The header's way to the inbox, with the number of unread messages (spec §2). */
 export function InboxBadge() {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { inboxQueryOptions, useMarkMessageRead } from './support-queries.ts';
+import { inboxQueryOptions } from './inbox-queries.ts';
+import { useMarkMessageRead } from './support-queries.ts';
 import classes from './inbox-page.module.css';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 

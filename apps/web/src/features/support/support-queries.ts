@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ContactRequest,
-  Inbox,
   StaffQueue,
   SupportSubtype,
   SupportTopic,
@@ -32,13 +31,6 @@ export const ticketsQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: queryKeys.support.tickets(locale),
     queryFn: ({ signal }) => api<TicketDetail[]>('/api/me/support/tickets', { query: { locale }, signal }),
-  });
-
-/** GET /api/me/inbox?locale: messages and the unread count the header's badge shows. */
-export const inboxQueryOptions = (locale: string) =>
-  queryOptions({
-    queryKey: queryKeys.support.inbox(locale),
-    queryFn: ({ signal }) => api<Inbox>('/api/me/inbox', { query: { locale }, signal }),
   });
 
 /** GET /api/staff/support/tickets: customer service's queue. */

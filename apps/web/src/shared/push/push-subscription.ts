@@ -1,8 +1,10 @@
 /*
  * The browser's side of Web Push (spec §4 push permission and token refresh, §8 silent failures; docs/decisions/041):
  * the permission state, the service worker's push subscription (the "token" the server keeps), and when it was last
- * sent, so it is sent again after the refresh period. Nothing here imports zod: the shell loads it.
+ * sent, so it is sent again after the refresh period. Loaded by the settings' push tab and, where permission was
+ * granted, by the token refresh (push-token-refresh.tsx): not by every first load.
  */
+import { serviceWorker } from './service-worker.ts';
 
 export type PushPermission = 'default' | 'granted' | 'denied' | 'unsupported';
 
@@ -12,12 +14,6 @@ export function pushPermission(): PushPermission {
     return 'unsupported';
   }
   return Notification.permission;
-}
-
-/** The service worker of the site (docs/decisions/045); registering an already registered worker changes nothing. */
-export async function serviceWorker(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  return navigator.serviceWorker.ready;
 }
 
 /** VAPID keys travel as base64url; the browser wants the bytes. */

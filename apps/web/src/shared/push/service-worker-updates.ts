@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { serviceWorker } from './push-subscription.ts';
+import { serviceWorker } from './service-worker.ts';
 
 /*
  * The update prompt (docs/decisions/045): each release serves a new /sw.js, which the browser installs beside the

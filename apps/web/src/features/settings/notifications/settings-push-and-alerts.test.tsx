@@ -280,6 +280,17 @@ describe('settings: push notifications (spec §4 push permission)', () => {
     expect(browser.subscribe).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(JSON.parse(localStorage.getItem('push-token:C-1001')!).token).toContain('browser-1'));
   });
+
+  it('leaves a stale token alone where the browser never granted push: nothing is asked of the server', async () => {
+    const browser = stubBrowserPush('default');
+    const fetchMock = stubApi({ 'GET /api/notifications/configuration': configuration });
+    const old = '{"endpoint":"https://fcm.googleapis.com/fcm/send/old"}';
+    localStorage.setItem('push-token:C-1001', JSON.stringify({ token: old, sentAt: new Date(Date.now() - 30 * 86_400_000).toISOString() }));
+    await renderWithProviders(<PushTokenRefresh owner="C-1001" />, { site: pushSite });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'GET', '/api/notifications/configuration')).toEqual([]);
+    expect(browser.subscribe).not.toHaveBeenCalled();
+  });
 });
 
 describe('settings: outage contacts and the history of what was sent', () => {

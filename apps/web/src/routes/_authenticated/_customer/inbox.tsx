@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { getI18n } from 'react-i18next';
 import { pageOffered } from '@portal/schema/pages';
 import { InboxPage } from '../../../features/support/inbox-page.tsx';
-import { inboxQueryOptions } from '../../../features/support/support-queries.ts';
+import { inboxQueryOptions } from '../../../features/support/inbox-queries.ts';
 import { startQuery } from '../../../shared/api/start-query.ts';
 
 export const Route = createFileRoute('/_authenticated/_customer/inbox')({

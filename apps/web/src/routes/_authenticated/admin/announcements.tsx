@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { siteAnnouncementsQueryOptions } from '../../../features/announcements/announcement-queries.ts';
+import { siteAnnouncementsQueryOptions } from '../../../features/announcements/announcement-admin-queries.ts';
 import { AnnouncementsAdminPage } from '../../../features/announcements/announcements-admin-page.tsx';
 import { startQuery } from '../../../shared/api/start-query.ts';
 
