@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
 
 /**
@@ -41,7 +40,9 @@ export const rateLimits = fp<{ redisUrl: string | null }>(
       limitOutsideServices(app);
       return;
     }
-    // One retry per command: a limit check must not hold a request while Redis is away.
+    // Loaded only by a copy that shares its counters (issue 30, lean copies). One retry per command: a limit check must
+    // not hold a request while Redis is away.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
     let reachable = true;
     redis.on('error', (err) => {
