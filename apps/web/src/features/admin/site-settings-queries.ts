@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   AdminSiteSettings,
   ExternalServicesUpdateRequest,
@@ -10,6 +10,7 @@ import type {
 import type { PayeeDetails, SitePayee } from '@portal/schema/payee';
 import type { SiteBootstrap } from '@portal/schema/site';
 import { api } from '../../shared/api/api-client.ts';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export const adminSiteBase = (siteId: string) => `/api/admin/site/${encodeURIComponent(siteId)}`;
@@ -21,43 +22,38 @@ export const siteSettingsQueryOptions = (siteId: string) =>
     queryFn: ({ signal }) => api<AdminSiteSettings>(adminSiteBase(siteId), { signal }),
   });
 
-/** Every change of the site refreshes all of its admin answers (locales, domains, settings, audit). */
-function useSiteChange<T, R>(siteId: string, send: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.site(siteId) }),
-  });
-}
-
 export const useUpdateSite = (siteId: string) =>
-  useSiteChange(siteId, (update: SiteUpdateRequest) => api<AdminSiteSettings>(adminSiteBase(siteId), { method: 'PATCH', body: update }));
+  useRefreshingMutation(queryKeys.admin.site(siteId), (update: SiteUpdateRequest) =>
+    api<AdminSiteSettings>(adminSiteBase(siteId), { method: 'PATCH', body: update }),
+  );
 
 export const useUpdateSiteLocales = (siteId: string) =>
-  useSiteChange(siteId, (update: SiteLocalesUpdateRequest) =>
+  useRefreshingMutation(queryKeys.admin.site(siteId), (update: SiteLocalesUpdateRequest) =>
     api<SiteBootstrap['locales']>(`${adminSiteBase(siteId)}/locales`, { method: 'PUT', body: update }),
   );
 
 export const useAddDomain = (siteId: string) =>
-  useSiteChange(siteId, (host: string) => api<string[]>(`${adminSiteBase(siteId)}/domains`, { method: 'POST', body: { host } }));
+  useRefreshingMutation(queryKeys.admin.site(siteId), (host: string) =>
+    api<string[]>(`${adminSiteBase(siteId)}/domains`, { method: 'POST', body: { host } }),
+  );
 
 export const useRemoveDomain = (siteId: string) =>
-  useSiteChange(siteId, (host: string) =>
+  useRefreshingMutation(queryKeys.admin.site(siteId), (host: string) =>
     api<string[]>(`${adminSiteBase(siteId)}/domains/${encodeURIComponent(host)}`, { method: 'DELETE' }),
   );
 
 export const useUpdateMetaFields = (siteId: string) =>
-  useSiteChange(siteId, (update: MetaFieldsUpdateRequest) =>
+  useRefreshingMutation(queryKeys.admin.site(siteId), (update: MetaFieldsUpdateRequest) =>
     api<AdminSiteSettings>(`${adminSiteBase(siteId)}/meta-fields`, { method: 'PUT', body: update }),
   );
 
 export const useUpdateFeatures = (siteId: string) =>
-  useSiteChange(siteId, (update: FeaturesUpdateRequest) =>
+  useRefreshingMutation(queryKeys.admin.site(siteId), (update: FeaturesUpdateRequest) =>
     api<AdminSiteSettings>(`${adminSiteBase(siteId)}/features`, { method: 'PUT', body: update }),
   );
 
 export const useUpdateExternalServices = (siteId: string) =>
-  useSiteChange(siteId, (update: ExternalServicesUpdateRequest) =>
+  useRefreshingMutation(queryKeys.admin.site(siteId), (update: ExternalServicesUpdateRequest) =>
     api<AdminSiteSettings>(`${adminSiteBase(siteId)}/external-services`, { method: 'PUT', body: update }),
   );
 
@@ -69,4 +65,6 @@ export const payeeQueryOptions = (siteId: string) =>
   });
 
 export const useUpdatePayee = (siteId: string) =>
-  useSiteChange(siteId, (update: PayeeDetails) => api<SitePayee>(`${adminSiteBase(siteId)}/payee`, { method: 'PUT', body: update }));
+  useRefreshingMutation(queryKeys.admin.site(siteId), (update: PayeeDetails) =>
+    api<SitePayee>(`${adminSiteBase(siteId)}/payee`, { method: 'PUT', body: update }),
+  );

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AdminAnnouncement, AnnouncementRequest } from '@portal/schema/announcements';
 import { api } from '../../shared/api/api-client.ts';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /* The administrator's calls, apart from the banner's query (announcement-queries.ts), which every signed-in first load carries. */
@@ -14,21 +15,14 @@ export const siteAnnouncementsQueryOptions = (siteId: string) =>
     queryFn: ({ signal }) => api<AdminAnnouncement[]>(base(siteId), { signal }),
   });
 
-/** A change refreshes the administrator's list and any banner this browser shows. */
-function useAnnouncementChange<T, R>(send: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all }),
-  });
-}
-
 export const useSaveAnnouncement = (siteId: string) =>
-  useAnnouncementChange(({ id, request }: { id: string | null; request: AnnouncementRequest }) =>
+  useRefreshingMutation(queryKeys.announcements.all, ({ id, request }: { id: string | null; request: AnnouncementRequest }) =>
     id
       ? api<AdminAnnouncement>(`${base(siteId)}/${encodeURIComponent(id)}`, { method: 'PUT', body: request })
       : api<AdminAnnouncement>(base(siteId), { method: 'POST', body: request }),
   );
 
 export const useDeleteAnnouncement = (siteId: string) =>
-  useAnnouncementChange((id: string) => api<null>(`${base(siteId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  useRefreshingMutation(queryKeys.announcements.all, (id: string) =>
+    api<null>(`${base(siteId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );

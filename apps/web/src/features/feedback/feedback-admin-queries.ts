@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AdminFeedbackForm, FeedbackFormUpdateRequest, FeedbackSubmissions } from '@portal/schema/feedback';
 import { api } from '../../shared/api/api-client.ts';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 const base = (siteId: string) => `/api/admin/site/${encodeURIComponent(siteId)}`;
@@ -19,24 +20,15 @@ export const feedbackSubmissionsQueryOptions = (siteId: string, formId: string) 
     queryFn: ({ signal }) => api<FeedbackSubmissions>(`${base(siteId)}/feedback/${encodeURIComponent(formId)}`, { signal }),
   });
 
-/** Every change refreshes the site's forms and answers (spec §7). */
-function useFeedbackChange<T, R>(send: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback.all }),
-  });
-}
-
 export const useAddFeedbackForm = (siteId: string) =>
-  useFeedbackChange(() => api<AdminFeedbackForm>(`${base(siteId)}/feedback-form/add`, { method: 'POST' }));
+  useRefreshingMutation(queryKeys.feedback.all, () => api<AdminFeedbackForm>(`${base(siteId)}/feedback-form/add`, { method: 'POST' }));
 
 export const useUpdateFeedbackForm = (siteId: string) =>
-  useFeedbackChange((update: FeedbackFormUpdateRequest) =>
+  useRefreshingMutation(queryKeys.feedback.all, (update: FeedbackFormUpdateRequest) =>
     api<AdminFeedbackForm>(`${base(siteId)}/feedback-form/update`, { method: 'PATCH', body: update }),
   );
 
 export const useDeleteFeedbackSubmissions = (siteId: string) =>
-  useFeedbackChange((formId: string) =>
+  useRefreshingMutation(queryKeys.feedback.all, (formId: string) =>
     api<{ deleted: number }>(`${base(siteId)}/feedback-submissions`, { method: 'DELETE', body: { formId } }),
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   ContactRequest,
   StaffQueue,
@@ -8,6 +8,7 @@ import type {
   TicketSatisfactionRequest,
 } from '@portal/schema/support';
 import { api } from '../../shared/api/api-client.ts';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** GET /api/support/subtypes?locale: the kinds of contact request, named in the page's language. */
@@ -40,15 +41,6 @@ export const queueQueryOptions = (params: { handlerGroup?: string; status: 'open
     queryFn: ({ signal }) => api<StaffQueue>('/api/staff/support/tickets', { query: params, signal }),
   });
 
-/** Every change to a ticket refreshes the tickets, the inbox and the queue. */
-function useSupportMutation<Input>(call: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.support.all }),
-  });
-}
-
 /**
  * A call's body with files (docs/decisions/055): multipart with the JSON in a part named "request" and each file in a
  * part named "files"; plain JSON when there are none.
@@ -62,35 +54,37 @@ export function withFiles(request: object, files: readonly File[]): object | For
 }
 
 export const useSendContactRequest = () =>
-  useSupportMutation(({ request, files }: { request: ContactRequest; files: File[] }) =>
+  useRefreshingMutation(queryKeys.support.all, ({ request, files }: { request: ContactRequest; files: File[] }) =>
     api<{ id: string }>('/api/support/send', { method: 'POST', body: withFiles(request, files) }),
   );
 
 export const useCommentOnTicket = () =>
-  useSupportMutation(({ id, comment, files }: { id: string; comment: string; files: File[] }) =>
+  useRefreshingMutation(queryKeys.support.all, ({ id, comment, files }: { id: string; comment: string; files: File[] }) =>
     api<undefined>(`/api/support/tickets/${encodeURIComponent(id)}/comments`, { method: 'POST', body: withFiles({ comment }, files) }),
   );
 
 export const useRateTicket = () =>
-  useSupportMutation(({ id, satisfaction }: { id: string; satisfaction: TicketSatisfactionRequest }) =>
+  useRefreshingMutation(queryKeys.support.all, ({ id, satisfaction }: { id: string; satisfaction: TicketSatisfactionRequest }) =>
     api<undefined>(`/api/support/tickets/${encodeURIComponent(id)}/satisfaction`, { method: 'POST', body: satisfaction }),
   );
 
 export const useCloseTicket = () =>
-  useSupportMutation(({ id, status }: { id: string; status: 'TS3' | 'TS4' }) =>
+  useRefreshingMutation(queryKeys.support.all, ({ id, status }: { id: string; status: 'TS3' | 'TS4' }) =>
     api<undefined>(`/api/support/tickets/${encodeURIComponent(id)}/close`, { method: 'POST', body: { status } }),
   );
 
 export const useMarkMessageRead = () =>
-  useSupportMutation((id: string) => api<undefined>(`/api/me/inbox/${encodeURIComponent(id)}/read`, { method: 'POST' }));
+  useRefreshingMutation(queryKeys.support.all, (id: string) =>
+    api<undefined>(`/api/me/inbox/${encodeURIComponent(id)}/read`, { method: 'POST' }),
+  );
 
 export const useStaffTicketAction = () =>
-  useSupportMutation(({ id, action }: { id: string; action: 'assign' | 'resolve' }) =>
+  useRefreshingMutation(queryKeys.support.all, ({ id, action }: { id: string; action: 'assign' | 'resolve' }) =>
     api<undefined>(`/api/staff/support/tickets/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
   );
 
 export const useStaffReply = () =>
-  useSupportMutation(({ id, comment, files }: { id: string; comment: string; files: File[] }) =>
+  useRefreshingMutation(queryKeys.support.all, ({ id, comment, files }: { id: string; comment: string; files: File[] }) =>
     api<undefined>(`/api/staff/support/tickets/${encodeURIComponent(id)}/replies`, { method: 'POST', body: withFiles({ comment }, files) }),
   );
 

@@ -4,17 +4,8 @@
  * sent, so it is sent again after the refresh period. Loaded by the settings' push tab and, where permission was
  * granted, by the token refresh (push-token-refresh.tsx): not by every first load.
  */
+import { pushPermission } from './push-permission.ts';
 import { serviceWorker } from './service-worker.ts';
-
-export type PushPermission = 'default' | 'granted' | 'denied' | 'unsupported';
-
-/** The four states a person can be in: the three of spec §4, and a browser with no Web Push at all. */
-export function pushPermission(): PushPermission {
-  if (typeof window === 'undefined' || !('Notification' in window) || !('serviceWorker' in navigator) || !('PushManager' in window)) {
-    return 'unsupported';
-  }
-  return Notification.permission;
-}
 
 /** VAPID keys travel as base64url; the browser wants the bytes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

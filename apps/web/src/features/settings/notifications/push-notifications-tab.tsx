@@ -3,14 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActorInfo } from '../../../shared/auth/actor-info.ts';
-import {
-  dropPushToken,
-  fetchPushToken,
-  pushPermission,
-  rememberToken,
-  storedToken,
-  type PushPermission,
-} from '../../../shared/push/push-subscription.ts';
+import { pushPermission, type PushPermission } from '../../../shared/push/push-permission.ts';
+import { dropPushToken, fetchPushToken, rememberToken, storedToken } from '../../../shared/push/push-subscription.ts';
 import { usePushConfiguration, usePushCustomerInfo, useSetPushToken } from './push-notifications-queries.ts';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 

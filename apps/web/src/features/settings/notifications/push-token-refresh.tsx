@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { pushPermission } from '../../../shared/push/push-permission.ts';
 
 /**
  * Rendered by the shell while a customer of a site with push is signed in: refreshes a stale registration token
@@ -9,7 +10,7 @@ import { useEffect } from 'react';
 export function PushTokenRefresh({ owner }: { owner: string }) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    if (pushPermission() !== 'granted') return;
     let cancelled = false;
     void import('./push-token-renewal.ts')
       .then(({ renewStalePushToken }) => renewStalePushToken(owner, queryClient, () => cancelled))
