@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './test.ts';
-import { expectAccessible } from './accessibility.ts';
+import { expectAccessible, expectAccessibleInEveryLook } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
 import { siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
-import { keepScreenshot } from './screenshots.ts';
 
 test('lumo: a customer finds her contracts from the dashboard, reads the prices and has invoices sent by post', async ({
   page,
-  context,
   signedIn,
 }) => {
   const cspViolations = collectCspViolations(page);
@@ -57,22 +55,6 @@ test('lumo: a customer finds her contracts from the dashboard, reads the prices 
   await page.locator('label', { hasText: /^Ended/ }).click();
   await expect(list.getByRole('article', { name: 'Lumo Perus' }).getByText('Ended')).toBeVisible();
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await context.addCookies([
-      { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
-      { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
-    ]);
-    await page.reload();
-    await dropConsentBanner(page);
-    await expect(list.getByRole('article').first()).toBeVisible();
-    await expectAccessible(page);
-    await keepScreenshot(page, `contracts-${scheme}`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
-  await dropConsentBanner(page);
-  await expect(list.getByRole('article').first()).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleInEveryLook(page, 'contracts', { ready: () => expect(list.getByRole('article').first()).toBeVisible() });
   expect(cspViolations).toEqual([]);
 });

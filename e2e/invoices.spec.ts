@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test.ts';
-import { expectAccessible } from './accessibility.ts';
+import { expectAccessible, expectAccessibleInEveryLook } from './accessibility.ts';
 import { collectCspViolations } from './browser-console.ts';
-import { dropConsentBanner } from './consent-banner.ts';
-import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice and pays it through the simulator', async ({
   page,
-  context,
   signedIn,
 }) => {
   const cspViolations = collectCspViolations(page);
@@ -17,18 +14,10 @@ test('a customer opens invoices, downloads a PDF, postpones an unpaid invoice an
 
   const list = page.getByRole('list', { name: 'Invoice list' });
   await expect(list.getByRole('article').first()).toBeVisible();
-  await expectAccessible(page);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await context.addCookies([
-      { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
-      { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
-    ]);
-    await page.reload();
-    await dropConsentBanner(page);
-    await expect(list.getByRole('article').first()).toBeVisible();
-    await keepScreenshot(page, `invoices-${scheme}`);
-  }
+  await expectAccessibleInEveryLook(page, 'invoices', {
+    viewports: ['desktop'],
+    ready: () => expect(list.getByRole('article').first()).toBeVisible(),
+  });
 
   // The PDF arrives under the server's file name.
   const [download] = await Promise.all([page.waitForEvent('download'), list.getByRole('button', { name: 'Download PDF' }).first().click()]);

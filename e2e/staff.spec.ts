@@ -1,30 +1,12 @@
-import { devices, type BrowserContext, type Page } from '@playwright/test';
+import { devices, type BrowserContext } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { expectAccessible } from './accessibility.ts';
+import { expectAccessibleInEveryLook } from './accessibility.ts';
 import { signInWithEid } from './sign-in.ts';
 import { chooseLanguage, siteUrl } from './sites.ts';
 import { dropConsentBanner } from './consent-banner.ts';
-import { keepScreenshot } from './screenshots.ts';
 
 async function englishContext(context: BrowserContext) {
   await chooseLanguage(context, 'en-GB');
-}
-
-/** The page as it is now, in light and in dark: axe-clean both times, with a screenshot to look at. */
-async function accessibleInBothSchemes(page: Page, name: string, ready: () => Promise<void>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.context().addCookies([
-      { name: 'color-scheme', value: scheme, url: siteUrl('lumo') },
-      { name: 'color-scheme-override', value: 'true', url: siteUrl('lumo') },
-    ]);
-    await page.reload();
-    await dropConsentBanner(page);
-    await ready();
-    await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await expectAccessible(page);
-    await keepScreenshot(page, `${name}-${scheme}`);
-  }
 }
 
 test('customer service find a customer by a misspelt name and act for them; the customer sees it in who looked at their data', async ({
@@ -45,7 +27,7 @@ test('customer service find a customer by a misspelt name and act for them; the 
   const card = staff.getByTestId('customer-card');
   await expect(card.getByRole('heading', { name: 'Aino Virtanen' })).toBeVisible();
   await expect(card).toContainText('Client code LUMO-100001');
-  await accessibleInBothSchemes(staff, 'staff-search', () => expect(card).toBeVisible());
+  await expectAccessibleInEveryLook(staff, 'staff-search', { viewports: ['desktop'], ready: () => expect(card).toBeVisible() });
 
   // Acting: the customer's own pages, with the banner saying for whom on every page.
   await card.getByRole('button', { name: 'Act for Aino Virtanen' }).click();
@@ -55,7 +37,7 @@ test('customer service find a customer by a misspelt name and act for them; the 
   await staff.getByRole('banner').getByRole('link', { name: 'Invoices' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   await expect(banner).toBeVisible();
-  await accessibleInBothSchemes(staff, 'staff-acting-invoices', () => expect(banner).toBeVisible());
+  await expectAccessibleInEveryLook(staff, 'staff-acting-invoices', { viewports: ['desktop'], ready: () => expect(banner).toBeVisible() });
   await banner.getByRole('button', { name: 'End acting' }).click();
   await expect(staff).toHaveURL(siteUrl('lumo', '/staff'));
   await expect(banner).toHaveCount(0);
@@ -74,7 +56,7 @@ test('customer service find a customer by a misspelt name and act for them; the 
   await expect(accesses).toContainText('invoices and payments');
   await expect(accesses).toContainText('Customer service');
   await expect(accesses).not.toContainText('Sanna');
-  await accessibleInBothSchemes(customer, 'who-looked', () => expect(accesses).toBeVisible());
+  await expectAccessibleInEveryLook(customer, 'who-looked', { viewports: ['desktop'], ready: () => expect(accesses).toBeVisible() });
   await customerContext.close();
 });
 
@@ -99,7 +81,7 @@ test('a person signs out another of their sessions, which stops working at once'
   await expect(mine).toContainText('Site: Lumo Energia Oy');
   const others = sessions.getByRole('listitem').filter({ hasNotText: 'This session' });
   await expect(others.first()).toBeVisible();
-  await accessibleInBothSchemes(page, 'sessions', () => expect(mine).toBeVisible());
+  await expectAccessibleInEveryLook(page, 'sessions', { viewports: ['desktop'], ready: () => expect(mine).toBeVisible() });
   const count = await others.count();
   await others
     .filter({ hasText: 'Android' })

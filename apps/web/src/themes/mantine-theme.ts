@@ -49,6 +49,16 @@ function schemeVariables(palette: SchemePalette) {
  */
 export const darkAnchorColor = (def: ThemeDefinition) => def.colors[def.primaryColor]![3];
 
+/**
+ * Status colours every theme shares, as CSS variables: an overdue date is red and the acting banner amber on every
+ * site, so a brand never has to pick them. `danger` is text on the theme's body and surfaces (4.5:1 on every theme's, in
+ * both schemes); `warning` is a band of dark text on light amber in both schemes. Checked in theme-registry.test.ts.
+ */
+export const STATUS_COLOURS = {
+  danger: { light: '#B3261E', dark: '#FFB4AB' },
+  warning: { background: '#FFE8A3', text: '#1F1A00', border: '#D9B440' },
+} as const;
+
 export function cssVariablesResolverFor(def: ThemeDefinition): CSSVariablesResolver {
   return () => ({
     variables: {
@@ -56,8 +66,15 @@ export function cssVariablesResolverFor(def: ThemeDefinition): CSSVariablesResol
       '--portal-utility-electricity': def.utilityColors.electricity,
       '--portal-utility-heating': def.utilityColors.heating,
       '--portal-utility-gas': def.utilityColors.gas,
+      '--portal-warning-bg': STATUS_COLOURS.warning.background,
+      '--portal-warning-text': STATUS_COLOURS.warning.text,
+      '--portal-warning-border': STATUS_COLOURS.warning.border,
     },
-    light: schemeVariables(def.palette.light),
-    dark: { ...schemeVariables(def.palette.dark), '--mantine-color-anchor': darkAnchorColor(def) },
+    light: { ...schemeVariables(def.palette.light), '--portal-danger-text': STATUS_COLOURS.danger.light },
+    dark: {
+      ...schemeVariables(def.palette.dark),
+      '--portal-danger-text': STATUS_COLOURS.danger.dark,
+      '--mantine-color-anchor': darkAnchorColor(def),
+    },
   });
 }

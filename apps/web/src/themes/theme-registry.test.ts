@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { THEME_IDS } from '@portal/schema/themes';
 import { describe, expect, it } from 'vitest';
 import { HEADER_HEIGHTS, type ThemeDefinition } from './theme-definition.ts';
-import { darkAnchorColor } from './mantine-theme.ts';
+import { darkAnchorColor, STATUS_COLOURS } from './mantine-theme.ts';
 import { loadTheme, themeFor } from './theme-registry.ts';
 
 // Not new URL(…, import.meta.url): Vite rewrites that pattern into a served asset URL in the jsdom project.
@@ -108,6 +108,7 @@ describe.each(THEME_IDS)('%s theme', (id) => {
       expect(contrast(palette.text, background)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(palette.dimmed, background)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(anchor, background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(STATUS_COLOURS.danger[scheme], background)).toBeGreaterThanOrEqual(4.5);
     }
   });
 
@@ -127,5 +128,11 @@ describe.each(THEME_IDS)('%s theme', (id) => {
         }
       }
     }
+  });
+});
+
+describe('shared status colours', () => {
+  it('keep the warning band’s text at 4.5:1 on its amber in both schemes', () => {
+    expect(contrast(STATUS_COLOURS.warning.text, STATUS_COLOURS.warning.background)).toBeGreaterThanOrEqual(4.5);
   });
 });
