@@ -25,7 +25,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${journeyDataDir} && npm run start -w @portal/server`,
     url: `http://127.0.0.1:${port}/health/ready`,
-    reuseExistingServer: false,
+    // .ci/run starts it early (e2e/journey-server.ts) and says so; anywhere else each run starts its own.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     // A first start seeds two years of demo readings: well under a minute on a quiet machine, more on a busy one.
     timeout: 240_000,
     env: {
