@@ -243,7 +243,7 @@ export async function buildApp({
   });
   await app.register(healthRoutes, { readiness });
   if (config.healthPort !== null)
-    serveHealthPort(app, { host: config.host, port: config.healthPort, readiness, metrics: metrics.registry });
+    serveHealthPort(app, { host: config.host, port: config.healthPort, readiness, metrics: metrics.exposition });
   await sites.start();
   app.addHook('onClose', async () => sites.stop());
   await app.register(siteResolution, { sites, defaultSiteId: config.defaultSiteId });

@@ -12,18 +12,36 @@ const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 /** Statements one request sent: a kept answer (0–1) to a page's worst (issue 30 holds a dashboard load to 8). */
 const STATEMENTS_PER_REQUEST_BUCKETS = [0, 1, 2, 4, 8, 16, 32, 64];
 
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own metrics: heap, event-loop delay (p50/p90/p99 over the scrape interval), CPU, open handles, GC
+ * (prom-client's `nodejs_*` and `process_*`). Collected once a process, however many apps it builds: prom-client's
+ * collectors (a GC observer, an event-loop histogram) cannot be stopped, and with one set per app every app a test run
+ * built stayed in memory (decision 103, ninth session).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
+  }
+  return processRegistry;
+}
+
 /**
  * One server copy's metrics in Prometheus's text exposition format (prom-client; docs/decisions/113-metrics.md,
  * docs/operations.md names each with its alerts). A registry per app, not prom-client's global one: tests build many
- * apps in one process. Counters are this copy's since it started; Prometheus sums copies and takes rates.
+ * apps in one process. `exposition` is what a scrape reads: the process's metrics and the app's. Counters are this
+ * copy's since it started; Prometheus sums copies and takes rates.
  */
 export function createMetrics() {
   const registry = new Registry();
-  // Heap, event-loop delay (p50/p90/p99 over the scrape interval), CPU, open handles, GC: prom-client's `nodejs_*` and `process_*`.
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   const registers = [registry];
   return {
-    registry,
+    exposition: {
+      contentType: registry.contentType,
+      metrics: () => Registry.merge([processMetrics(), registry]).metrics(),
+    } satisfies Pick<Registry, 'contentType' | 'metrics'>,
     /** Every answered request; `route` is the route's template (`/api/invoices/:id`), never the path a client sent. */
     httpRequests: new Histogram({
       name: 'portal_http_request_duration_seconds',

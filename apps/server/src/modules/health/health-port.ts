@@ -39,7 +39,7 @@ export async function startHealthPort({
   port: number;
   state: () => ReadinessState;
   onError: (error: Error) => void;
-  metrics?: Registry;
+  metrics?: Pick<Registry, 'contentType' | 'metrics'>;
   beatMs?: number;
   stalledAfterMs?: number;
   metricsTimeoutMs?: number;
@@ -84,7 +84,7 @@ export async function startHealthPort({
  */
 export function serveHealthPort(
   app: FastifyInstance,
-  options: { host: string; port: number; readiness: () => ReadinessState; metrics: Registry },
+  options: { host: string; port: number; readiness: () => ReadinessState; metrics: Pick<Registry, 'contentType' | 'metrics'> },
 ): void {
   let healthPort: HealthPort | undefined;
   app.addHook('onReady', async () => {
