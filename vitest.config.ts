@@ -21,6 +21,12 @@ const webOwnModuleGraph = [
   'src/shared/ui/echart/echart.test.tsx',
 ];
 
+/**
+ * Server test files that ask what a whole process keeps: each runs in a process of its own, which no other file's
+ * leftovers share (the server project's files share a worker's, decision 102).
+ */
+const serverOwnProcess = ['apps/server/src/platform/app-release.test.ts'];
+
 export default defineConfig({
   test: {
     // Both cores: vitest's default leaves one free (availableParallelism() - 1), and on CI's two cores the run then
@@ -38,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serverOwnProcess],
           globalSetup: ['apps/server/src/test-support/global-setup.ts'],
           environment: 'node',
           // Files share a worker's module graph instead of importing the server again each (~3 s of CPU a file,
@@ -58,6 +65,7 @@ export default defineConfig({
         },
       },
       { extends: web.extends, test: { name: 'web-isolated', root: web.root, include: webOwnModuleGraph } },
+      { test: { name: 'server-isolated', include: serverOwnProcess, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 });
