@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import type { DatabaseHandle } from '../../platform/database.ts';
+import { freePort } from '../../test-support/test-app.ts';
 import { openTestDatabase } from '../../test-support/test-database.ts';
 import { demoIdentityProvider } from './demo-identity-provider.ts';
 import type { DemoIdentity } from './demo-idp-types.ts';
@@ -20,17 +20,6 @@ const IDENTITIES: DemoIdentity[] = [
   { ssn: 'LV150385-12346', name: 'Anna Bērziņa', email: 'anna.berzina@example.lv', countryCode: 'LV' },
 ];
 
-/** oidc-provider needs its issuer before the server listens, so the port is chosen first. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A browser as far as the flow needs one: cookies kept by name, redirects followed by the test. */
 class Browser {
