@@ -20,7 +20,6 @@ const IDENTITIES: DemoIdentity[] = [
   { ssn: 'LV150385-12346', name: 'Anna Bērziņa', email: 'anna.berzina@example.lv', countryCode: 'LV' },
 ];
 
-
 /** A browser as far as the flow needs one: cookies kept by name, redirects followed by the test. */
 class Browser {
   private readonly cookies = new Map<string, string>();
