@@ -92,6 +92,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: [
       'apps/web/src/shared/api/query-keys.ts',
+      'apps/web/src/shared/api/refreshing-mutation.ts',
       'apps/web/src/shared/ui/status-colours.ts',
       'apps/web/src/themes/**',
       '**/*.test.{ts,tsx}',
@@ -112,6 +113,12 @@ export default tseslint.config(
           // Colours are a theme's (themes/) or a state's (shared/ui/status-colours.ts, contrast-checked): copies drifted.
           selector: 'Literal[value=/^#[0-9a-fA-F]{3,8}$/]',
           message: "Colour a state with shared/ui/status-colours.ts; a site's colours live in its theme.",
+        },
+        {
+          // One way for a change to refresh what it touched (on done and on refused alike): 19 copies did it inline, some
+          // only on success.
+          selector: "CallExpression[callee.name='useMutation'] CallExpression[callee.property.name='invalidateQueries']",
+          message: 'A change that refreshes queries is a useRefreshingMutation (shared/api/refreshing-mutation.ts).',
         },
         ownCurrencyFormat,
         awaitInOptionalCall,

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRun, WARM_UP_SECONDS, type LoadResult } from './load-run.ts';
-import { freePort, startServerProcess } from './server-process.ts';
+import { freePort } from '../apps/server/src/test-support/free-port.ts';
+import { startServerProcess } from './server-process.ts';
 
 const NGINX = '/usr/sbin/nginx';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../apps/server/src/test-support/free-port.ts';
 
 const main = fileURLToPath(new URL('../apps/server/src/main.js', import.meta.url));
 
@@ -31,14 +31,6 @@ export type ServerProcess = {
   readyRssBytes: number;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The portal as operators run it (`node apps/server/src/main.js`, production mode) in a process of its own on the

@@ -14,7 +14,7 @@ import { seedDemoData } from '../db/seed/demo-data.ts';
 import { LOCK_FILE } from '../platform/data-folder-lock.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 import { buildMeteringPoint } from '../test-support/energy-factories.ts';
-import { freePort } from '../test-support/test-app.ts';
+import { freePort } from '../test-support/free-port.ts';
 import { IMPORT_TOKEN_HEADER } from './import-route.ts';
 
 const script = fileURLToPath(new URL('./import.ts', import.meta.url));

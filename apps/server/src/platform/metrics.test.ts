@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
-import { freePort, HOSTS, useTestApp } from '../test-support/test-app.ts';
+import { freePort } from '../test-support/free-port.ts';
+import { HOSTS, useTestApp } from '../test-support/test-app.ts';
 import { enqueue } from './jobs/enqueue.ts';
 import { purgeFinishedJobsJob } from './jobs/purge-finished-jobs.ts';
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -6,6 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { TEMPLATE_IDP_ISSUER } from './database-templates.ts';
+import { freePort } from './free-port.ts';
 import { openSeededTestDatabase } from './test-database.ts';
 
 const fixtureDist = fileURLToPath(new URL('./web-dist', import.meta.url));
@@ -17,30 +17,6 @@ export type TestContext = {
   /** The same database through a second connection pool on PostgreSQL (a second server copy); the caller closes it. */
   openAnotherCopy: () => Promise<DatabaseHandle>;
 };
-
-/** Whether a server can listen on `port` of 127.0.0.1 now; the trial server is closed again. */
-async function canListen(port: number): Promise<boolean> {
-  const server = createServer();
-  const listening = await new Promise<boolean>((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => resolve(true));
-  });
-  if (listening) await new Promise((resolve) => server.close(resolve));
-  return listening;
-}
-
-/**
- * A port nothing listens on, so the server's own address is known before it is built. Chosen below the ephemeral
- * ports (Linux 32768–60999, macOS and Windows 49152–65535), which the system hands to outgoing connections: a port the
- * system picked for a trial listen could be given to another test's connection before the server listens on it, and
- * one CI run failed so (EADDRINUSE in import-through-server.test.ts).
- */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await canListen(port)) return port;
-  }
-}
 
 /**
  * Builds the app once for a test file (fastify/demo style) on a fresh copy of the seeded template and closes it after the

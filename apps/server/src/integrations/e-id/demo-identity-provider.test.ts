@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import type { DatabaseHandle } from '../../platform/database.ts';
-import { freePort } from '../../test-support/test-app.ts';
+import { freePort } from '../../test-support/free-port.ts';
 import { openTestDatabase } from '../../test-support/test-database.ts';
 import { demoIdentityProvider } from './demo-identity-provider.ts';
 import type { DemoIdentity } from './demo-idp-types.ts';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, useTestApp } from '../../test-support/test-app.ts';
+import { freePort } from '../../test-support/free-port.ts';
+import { useTestApp } from '../../test-support/test-app.ts';
 import { startHealthPort, type HealthPort } from './health-port.ts';
 import type { ReadinessState } from './readiness.ts';
 

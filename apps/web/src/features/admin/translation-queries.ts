@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { AdminTranslations } from '@portal/schema/admin';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -14,10 +15,10 @@ export const siteTranslationsQueryOptions = (siteId: string, locale: string) =>
 /** PATCH .../translations?locale: new texts, or null to go back to the shipped one; the answer is the new list. */
 export function useSaveTranslations(siteId: string, locale: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (translations: Record<string, string | null>) =>
+  return useRefreshingMutation(
+    queryKeys.admin.site(siteId),
+    (translations: Record<string, string | null>) =>
       api<AdminTranslations>(`${adminSiteBase(siteId)}/translations`, { method: 'PATCH', query: { locale }, body: { translations } }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.admin.translations(siteId, locale), saved),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.site(siteId) }),
-  });
+    { onSuccess: (saved) => queryClient.setQueryData(queryKeys.admin.translations(siteId, locale), saved) },
+  );
 }

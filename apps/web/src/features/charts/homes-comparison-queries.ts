@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { HomeDetails, HomeDetailsRequest, HomesComparison } from '@portal/schema/homes-comparison';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -12,10 +13,8 @@ export const homesComparisonQueryOptions = (meteringPointId: string) =>
 
 /** PUT /api/usage-points/home: the customer's description of the home; the comparison is asked again after it. */
 export function useSaveHomeDetails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: HomeDetailsRequest) => api<HomeDetails>('/api/usage-points/home', { method: 'PUT', body: request }),
-    onSuccess: (_details, request) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.readings.homesComparison(request.meteringPointId) }),
-  });
+  return useRefreshingMutation(
+    (request) => queryKeys.readings.homesComparison(request.meteringPointId),
+    (request: HomeDetailsRequest) => api<HomeDetails>('/api/usage-points/home', { method: 'PUT', body: request }),
+  );
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { MeterReading, MeterReadingList, MeterReadingRequest } from '@portal/schema/meter-readings';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -21,11 +22,9 @@ function bodyOf(request: MeterReadingRequest, photo: File | null): object | Form
 
 /** POST /api/meter-readings: a refusal (422) reaches the one api-error notification with its code's text. */
 export function useEnterMeterReading() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ request, photo }: { request: MeterReadingRequest; photo: File | null }) =>
+  return useRefreshingMutation(
+    ({ request }) => queryKeys.readings.meterReadings(request.meteringPointId),
+    ({ request, photo }: { request: MeterReadingRequest; photo: File | null }) =>
       api<MeterReading>('/api/meter-readings', { method: 'POST', body: bodyOf(request, photo) }),
-    onSuccess: (_reading, { request }) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.readings.meterReadings(request.meteringPointId) }),
-  });
+  );
 }

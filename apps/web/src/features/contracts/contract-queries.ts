@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { ContractSummary, BillingChannels, ContractDetail, ChangeBillingChannelRequest } from '@portal/schema/contracts';
 import { api, downloadFile } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -41,11 +42,7 @@ export function changeBillingChannel({ id, ...body }: ChangeBillingChannelReques
 
 /** Spec §4: a billing-channel change refreshes the contract and its billing info (and the list that shows it). */
 export function useChangeBillingChannel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeBillingChannel,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all }),
-  });
+  return useRefreshingMutation(queryKeys.contracts.all, changeBillingChannel);
 }
 
 /** GET /api/contracts/{id}/download: the contract PDF, saved under the server's file name (spec §7). */
@@ -75,11 +72,7 @@ export function moveOut({ id, ...body }: MoveOutRequest & { id: string }): Promi
 /** Spec §4: a move-out refreshes the contract, its billing info and the contract list. */
 export function useMoveOut() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: moveOut,
-    onSuccess: (contract) => {
-      queryClient.setQueryData(queryKeys.contracts.detail(contract.id), contract);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all });
-    },
+  return useRefreshingMutation(queryKeys.contracts.all, moveOut, {
+    onSuccess: (contract) => queryClient.setQueryData(queryKeys.contracts.detail(contract.id), contract),
   });
 }

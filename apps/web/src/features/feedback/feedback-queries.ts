@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { FeedbackForm, FeedbackSendRequest } from '@portal/schema/feedback';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -11,9 +12,7 @@ export const feedbackFormQueryOptions = queryOptions({
 
 /** PUT /api/feedback/send; afterwards the site's cached forms and submissions are read again (spec §7). */
 export function useSendFeedback() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (answer: FeedbackSendRequest) => api<undefined>('/api/feedback/send', { method: 'PUT', body: answer }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback.all }),
-  });
+  return useRefreshingMutation(queryKeys.feedback.all, (answer: FeedbackSendRequest) =>
+    api<undefined>('/api/feedback/send', { method: 'PUT', body: answer }),
+  );
 }

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useMutation } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { InvoiceAnalysis } from '@portal/schema/invoice-analysis';
 import type { InvoiceList, InvoiceWithPayment, InvoiceSummary, PostponeInvoiceRequest } from '@portal/schema/invoices';
 import { api, downloadFile } from '../../shared/api/api-client.ts';
@@ -46,11 +47,7 @@ export function postponeInvoice({ invoiceNumber, dueDate }: PostponeInvoiceReque
 
 /** Spec §4: afterwards the cached invoice record is refreshed, with every list and card that shows it. */
 export function usePostponeInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: postponeInvoice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
-  });
+  return useRefreshingMutation(queryKeys.invoices.all, postponeInvoice);
 }
 
 export type InvoiceFileKind = 'pdf' | 'csv';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { LoadCommand, ChangeControlRequest, CommandAnswer, HanPortAction } from '@portal/schema/power';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -35,9 +36,5 @@ export function readLiveReadings(objectId: string): Promise<CommandAnswer> {
 
 /** A command call; afterwards the meters are read again so the switch shows the command as pending. */
 export function useCommand<T>(send: (input: T) => Promise<CommandAnswer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.power.meters() }),
-  });
+  return useRefreshingMutation(queryKeys.power.meters(), send);
 }

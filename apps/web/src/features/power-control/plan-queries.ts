@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { LoadPlan, PlanPreview, PlanRequest } from '@portal/schema/power';
 import { api } from '../../shared/api/api-client.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -27,8 +28,7 @@ export const plansQueryOptions = queryOptions({ queryKey: queryKeys.power.plans(
 export const usePlans = () => useQuery(plansQueryOptions);
 
 export function usePlanChange<T>(change: (input: T) => Promise<LoadPlan>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: change, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.power.all }) });
+  return useRefreshingMutation(queryKeys.power.all, change);
 }
 
 export const usePreviewPlan = () => useMutation({ mutationFn: previewPlan });

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import type { CustomerSearchPage, CustomerSummary, RecentCustomer } from '@portal/schema/customer-search';
 import type { ErasureOutcome, StaffErasureRequest } from '@portal/schema/erasure';
 import type { StaffQueue } from '@portal/schema/support';
@@ -41,9 +42,7 @@ export const erasureRequestsQueryOptions = queryOptions({
 
 /** POST /api/staff/erasure-requests/{id}/carry-out: the customer forgotten, bookkeeping kept; the queue read again. */
 export function useCarryOutErasure() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<ErasureOutcome>(`/api/staff/erasure-requests/${encodeURIComponent(id)}/carry-out`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }),
-  });
+  return useRefreshingMutation(queryKeys.staff.all, (id: string) =>
+    api<ErasureOutcome>(`/api/staff/erasure-requests/${encodeURIComponent(id)}/carry-out`, { method: 'POST' }),
+  );
 }

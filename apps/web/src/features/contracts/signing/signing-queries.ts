@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 import type { Bank, EInvoiceOperator } from '@portal/schema/banks';
 import type {
   AddressSuggestion,
@@ -85,22 +86,16 @@ export const offersQueryOptions = queryOptions({
 
 /** POST /api/contracts/create, or /create/estonia where the site is Estonian (decision 036). */
 export function useCreateContract() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateContractRequest | CreateEstonianContractRequest) =>
-      api<StartedSigning>('meteringPointEic' in body ? '/api/contracts/create/estonia' : '/api/contracts/create', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all }),
-  });
+  return useRefreshingMutation(queryKeys.contracts.all, (body: CreateContractRequest | CreateEstonianContractRequest) =>
+    api<StartedSigning>('meteringPointEic' in body ? '/api/contracts/create/estonia' : '/api/contracts/create', { method: 'POST', body }),
+  );
 }
 
 /** POST /api/contracts/{id}/renew; spec §4: renewing refreshes the contract and its billing info. */
 export function useRenewContract(contractId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RenewContractRequest) =>
-      api<StartedSigning>(`/api/contracts/${encodeURIComponent(contractId)}/renew`, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contracts.all }),
-  });
+  return useRefreshingMutation(queryKeys.contracts.all, (body: RenewContractRequest) =>
+    api<StartedSigning>(`/api/contracts/${encodeURIComponent(contractId)}/renew`, { method: 'POST', body }),
+  );
 }
 
 /**

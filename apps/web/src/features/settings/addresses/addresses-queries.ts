@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 import type { AddressRequestType, CustomerAddress, EditableAddressType, SaveAddressRequest } from '@portal/schema/settings';
 import { api } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -21,9 +22,5 @@ export function saveAddress({ requestType, ...body }: SaveAddressRequest & { req
 }
 
 export function useSaveAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.addressesAll() }),
-  });
+  return useRefreshingMutation(queryKeys.me.addressesAll(), saveAddress);
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 import type { AddBankAccountRequest, BankAccount } from '@portal/schema/settings';
 import { api } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -23,17 +24,9 @@ export function deleteBankAccount(bankAccountId: string): Promise<void> {
 }
 
 export function useAddBankAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addBankAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.bankAccounts() }),
-  });
+  return useRefreshingMutation(queryKeys.me.bankAccounts(), addBankAccount);
 }
 
 export function useDeleteBankAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteBankAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.bankAccounts() }),
-  });
+  return useRefreshingMutation(queryKeys.me.bankAccounts(), deleteBankAccount);
 }

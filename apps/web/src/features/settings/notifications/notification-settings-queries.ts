@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 import type {
   CreateNotificationSettingRequest,
   NotificationSetting,
@@ -34,17 +35,9 @@ export function updateNotificationSetting({ id, ...body }: NotificationUpdate & 
 }
 
 export function useCreateNotificationSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createNotificationSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.notificationSettings() }),
-  });
+  return useRefreshingMutation(queryKeys.me.notificationSettings(), createNotificationSetting);
 }
 
 export function useUpdateNotificationSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateNotificationSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.notificationSettings() }),
-  });
+  return useRefreshingMutation(queryKeys.me.notificationSettings(), updateNotificationSetting);
 }

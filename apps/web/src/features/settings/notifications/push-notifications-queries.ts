@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 import type { CustomerPushInfo, PushConfiguration } from '@portal/schema/push-notifications';
 import { api } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -25,9 +26,5 @@ export function setPushToken(body: { token: string; enabled: boolean }): Promise
 }
 
 export function useSetPushToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setPushToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.pushCustomerInfo() }),
-  });
+  return useRefreshingMutation(queryKeys.me.pushCustomerInfo(), setPushToken);
 }

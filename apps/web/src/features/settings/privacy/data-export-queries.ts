@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 import type { DataExportView } from '@portal/schema/data-export';
 import { api, downloadFile } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -13,11 +14,7 @@ export const dataExportsQueryOptions = queryOptions({
 
 /** POST /api/me/data-exports: a job makes the copy; the list shows it being made. */
 export function useRequestDataExport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<DataExportView>('/api/me/data-exports', { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.dataExports() }),
-  });
+  return useRefreshingMutation(queryKeys.me.dataExports(), () => api<DataExportView>('/api/me/data-exports', { method: 'POST' }));
 }
 
 /** GET /api/me/data-exports/{id}/download: the ZIP, saved under the server's name. */
