@@ -12,7 +12,11 @@ import { ConnectionRequestsPage } from './connection-requests-page.tsx';
 const site = buildSite({ id: 'kallio', companyName: 'Kallio Verkot Oy', features: ['CONNECTION_REQUESTS'] });
 
 const PLACES: ConnectionPlace[] = [
-  { meteringPointId: 'mp-kallio-mikko-cottage-el', gsrn: '643000000000000123', address: { street: 'Mökkitie 3', postalCode: '41800', city: 'Korpilahti' } },
+  {
+    meteringPointId: 'mp-kallio-mikko-cottage-el',
+    gsrn: '643000000000000123',
+    address: { street: 'Mökkitie 3', postalCode: '41800', city: 'Korpilahti' },
+  },
 ];
 
 const WAITING: ConnectionRequestDetail = {
@@ -31,7 +35,15 @@ const WAITING: ConnectionRequestDetail = {
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-21T09:00:00.000Z',
   history: [
-    { id: 'e1', author: 'customer', fromStatus: null, toStatus: 'received', message: null, attachments: [], createdAt: '2026-11-20T08:00:00.000Z' },
+    {
+      id: 'e1',
+      author: 'customer',
+      fromStatus: null,
+      toStatus: 'received',
+      message: null,
+      attachments: [],
+      createdAt: '2026-11-20T08:00:00.000Z',
+    },
     {
       id: 'e2',
       author: 'staff',
