@@ -43,22 +43,28 @@ export function ConnectionQueuePage() {
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
-        {!queue.data ? (
-          <LoadState query={queue} height={160} />
-        ) : queue.data.length ? (
-          queue.data.map((request) => (
-            <ConnectionRequestCard
-              key={request.id}
-              request={request}
-              side="staff"
-              heading={t('connections.queue.customer', { name: request.customerName, clientCode: request.clientCode })}
-            >
-              <NextStep request={request} />
-            </ConnectionRequestCard>
-          ))
-        ) : (
-          <Text c="dimmed">{t('connections.queue.none')}</Text>
-        )}
+        <Stack gap="sm" component="section" aria-labelledby="connection-queue-list">
+          {/* The shown half of the queue heads its requests, whose titles are the next level down. */}
+          <Title order={2} size="h3" id="connection-queue-list">
+            {t(`connections.queue.${status}`)}
+          </Title>
+          {!queue.data ? (
+            <LoadState query={queue} height={160} />
+          ) : queue.data.length ? (
+            queue.data.map((request) => (
+              <ConnectionRequestCard
+                key={request.id}
+                request={request}
+                side="staff"
+                heading={t('connections.queue.customer', { name: request.customerName, clientCode: request.clientCode })}
+              >
+                <NextStep request={request} />
+              </ConnectionRequestCard>
+            ))
+          ) : (
+            <Text c="dimmed">{t('connections.queue.none')}</Text>
+          )}
+        </Stack>
       </Stack>
     </Container>
   );
