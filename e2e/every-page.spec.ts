@@ -4,18 +4,19 @@ import { expect, test } from './test.ts';
 import { axeFindings } from './accessibility.ts';
 import { PAYMENT_STEPS } from '../packages/schema/src/pages.ts';
 import { signInWithEid } from './sign-in.ts';
-import { siteUrl } from './sites.ts';
+import { siteUrl, type SiteName } from './sites.ts';
 import { text } from './texts.ts';
 
 /** The pages of the build the journeys run against (apps/web/dist/route-manifest.json, decision 021). */
 const PAGES: string[] = JSON.parse(readFileSync(new URL('../apps/web/dist/route-manifest.json', import.meta.url), 'utf8')).pages;
 
-type Role = 'stranger' | 'customer' | 'staff' | 'admin';
+type Role = 'stranger' | 'customer' | 'staff' | 'admin' | 'network-customer' | 'network-staff';
 type Ids = { contract: string; offered: string; invoice: string };
 
 /**
  * Who opens each page of the manifest on Lumo, and at which addresses (a page with parameters at real ones, every
- * settings tab, every payment step). A page added to the app without a row here fails the last test.
+ * settings tab, every payment step); a network operator's pages on Kallio (the `network-` roles). A page added to the
+ * app without a row here fails the last test.
  */
 const VISITS: Record<string, { role: Role; urls: (ids: Ids) => string[] }> = {
   '/': { role: 'stranger', urls: () => ['/'] },
@@ -59,6 +60,9 @@ const VISITS: Record<string, { role: Role; urls: (ids: Ids) => string[] }> = {
   '/settings/email-confirmation': { role: 'customer', urls: () => ['/settings/email-confirmation?token=used'] },
   '/staff': { role: 'staff', urls: () => ['/staff', '/staff?q=Virtanen'] },
   '/staff/tickets': { role: 'staff', urls: () => ['/staff/tickets'] },
+  // Connections and solar (decision 124): a network operator's pages, offered on Kallio only.
+  '/connection-requests': { role: 'network-customer', urls: () => ['/connection-requests'] },
+  '/staff/connection-requests': { role: 'network-staff', urls: () => ['/staff/connection-requests'] },
   '/admin': { role: 'admin', urls: () => ['/admin'] },
   '/admin/announcements': { role: 'admin', urls: () => ['/admin/announcements'] },
   '/admin/audit': { role: 'admin', urls: () => ['/admin/audit'] },
@@ -70,7 +74,12 @@ const PEOPLE: Record<Exclude<Role, 'stranger'>, string> = {
   customer: 'Aino Virtanen',
   staff: 'Sanna Nieminen',
   admin: 'Jukka Mäkinen',
+  'network-customer': 'Mikko Korhonen',
+  'network-staff': 'Tiina Salonen',
 };
+
+/** Where each role's pages are opened: Lumo, but Kallio for a network operator's. */
+const siteOf = (role: Role): SiteName => (role.startsWith('network-') ? 'kallio' : 'lumo');
 
 /**
  * What every page must pass once it has loaded: no serious or critical axe-core finding (WCAG 2.1 A and AA), headings
@@ -79,8 +88,8 @@ const PEOPLE: Record<Exclude<Role, 'stranger'>, string> = {
  * Practices with them), and no `<label>` that labels nothing (Chromium's issues panel reports it; a group's caption
  * is named by `aria-labelledby`, not by a label element).
  */
-async function expectCalmPage(page: Page, url: string) {
-  await page.goto(siteUrl('lumo', url));
+async function expectCalmPage(page: Page, url: string, site: SiteName) {
+  await page.goto(siteUrl(site, url));
   await expect(page.locator('main').first()).toBeVisible();
   // Loaded: no loading state left (shared/ui/load-state.tsx), no skeleton of the server's first drawing.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
@@ -142,9 +151,9 @@ function duplicateFieldNames(snapshot: string): string[] {
 
 async function asRole(page: Page, role: Role) {
   await recordPolicyViolations(page);
-  await page.goto(siteUrl('lumo', '/auth/signin'));
-  // The consent banner is its own journey's (cookie-consent.spec.ts): decided once, it stays away.
-  await page.getByRole('button', { name: text('fi-FI', 'cookie-consent.reject-all') }).click();
+  await page.goto(siteUrl(siteOf(role), '/auth/signin'));
+  // The consent banner is its own journey's (cookie-consent.spec.ts): decided once, it stays away. Kallio has none.
+  if (siteOf(role) === 'lumo') await page.getByRole('button', { name: text('fi-FI', 'cookie-consent.reject-all') }).click();
   if (role !== 'stranger') {
     await signInWithEid(page, 'fi-FI', PEOPLE[role], 'OP');
     await expect(page).not.toHaveURL(/\/idp\//);
@@ -166,7 +175,7 @@ async function idsOf(page: Page): Promise<Ids> {
   };
 }
 
-for (const role of ['stranger', 'customer', 'staff', 'admin'] as const) {
+for (const role of ['stranger', 'customer', 'staff', 'admin', 'network-customer', 'network-staff'] as const) {
   test(`every page a ${role} opens passes axe-core, keeps its headings in order and names each form field once`, async ({ page }) => {
     test.setTimeout(360_000);
     await asRole(page, role);
@@ -176,7 +185,7 @@ for (const role of ['stranger', 'customer', 'staff', 'admin'] as const) {
       .filter((pattern) => VISITS[pattern]!.role === role)
       .sort((a, b) => Number(a === '/auth/signout') - Number(b === '/auth/signout'));
     for (const pattern of patterns) {
-      for (const url of VISITS[pattern]!.urls(ids)) await expectCalmPage(page, url);
+      for (const url of VISITS[pattern]!.urls(ids)) await expectCalmPage(page, url, siteOf(role));
     }
   });
 }

@@ -43,6 +43,7 @@ import type { SiteCache } from './modules/sites/site-cache.ts';
 import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { connectionRequestRoutes, connectionRequestStaffRoutes } from './modules/connection-requests/routes.ts';
 import type { Database } from './platform/database.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
@@ -118,6 +119,8 @@ export async function registerGuardedAreas(
           await support.register(inboxRoutes, { db });
         }),
       );
+      // Connections and solar: fuse changes, new connections, microgeneration (issue 29, decision 124).
+      await area.register(featureArea('CONNECTION_REQUESTS', async (connections) => connections.register(connectionRequestRoutes, { db })));
       // Portal announcements: the banner's call (docs/decisions/059-portal-announcements.md).
       await area.register(featureArea('PORTAL_ANNOUNCEMENTS', async (announcements) => announcements.register(announcementRoutes, { db })));
       await area.register(
@@ -166,6 +169,9 @@ export async function registerGuardedAreas(
       await area.register(staffRoutes, { db });
       await area.register(erasureStaffRoutes, { db });
       await area.register(featureArea('SUPPORT', async (support) => support.register(supportStaffRoutes, { db, crm })));
+      await area.register(
+        featureArea('CONNECTION_REQUESTS', async (connections) => connections.register(connectionRequestStaffRoutes, { db })),
+      );
     }),
   );
   await app.register(

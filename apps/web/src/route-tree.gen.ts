@@ -22,6 +22,7 @@ import { Route as AuthSafeLinkOutRouteImport } from './routes/auth/safe-link-out
 import { Route as AuthSigninRouteImport } from './routes/auth/signin'
 import { Route as AuthSignoutRouteImport } from './routes/auth/signout'
 import { Route as AuthenticatedCustomerChartsRouteImport } from './routes/_authenticated/_customer/charts'
+import { Route as AuthenticatedCustomerConnectionRequestsRouteImport } from './routes/_authenticated/_customer/connection-requests'
 import { Route as AuthenticatedCustomerDashboardRouteImport } from './routes/_authenticated/_customer/dashboard'
 import { Route as AuthenticatedCustomerInboxRouteImport } from './routes/_authenticated/_customer/inbox'
 import { Route as AuthenticatedCustomerOutagesRouteImport } from './routes/_authenticated/_customer/outages'
@@ -34,6 +35,7 @@ import { Route as AuthenticatedAdminFeedbackRouteImport } from './routes/_authen
 import { Route as AuthenticatedAdminTranslationsRouteImport } from './routes/_authenticated/admin/translations'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
+import { Route as AuthenticatedStaffConnectionRequestsRouteImport } from './routes/_authenticated/staff_.connection-requests'
 import { Route as AuthenticatedStaffTicketsRouteImport } from './routes/_authenticated/staff_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
@@ -109,6 +111,12 @@ const AuthenticatedCustomerChartsRoute =
     path: '/charts',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedCustomerConnectionRequestsRoute =
+  AuthenticatedCustomerConnectionRequestsRouteImport.update({
+    id: '/connection-requests',
+    path: '/connection-requests',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
 const AuthenticatedCustomerDashboardRoute =
   AuthenticatedCustomerDashboardRouteImport.update({
     id: '/dashboard',
@@ -177,6 +185,12 @@ const AuthenticatedSettingsEmailConfirmationRoute =
   AuthenticatedSettingsEmailConfirmationRouteImport.update({
     id: '/settings/email-confirmation',
     path: '/settings/email-confirmation',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedStaffConnectionRequestsRoute =
+  AuthenticatedStaffConnectionRequestsRouteImport.update({
+    id: '/staff_/connection-requests',
+    path: '/staff/connection-requests',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedStaffTicketsRoute =
@@ -252,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
   '/charts': typeof AuthenticatedCustomerChartsRoute
+  '/connection-requests': typeof AuthenticatedCustomerConnectionRequestsRoute
   '/dashboard': typeof AuthenticatedCustomerDashboardRoute
   '/inbox': typeof AuthenticatedCustomerInboxRoute
   '/outages': typeof AuthenticatedCustomerOutagesRoute
@@ -262,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/staff/connection-requests': typeof AuthenticatedStaffConnectionRequestsRoute
   '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
@@ -286,6 +302,7 @@ export interface FileRoutesByTo {
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
   '/charts': typeof AuthenticatedCustomerChartsRoute
+  '/connection-requests': typeof AuthenticatedCustomerConnectionRequestsRoute
   '/dashboard': typeof AuthenticatedCustomerDashboardRoute
   '/inbox': typeof AuthenticatedCustomerInboxRoute
   '/outages': typeof AuthenticatedCustomerOutagesRoute
@@ -296,6 +313,7 @@ export interface FileRoutesByTo {
   '/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/staff/connection-requests': typeof AuthenticatedStaffConnectionRequestsRoute
   '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
@@ -324,6 +342,7 @@ export interface FileRoutesById {
   '/auth/signin': typeof AuthSigninRoute
   '/auth/signout': typeof AuthSignoutRoute
   '/_authenticated/_customer/charts': typeof AuthenticatedCustomerChartsRoute
+  '/_authenticated/_customer/connection-requests': typeof AuthenticatedCustomerConnectionRequestsRoute
   '/_authenticated/_customer/dashboard': typeof AuthenticatedCustomerDashboardRoute
   '/_authenticated/_customer/inbox': typeof AuthenticatedCustomerInboxRoute
   '/_authenticated/_customer/outages': typeof AuthenticatedCustomerOutagesRoute
@@ -334,6 +353,7 @@ export interface FileRoutesById {
   '/_authenticated/admin/feedback': typeof AuthenticatedAdminFeedbackRoute
   '/_authenticated/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
+  '/_authenticated/staff_/connection-requests': typeof AuthenticatedStaffConnectionRequestsRoute
   '/_authenticated/staff_/tickets': typeof AuthenticatedStaffTicketsRoute
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
@@ -361,6 +381,7 @@ export interface FileRouteTypes {
     | '/auth/signin'
     | '/auth/signout'
     | '/charts'
+    | '/connection-requests'
     | '/dashboard'
     | '/inbox'
     | '/outages'
@@ -371,6 +392,7 @@ export interface FileRouteTypes {
     | '/admin/feedback'
     | '/admin/translations'
     | '/settings/email-confirmation'
+    | '/staff/connection-requests'
     | '/staff/tickets'
     | '/admin/'
     | '/settings/'
@@ -395,6 +417,7 @@ export interface FileRouteTypes {
     | '/auth/signin'
     | '/auth/signout'
     | '/charts'
+    | '/connection-requests'
     | '/dashboard'
     | '/inbox'
     | '/outages'
@@ -405,6 +428,7 @@ export interface FileRouteTypes {
     | '/admin/feedback'
     | '/admin/translations'
     | '/settings/email-confirmation'
+    | '/staff/connection-requests'
     | '/staff/tickets'
     | '/admin'
     | '/settings'
@@ -432,6 +456,7 @@ export interface FileRouteTypes {
     | '/auth/signin'
     | '/auth/signout'
     | '/_authenticated/_customer/charts'
+    | '/_authenticated/_customer/connection-requests'
     | '/_authenticated/_customer/dashboard'
     | '/_authenticated/_customer/inbox'
     | '/_authenticated/_customer/outages'
@@ -442,6 +467,7 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/feedback'
     | '/_authenticated/admin/translations'
     | '/_authenticated/settings/email-confirmation'
+    | '/_authenticated/staff_/connection-requests'
     | '/_authenticated/staff_/tickets'
     | '/_authenticated/admin/'
     | '/_authenticated/settings/'
@@ -555,6 +581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerChartsRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/_customer/connection-requests': {
+      id: '/_authenticated/_customer/connection-requests'
+      path: '/connection-requests'
+      fullPath: '/connection-requests'
+      preLoaderRoute: typeof AuthenticatedCustomerConnectionRequestsRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
     '/_authenticated/_customer/dashboard': {
       id: '/_authenticated/_customer/dashboard'
       path: '/dashboard'
@@ -637,6 +670,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/email-confirmation'
       fullPath: '/settings/email-confirmation'
       preLoaderRoute: typeof AuthenticatedSettingsEmailConfirmationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/staff_/connection-requests': {
+      id: '/_authenticated/staff_/connection-requests'
+      path: '/staff/connection-requests'
+      fullPath: '/staff/connection-requests'
+      preLoaderRoute: typeof AuthenticatedStaffConnectionRequestsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/staff_/tickets': {
@@ -734,6 +774,7 @@ const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
 
 interface AuthenticatedCustomerRouteChildren {
   AuthenticatedCustomerChartsRoute: typeof AuthenticatedCustomerChartsRoute
+  AuthenticatedCustomerConnectionRequestsRoute: typeof AuthenticatedCustomerConnectionRequestsRoute
   AuthenticatedCustomerDashboardRoute: typeof AuthenticatedCustomerDashboardRoute
   AuthenticatedCustomerInboxRoute: typeof AuthenticatedCustomerInboxRoute
   AuthenticatedCustomerOutagesRoute: typeof AuthenticatedCustomerOutagesRoute
@@ -752,6 +793,8 @@ interface AuthenticatedCustomerRouteChildren {
 
 const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
   AuthenticatedCustomerChartsRoute: AuthenticatedCustomerChartsRoute,
+  AuthenticatedCustomerConnectionRequestsRoute:
+    AuthenticatedCustomerConnectionRequestsRoute,
   AuthenticatedCustomerDashboardRoute: AuthenticatedCustomerDashboardRoute,
   AuthenticatedCustomerInboxRoute: AuthenticatedCustomerInboxRoute,
   AuthenticatedCustomerOutagesRoute: AuthenticatedCustomerOutagesRoute,
@@ -808,6 +851,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedLandingRoute: typeof AuthenticatedLandingRoute
   AuthenticatedStaffRoute: typeof AuthenticatedStaffRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
+  AuthenticatedStaffConnectionRequestsRoute: typeof AuthenticatedStaffConnectionRequestsRoute
   AuthenticatedStaffTicketsRoute: typeof AuthenticatedStaffTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
 }
@@ -819,6 +863,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedStaffRoute: AuthenticatedStaffRoute,
   AuthenticatedSettingsEmailConfirmationRoute:
     AuthenticatedSettingsEmailConfirmationRoute,
+  AuthenticatedStaffConnectionRequestsRoute:
+    AuthenticatedStaffConnectionRequestsRoute,
   AuthenticatedStaffTicketsRoute: AuthenticatedStaffTicketsRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
 }

@@ -72,6 +72,12 @@ import staffFiFI from '../web/staff/fi-FI.json' with { type: 'json' };
 import staffLvLV from '../web/staff/lv-LV.json' with { type: 'json' };
 import staffRuRU from '../web/staff/ru-RU.json' with { type: 'json' };
 import staffSvFI from '../web/staff/sv-FI.json' with { type: 'json' };
+import connectionsEnGB from '../web/connections/en-GB.json' with { type: 'json' };
+import connectionsEtEE from '../web/connections/et-EE.json' with { type: 'json' };
+import connectionsFiFI from '../web/connections/fi-FI.json' with { type: 'json' };
+import connectionsLvLV from '../web/connections/lv-LV.json' with { type: 'json' };
+import connectionsRuRU from '../web/connections/ru-RU.json' with { type: 'json' };
+import connectionsSvFI from '../web/connections/sv-FI.json' with { type: 'json' };
 import mobileEnGB from '../mobile/en-GB.json' with { type: 'json' };
 import mobileEtEE from '../mobile/et-EE.json' with { type: 'json' };
 import mobileFiFI from '../mobile/fi-FI.json' with { type: 'json' };
@@ -84,7 +90,7 @@ type Bundle = Record<string, string>;
 
 /**
  * Web texts are kept in one file per area and locale (shell and sign-in, energy data, billing, contracts,
- * settings, support, power control, admin, outages, signing, announcements, staff) so that
+ * settings, support, power control, admin, outages, signing, announcements, staff, connections) so that
  * work on one area never edits another's file; the bundle a browser gets is all areas together.
  */
 const webArea = (...areas: Bundle[]): Bundle => Object.assign({}, ...areas);
@@ -103,6 +109,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     signingEnGB,
     announcementsEnGB,
     staffEnGB,
+    connectionsEnGB,
   ),
   'et-EE': webArea(
     webEtEE,
@@ -117,6 +124,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     signingEtEE,
     announcementsEtEE,
     staffEtEE,
+    connectionsEtEE,
   ),
   'fi-FI': webArea(
     webFiFI,
@@ -131,6 +139,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     signingFiFI,
     announcementsFiFI,
     staffFiFI,
+    connectionsFiFI,
   ),
   'lv-LV': webArea(
     webLvLV,
@@ -145,6 +154,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     signingLvLV,
     announcementsLvLV,
     staffLvLV,
+    connectionsLvLV,
   ),
   'ru-RU': webArea(
     webRuRU,
@@ -159,6 +169,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     signingRuRU,
     announcementsRuRU,
     staffRuRU,
+    connectionsRuRU,
   ),
   'sv-FI': webArea(
     webSvFI,
@@ -173,6 +184,7 @@ export const WEB_BUNDLES: Record<LocaleId, Bundle> = {
     signingSvFI,
     announcementsSvFI,
     staffSvFI,
+    connectionsSvFI,
   ),
 };
 

@@ -98,6 +98,12 @@ export const ERROR_CODES = {
   ERASURE_INVOICE_UNPAID: 'refused',
   ERASURE_NOT_FOR_STAFF: 'refused',
   ERASURE_REQUEST_NOT_FOUND: 'notFound',
+  // Connections and solar (docs/decisions/124)
+  CONNECTION_REQUEST_NOT_FOUND: 'notFound',
+  CONNECTION_REQUEST_DECIDED: 'refused',
+  CONNECTION_TRANSITION_NOT_ALLOWED: 'refused',
+  CONNECTION_DATE_OUT_OF_RANGE: 'refused',
+  CONNECTION_POINT_NOT_ELECTRICITY: 'refused',
   // Readings customers enter (docs/decisions/112)
   METER_READING_NOT_HAND_READ: 'refused',
   METER_READING_BELOW_LAST: 'refused',

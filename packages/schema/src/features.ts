@@ -54,6 +54,8 @@ export const SITE_FEATURES = [
   'MOBILE_LAYOUT_SMALL_BREAKPOINT',
   // Readings customers enter for hand-read meters (issue 28, docs/decisions/112).
   'METER_READING_ENTRY',
+  // A network operator's connection requests: main fuse changes, new connections, microgeneration (issue 29, decision 124).
+  'CONNECTION_REQUESTS',
 ] as const;
 export const siteFeature = z.enum(SITE_FEATURES);
 export type SiteFeature = z.infer<typeof siteFeature>;
@@ -117,4 +119,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'ADMIN_LOCALIZATION',
   // Readings customers enter for hand-read gas and heat meters, and the monthly reminder (issue 28, docs/decisions/112).
   'METER_READING_ENTRY',
+  // Connections and solar: fuse changes, new connections and microgeneration notifications (issue 29, docs/decisions/124).
+  'CONNECTION_REQUESTS',
 ]);

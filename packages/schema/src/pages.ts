@@ -21,6 +21,8 @@ const AREA_FEATURES: Record<string, readonly SiteFeature[]> = {
   support: ['SUPPORT'],
   // Replies to contact requests are the inbox's only source so far (docs/decisions/054).
   inbox: ['SUPPORT'],
+  // A network operator's connections and solar (docs/decisions/124).
+  'connection-requests': ['CONNECTION_REQUESTS'],
 };
 
 /** Path parameters whose every value the app knows: another value names no page. */
@@ -47,6 +49,8 @@ const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => b
     offered: (features) => features.includes('RENEWAL_OFFERS') && !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
   },
   // The administrators' announcements page exists where the site runs announcements (docs/decisions/059).
+  // Customer service's queue of connection requests, where the site takes them (docs/decisions/124).
+  { pattern: /^\/staff\/connection-requests\/?$/i, offered: (features) => features.includes('CONNECTION_REQUESTS') },
   {
     pattern: /^\/admin\/announcements\/?$/i,
     offered: (features) => features.includes('PORTAL_ANNOUNCEMENTS'),

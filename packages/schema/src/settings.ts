@@ -183,6 +183,8 @@ export const NOTIFICATION_SUBJECTS = [
   'OUTAGE',
   'SUPPORT_REPLY',
   'METER_READING',
+  // Customer service moved a connection request (sites with CONNECTION_REQUESTS, docs/decisions/124).
+  'CONNECTION_REQUEST',
 ] as const;
 export const notificationSubjectCode = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectCode = z.infer<typeof notificationSubjectCode>;

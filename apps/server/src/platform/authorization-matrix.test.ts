@@ -315,6 +315,43 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/meter-readings?meteringPointId=mp-lumo-aino-el', expected: customersOnly(404) },
   { method: 'POST', url: '/api/meter-readings', body: { meteringPointId: 'mp-lumo-aino-el', value: '1' }, expected: customersOnly(404) },
   { method: 'GET', url: '/api/meter-readings/no-such-reading/photo', expected: customersOnly(404) },
+  // Connections and solar (decision 124): Lumo does not offer them, so customers get 404 FEATURE_DISABLED and customer
+  // service 404 too; connection-requests.test.ts proves on Kallio that a customer reaches only their own requests and
+  // places, and that another site's customer service finds none of them.
+  { method: 'GET', url: '/api/connection-requests/places', expected: customersOnly(404) },
+  { method: 'GET', url: '/api/connection-requests', expected: customersOnly(404) },
+  {
+    method: 'POST',
+    url: '/api/connection-requests',
+    body: { kind: 'FUSE_CHANGE', meteringPointId: 'mp-lumo-aino-el', fuseAmperes: 35 },
+    expected: customersOnly(404),
+  },
+  { method: 'GET', url: '/api/connection-requests/00000000-0000-4000-8000-000000000000', expected: customersOnly(404) },
+  {
+    method: 'POST',
+    url: '/api/connection-requests/00000000-0000-4000-8000-000000000000/messages',
+    body: { message: 'matrix' },
+    expected: customersOnly(404),
+  },
+  { method: 'POST', url: '/api/connection-requests/00000000-0000-4000-8000-000000000000/withdraw', expected: customersOnly(404) },
+  {
+    method: 'GET',
+    url: '/api/connection-requests/00000000-0000-4000-8000-000000000000/attachments/00000000-0000-4000-8000-000000000001',
+    expected: customersOnly(404),
+  },
+  { method: 'GET', url: '/api/staff/connection-requests', expected: { ...signedIn(403), staff: 404 } },
+  { method: 'GET', url: '/api/staff/connection-requests/00000000-0000-4000-8000-000000000000', expected: { ...signedIn(403), staff: 404 } },
+  {
+    method: 'POST',
+    url: '/api/staff/connection-requests/00000000-0000-4000-8000-000000000000/transitions',
+    body: { action: 'review' },
+    expected: { ...signedIn(403), staff: 404 },
+  },
+  {
+    method: 'GET',
+    url: '/api/staff/connection-requests/00000000-0000-4000-8000-000000000000/attachments/00000000-0000-4000-8000-000000000001',
+    expected: { ...signedIn(403), staff: 404 },
+  },
   // Contracts (issue 9): each customer sees and changes only their own (contracts.test.ts proves B gets nothing of A's).
   { method: 'GET', url: '/api/contracts', expected: customersOnly(200) },
   { method: 'GET', url: '/api/contracts/no-such-contract/download', expected: customersOnly(204) },

@@ -34,6 +34,8 @@ const AREA_PREFIXES: readonly (readonly [string, DataArea])[] = [
   ['/api/locations', 'consumption'],
   ['/api/usage-points', 'consumption'],
   ['/api/contracts', 'contracts'],
+  // A grid connection's fuse, a new connection and microgeneration are the connection contract's matters (decision 124).
+  ['/api/connection-requests', 'contracts'],
   ['/api/products', 'contracts'],
   ['/api/addresses', 'contracts'],
   ['/api/outages', 'outages'],

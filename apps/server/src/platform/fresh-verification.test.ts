@@ -39,6 +39,12 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/staff/support/tickets/:id/assign': 'customer service taking a ticket of their own site; the queue is their daily work',
   'POST /api/staff/support/tickets/:id/replies': 'customer service answering; it reads no customer data beyond the ticket',
   'POST /api/staff/support/tickets/:id/resolve': 'customer service closing a ticket of their own site',
+  // Connections and solar (decision 124): requests the operator checks before anything is done on the grid.
+  'POST /api/connection-requests': 'a request the network operator checks before doing anything; no data or money leaves',
+  'POST /api/connection-requests/:id/messages': 'information added to the customer’s own request; nothing leaves',
+  'POST /api/connection-requests/:id/withdraw': 'withdraws the customer’s own undecided request; nothing leaves',
+  'POST /api/staff/connection-requests/:id/transitions':
+    'customer service handling a request of their own site; the queue is their daily work',
   // Active sessions (docs/decisions/077): a person whose own session is old must still be able to throw a thief out.
   'DELETE /api/me/sessions/:id': 'signing one of the person’s own sessions out only takes access away',
   'POST /api/me/sessions/sign-out-others': 'signing the person’s other sessions out only takes access away',

@@ -11,6 +11,7 @@ import signingEnGB from '@portal/locales/web/signing/en-GB.json' with { type: 'j
 import announcementsEnGB from '@portal/locales/web/announcements/en-GB.json' with { type: 'json' };
 import staffEnGB from '@portal/locales/web/staff/en-GB.json' with { type: 'json' };
 import adminEnGB from '@portal/locales/web/admin/en-GB.json' with { type: 'json' };
+import connectionsEnGB from '@portal/locales/web/connections/en-GB.json' with { type: 'json' };
 
 /** A site as the server would bootstrap it; tests override what they exercise. */
 export function buildSite(overrides: Partial<SiteBootstrap> = {}): SiteBootstrap {
@@ -59,4 +60,5 @@ export const EN_GB_BUNDLE: Record<string, string> = {
   ...announcementsEnGB,
   ...staffEnGB,
   ...adminEnGB,
+  ...connectionsEnGB,
 };

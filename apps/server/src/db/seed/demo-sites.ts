@@ -237,7 +237,8 @@ export const DEMO_SITES: DemoSite[] = [
     locales: ['fi-FI', 'sv-FI', 'en-GB'],
     themeId: 'granite',
     domains: ['kallio.localhost', 'oma.kallioverkot.example'],
-    features: ['INVOICES', 'CONTRACTS', 'DARK_THEME', 'CHART_TEMPERATURE', 'PWA'],
+    // Connections and solar (decision 124): a network operator's requests, on Kallio only.
+    features: ['INVOICES', 'CONTRACTS', 'DARK_THEME', 'CHART_TEMPERATURE', 'PWA', 'CONNECTION_REQUESTS'],
     meta: {
       'fi-FI': {
         TITLE: 'Oma Kallio Verkot',

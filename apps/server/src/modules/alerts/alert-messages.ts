@@ -14,8 +14,8 @@ export type AlertFacts =
   | { subject: 'INVOICE_DUE'; invoiceNumber: string; dueDate: string; totalCents: number; currency: string }
   | { subject: 'METER_READING'; month: string };
 
-/** The page a message leads to, where the customer sees what it is about (outages and support replies write their own). */
-const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY'>, string> = {
+/** The page a message leads to, where the customer sees what it is about (outages, support replies and connection requests write their own). */
+const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY' | 'CONNECTION_REQUEST'>, string> = {
   SPOT_PRICE: '/dashboard',
   DAILY_CONSUMPTION: '/charts',
   INVOICE_DUE: '/invoices',

@@ -23,6 +23,8 @@ const ofCustomer = ({ siteId, customerId }: ExportSubject) => sql`site_id = ${si
 const ofContracts = (subject: ExportSubject) => sql`contract_id in (select id from contract where ${ofCustomer(subject)})`;
 const ofInvoices = (subject: ExportSubject) => sql`invoice_id in (select id from invoice where ${ofCustomer(subject)})`;
 const ofTickets = (subject: ExportSubject) => sql`ticket_id in (select id from support_ticket where ${ofCustomer(subject)})`;
+const ofConnectionRequests = (subject: ExportSubject) =>
+  sql`request_id in (select id from connection_request where ${ofCustomer(subject)})`;
 
 /** Every table of the customer's data, by the folder of the copy it is written to. */
 export const TABLE_FILES: readonly TableFile[] = [
@@ -88,6 +90,10 @@ export const TABLE_FILES: readonly TableFile[] = [
   { file: 'support/replies.json', table: 'support_ticket_comment', where: ofTickets },
   { file: 'support/attachments.json', table: 'support_attachment', where: ofTickets, omit: ['content'] },
   { file: 'feedback/answers.json', table: 'feedback_submission', where: ofCustomer },
+  // Connections and solar (decision 124); the files' names and sizes are listed, the files are in the request's page.
+  { file: 'connections/requests.json', table: 'connection_request', where: ofCustomer },
+  { file: 'connections/history.json', table: 'connection_request_event', where: ofConnectionRequests },
+  { file: 'connections/attachments.json', table: 'connection_request_attachment', where: ofConnectionRequests, omit: ['content'] },
   {
     file: 'sessions/sessions.json',
     table: 'auth_session',

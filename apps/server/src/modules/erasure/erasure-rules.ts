@@ -20,6 +20,8 @@ export type ErasureRule =
 const ofCustomer = ({ siteId, customerId }: ErasureSubject) => sql`site_id = ${siteId} and customer_id = ${customerId}`;
 const ofContracts = (subject: ErasureSubject) => sql`contract_id in (select id from contract where ${ofCustomer(subject)})`;
 const ofTickets = (subject: ErasureSubject) => sql`ticket_id in (select id from support_ticket where ${ofCustomer(subject)})`;
+const ofConnectionRequests = (subject: ErasureSubject) =>
+  sql`request_id in (select id from connection_request where ${ofCustomer(subject)})`;
 /** `column in (the people)`; false when no one is pseudonymised. */
 const ofPeople = (column: string, { personIds }: ErasureSubject) =>
   personIds.length
@@ -56,6 +58,10 @@ export const ERASURE_RULES: readonly ErasureRule[] = [
   { table: 'support_ticket_comment', rule: 'remove', where: ofTickets, basis: NO_LONGER_NEEDED },
   { table: 'support_ticket', rule: 'remove', where: ofCustomer, basis: NO_LONGER_NEEDED },
   { table: 'feedback_submission', rule: 'remove', where: ofCustomer, basis: NO_LONGER_NEEDED },
+  // Connection requests (decision 124): with nothing in force, the connection contract (kept) is what the grid remembers.
+  { table: 'connection_request_attachment', rule: 'remove', where: ofConnectionRequests, basis: NO_LONGER_NEEDED },
+  { table: 'connection_request_event', rule: 'remove', where: ofConnectionRequests, basis: NO_LONGER_NEEDED },
+  { table: 'connection_request', rule: 'remove', where: ofCustomer, basis: NO_LONGER_NEEDED },
   // Power control: the customer's own devices and plans.
   { table: 'load_command', rule: 'remove', where: ofCustomer, basis: NO_LONGER_NEEDED },
   { table: 'load_plan', rule: 'remove', where: ofCustomer, basis: NO_LONGER_NEEDED },

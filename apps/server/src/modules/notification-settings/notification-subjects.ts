@@ -10,6 +10,8 @@ const SUBJECTS: (NotificationSubject & { feature?: SiteFeature })[] = [
   { subject: 'SUPPORT_REPLY', thresholdUnit: null, feature: 'SUPPORT' },
   // A monthly reminder to read a hand-read meter (docs/decisions/112).
   { subject: 'METER_READING', thresholdUnit: null, feature: 'METER_READING_ENTRY' },
+  // Customer service moved a connection request: approved, more information needed… (docs/decisions/124).
+  { subject: 'CONNECTION_REQUEST', thresholdUnit: null, feature: 'CONNECTION_REQUESTS' },
 ];
 
 /** The subjects a site offers: each needs the feature its data comes from (spec §6). */

@@ -7,6 +7,7 @@ import {
   IconHeadset,
   IconHome,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconSettings,
   type Icon,
 } from '@tabler/icons-react';
@@ -15,7 +16,17 @@ import type { SiteFeature } from '@portal/schema/features';
 import { pageOffered } from '@portal/schema/pages';
 
 export type NavigationItem = {
-  to: '/' | '/dashboard' | '/charts' | '/invoices' | '/power-control' | '/outages' | '/support' | '/staff' | '/admin';
+  to:
+    | '/'
+    | '/dashboard'
+    | '/charts'
+    | '/invoices'
+    | '/power-control'
+    | '/outages'
+    | '/support'
+    | '/connection-requests'
+    | '/staff'
+    | '/admin';
   label: string;
   icon: Icon;
 };
@@ -29,6 +40,7 @@ const invoices: NavigationItem = { to: '/invoices', label: 'nav.invoices', icon:
 const powerControl: NavigationItem = { to: '/power-control', label: 'nav.power-control', icon: IconBolt };
 const outages: NavigationItem = { to: '/outages', label: 'nav.outages', icon: IconBoltOff };
 const support: NavigationItem = { to: '/support', label: 'nav.support', icon: IconHeadset };
+const connections: NavigationItem = { to: '/connection-requests', label: 'nav.connection-requests', icon: IconPlugConnected };
 
 /**
  * The pages a person can reach from the shell: only pages that exist, whose feature the site has, and that have
@@ -38,7 +50,7 @@ const support: NavigationItem = { to: '/support', label: 'nav.support', icon: Ic
 export function navigationItems(info: ActorInfo | undefined, features: readonly SiteFeature[]): NavigationItem[] {
   if (!info) return [home];
   const customerPages = info.customer
-    ? [dashboard, charts, ...[invoices, powerControl, outages, support].filter((item) => pageOffered(item.to, features))]
+    ? [dashboard, charts, ...[invoices, powerControl, outages, support, connections].filter((item) => pageOffered(item.to, features))]
     : [];
   // While acting, the customer's pages fill the bar and the acting banner's "End acting" leads back to the workspace.
   const ownLanding =

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
 import { CustomerCard } from './customer-card.tsx';
 import { CustomerSearchForm } from './customer-search-form.tsx';
+import { ConnectionRequestsLink } from './connection-requests-link.tsx';
 import { ErasureRequests } from './erasure-requests.tsx';
 import { RecentCustomers } from './recent-customers.tsx';
 import { SearchResults } from './search-results.tsx';
@@ -49,6 +50,7 @@ export function StaffPage({ search, onSearchChange }: Props) {
             <Stack gap="lg">
               <RecentCustomers onOpen={open} />
               {site.features.includes('SUPPORT') && <WaitingTickets />}
+              {site.features.includes('CONNECTION_REQUESTS') && <ConnectionRequestsLink />}
               <ErasureRequests />
             </Stack>
           </Grid.Col>

@@ -7,7 +7,7 @@ import { contactRequest, SUPPORT_CHANNELS, type ContactRequest, type SupportChan
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useLeavePageGuard } from '../../shared/forms/use-leave-page-guard.ts';
 import { useFeature } from '../../shared/site/site-context.tsx';
-import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
+import { AttachmentPicker, attachmentError } from '../../shared/ui/attachment-picker.tsx';
 import { subtypesQueryOptions, topicsQueryOptions, useSendContactRequest } from './support-queries.ts';
 
 type Values = {

@@ -9,11 +9,11 @@ import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useFeature, useSite } from '../../shared/site/site-context.tsx';
-import { AttachmentList } from './attachment-list.tsx';
-import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
+import { AttachmentList } from '../../shared/ui/attachment-list.tsx';
+import { AttachmentPicker, attachmentError } from '../../shared/ui/attachment-picker.tsx';
 import { ContactRequestForm } from './contact-request-form.tsx';
 import { SatisfactionForm } from './satisfaction-form.tsx';
-import { ticketsQueryOptions, useCloseTicket, useCommentOnTicket } from './support-queries.ts';
+import { attachmentUrl, ticketsQueryOptions, useCloseTicket, useCommentOnTicket } from './support-queries.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
@@ -84,7 +84,7 @@ function TicketCard({ ticket }: { ticket: TicketDetail }) {
           <TicketStatusBadge statusName={ticket.statusName} />
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.message}</Text>
-        <AttachmentList files={ticket.attachments} ticketId={ticket.id} side="customer" />
+        <AttachmentList files={ticket.attachments} hrefOf={(file) => attachmentUrl('customer', ticket.id, file.id)} />
         {ticket.comments.length > 0 && (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('support.tickets.comments')}>
             {ticket.comments.map((comment) => (
@@ -106,7 +106,7 @@ function TicketCard({ ticket }: { ticket: TicketDetail }) {
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {comment.comment}
                 </Text>
-                <AttachmentList files={comment.attachments} ticketId={ticket.id} side="customer" />
+                <AttachmentList files={comment.attachments} hrefOf={(file) => attachmentUrl('customer', ticket.id, file.id)} />
               </Card>
             ))}
           </Stack>

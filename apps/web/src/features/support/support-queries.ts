@@ -10,6 +10,7 @@ import type {
 import { api } from '../../shared/api/api-client.ts';
 import { useRefreshingMutation } from '../../shared/api/refreshing-mutation.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
+import { withFiles } from '../../shared/api/with-files.ts';
 
 /** GET /api/support/subtypes?locale: the kinds of contact request, named in the page's language. */
 export const subtypesQueryOptions = (locale: string) =>
@@ -40,18 +41,6 @@ export const queueQueryOptions = (params: { handlerGroup?: string; status: 'open
     queryKey: queryKeys.support.queue(params),
     queryFn: ({ signal }) => api<StaffQueue>('/api/staff/support/tickets', { query: params, signal }),
   });
-
-/**
- * A call's body with files (docs/decisions/055): multipart with the JSON in a part named "request" and each file in a
- * part named "files"; plain JSON when there are none.
- */
-export function withFiles(request: object, files: readonly File[]): object | FormData {
-  if (files.length === 0) return request;
-  const form = new FormData();
-  form.append('request', JSON.stringify(request));
-  for (const file of files) form.append('files', file, file.name);
-  return form;
-}
 
 export const useSendContactRequest = () =>
   useRefreshingMutation(queryKeys.support.all, ({ request, files }: { request: ContactRequest; files: File[] }) =>

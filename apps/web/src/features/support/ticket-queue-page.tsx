@@ -8,9 +8,9 @@ import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { DATE_TIME_FORMAT, inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
-import { AttachmentList } from './attachment-list.tsx';
-import { AttachmentPicker, attachmentError } from './attachment-picker.tsx';
-import { queueQueryOptions, useStaffReply, useStaffTicketAction } from './support-queries.ts';
+import { AttachmentList } from '../../shared/ui/attachment-list.tsx';
+import { AttachmentPicker, attachmentError } from '../../shared/ui/attachment-picker.tsx';
+import { attachmentUrl, queueQueryOptions, useStaffReply, useStaffTicketAction } from './support-queries.ts';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 
@@ -92,7 +92,7 @@ function QueueTicket({ ticket }: { ticket: StaffTicket }) {
           <TicketStatusBadge statusName={ticket.statusName} />
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.message}</Text>
-        <AttachmentList files={ticket.attachments} ticketId={ticket.id} side="staff" />
+        <AttachmentList files={ticket.attachments} hrefOf={(file) => attachmentUrl('staff', ticket.id, file.id)} />
         {ticket.comments.map((comment) => (
           <Card key={comment.id} withBorder radius="sm" padding="sm">
             <Text size="sm" fw={600}>
@@ -102,7 +102,7 @@ function QueueTicket({ ticket }: { ticket: StaffTicket }) {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {comment.comment}
             </Text>
-            <AttachmentList files={comment.attachments} ticketId={ticket.id} side="staff" />
+            <AttachmentList files={comment.attachments} hrefOf={(file) => attachmentUrl('staff', ticket.id, file.id)} />
           </Card>
         ))}
         {ticket.satisfaction && (

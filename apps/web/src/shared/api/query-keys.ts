@@ -145,6 +145,13 @@ export const queryKeys = {
     inbox: (locale: string) => [...queryKeys.support.all, 'inbox', locale] as const,
     queue: (params: object) => [...queryKeys.support.all, 'queue', params] as const,
   },
+  /** Connection requests (decision 124): the customer's and customer service's views; any change refreshes both. */
+  connections: {
+    all: ['connections'] as const,
+    places: () => [...queryKeys.connections.all, 'places'] as const,
+    mine: () => [...queryKeys.connections.all, 'mine'] as const,
+    queue: (status: 'open' | 'closed') => [...queryKeys.connections.all, 'queue', status] as const,
+  },
   /** Portal announcements: the acting customer's banner and the site administrator's list; a change refreshes both. */
   announcements: {
     all: ['announcements'] as const,

@@ -22,7 +22,7 @@ export function attachmentError(files: readonly File[], t: TFunction): string | 
 
 type Props = { value?: File[]; onChange?: (files: File[]) => void; error?: React.ReactNode; label?: string };
 
-/** The file picker of the support forms: images and PDF, up to five files of 5 MB each, as the description says. */
+/** The file picker of the support and connection-request forms: images and PDF, up to five files of 5 MB each, as the description says. */
 export function AttachmentPicker({ value = [], onChange, error, label }: Props) {
   const { t } = useTranslation();
   return (

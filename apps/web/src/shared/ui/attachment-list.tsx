@@ -2,7 +2,6 @@ import { Anchor, Group } from '@mantine/core';
 import { IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketAttachment } from '@portal/schema/support';
-import { attachmentUrl } from './support-queries.ts';
 
 /** A size as people read it: kilobytes below a megabyte, megabytes with one decimal above. */
 export function fileSize(bytes: number, locale: string): string {
@@ -11,10 +10,10 @@ export function fileSize(bytes: number, locale: string): string {
 }
 
 /**
- * A ticket's or comment's files, each a link that downloads it (the server sends every file as a download, never to be
- * shown or run in the page: docs/decisions/055).
+ * Files sent with a support ticket, a comment or a connection request, each a link that downloads it (the server sends
+ * every file as a download, never to be shown or run in the page: docs/decisions/055). `hrefOf` names the file's call.
  */
-export function AttachmentList({ files, ticketId, side }: { files: TicketAttachment[]; ticketId: string; side: 'customer' | 'staff' }) {
+export function AttachmentList({ files, hrefOf }: { files: TicketAttachment[]; hrefOf: (file: TicketAttachment) => string }) {
   const { t, i18n } = useTranslation();
   if (files.length === 0) return null;
   return (
@@ -23,7 +22,7 @@ export function AttachmentList({ files, ticketId, side }: { files: TicketAttachm
         const Icon = file.contentType === 'application/pdf' ? IconFileTypePdf : IconPhoto;
         return (
           <li key={file.id}>
-            <Anchor href={attachmentUrl(side, ticketId, file.id)} download={file.fileName} size="sm">
+            <Anchor href={hrefOf(file)} download={file.fileName} size="sm">
               <Group gap={4} wrap="nowrap" component="span">
                 <Icon size={16} aria-hidden />
                 <span>
