@@ -1,6 +1,7 @@
 // Layered, so the app's own CSS modules win over Mantine's whatever order the build links the files in:
 // a module shared with a lazy route lands in its own chunk, whose CSS loads before Mantine's.
 import '@mantine/core/styles.layer.css';
+import './reduced-motion.css';
 import { MantineProvider, mergeThemeOverrides, type MantineThemeComponents } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
