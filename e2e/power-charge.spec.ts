@@ -1,8 +1,10 @@
 import type { PowerPeaks } from '../packages/schema/src/energy.ts';
+import { addMonths, monthOf, todayIn } from '../packages/schema/src/calendar-dates.ts';
 import { formatUnit } from '../packages/schema/src/units.ts';
 import { expect, test } from './test.ts';
 import { expectAccessible } from './accessibility.ts';
 import { keepScreenshot } from './screenshots.ts';
+import { siteUrl } from './sites.ts';
 import { text } from './texts.ts';
 
 const FI = 'fi-FI';
@@ -30,6 +32,21 @@ test("kallio: Aino's household sees this month's power peak on the dashboard, th
   }
   await expectAccessible(page);
   await keepScreenshot(page, 'kallio-power-peak', { element: card });
+
+  // Last month on Charts: its peak hour as its bill read it, beside the month's energy.
+  const lastMonth = monthOf(addMonths(todayIn('Europe/Helsinki'), -1));
+  const asked = (await page.evaluate(
+    async (month) => (await fetch(`/api/dashboard/power-peaks?month=${month}`)).json(),
+    lastMonth.from.slice(0, 7),
+  )) as PowerPeaks;
+  const lastPeak = asked.peaks[0]!;
+  expect(lastPeak.startsAt).not.toBeNull();
+  await page.goto(siteUrl('kallio', `/charts?mp=${lastPeak.meteringPointId}&from=${lastMonth.from}&to=${lastMonth.to}`));
+  const summary = page.getByTestId('charts-summary');
+  await expect(summary).toContainText(text(FI, 'charts.summary.peak'), { timeout: 30_000 });
+  await expect(summary).toContainText(formatUnit(lastPeak.kw, 'kW', FI, { min: 0, max: 3 }));
+  await keepScreenshot(page, 'kallio-charts-power-peak', { element: summary });
+  await expectAccessible(page);
 
   // On Lumo, where she buys the energy of the same meter, the network's power charge is not hers: no card.
   await signedIn({ site: 'lumo', locale: FI, person: 'Aino Virtanen', method: 'OP', path: '/dashboard' });

@@ -408,14 +408,22 @@ export const yearlyConsumption = z
   .meta({ id: 'YearlyConsumption' });
 export type YearlyConsumption = z.infer<typeof yearlyConsumption>;
 
+/** `month` (YYYY-MM on the site's clock): the month whose peak is asked; the running month when left out. */
+export const powerPeaksQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is YYYY-MM')
+    .optional(),
+});
+
 /**
- * GET /api/dashboard/power-peaks (decision 119): the running month's highest hour of each of the customer's metering
+ * GET /api/dashboard/power-peaks (decision 119): a month's (the running month's unless asked) highest hour of each of the customer's metering
  * points whose contract has a power charge, on the site's clock; an empty list where none has one.
  */
 export const powerPeaks = z
   .object({
     timezone: z.string(),
-    /** The running month on the site's clock, YYYY-MM. */
+    /** The month answered on the site's clock, YYYY-MM. */
     month: z.string(),
     peaks: z.array(
       z.object({

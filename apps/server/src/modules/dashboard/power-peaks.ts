@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { monthStart, todayIn } from '@portal/schema/calendar-dates';
+import { addDays, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import type { PowerPeaks } from '@portal/schema/energy';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { queryRows, type Executor } from '../../platform/database.ts';
@@ -8,16 +8,28 @@ import { dayPeaksSql, pricedStatusesSql } from '../pricing/pricing-sql.ts';
 import { chargedPowerW, peakOf, POWER_KIND } from '../pricing/tariff.ts';
 
 /**
- * The running month's peak hour of each metering point whose contract has a power charge (decision 119), as the
- * bill will read it: the highest hour of the contract's days of the month so far, from the hourly rollups on the
- * site's clock, with the kW the charge bills above the threshold in force today. Scoped by the acting customer and
- * site (rule 1).
+ * A month's peak hour of each metering point whose contract has a power charge (decision 119), as the bill reads it:
+ * the highest hour of the contract's days of the month (so far, for the running month), from the hourly rollups on
+ * the site's clock, with the kW the charge bills above the threshold. `month` (YYYY-MM) is the running month unless
+ * given. The contracts and thresholds are those in force on the month's last day, or today in the running month; a
+ * month still to come has no hours yet. Scoped by the acting customer and site (rule 1).
  */
-export async function powerPeaks(executor: Executor, scope: CustomerScope, site: { timezone: string }, now: Date): Promise<PowerPeaks> {
+export async function powerPeaks(
+  executor: Executor,
+  scope: CustomerScope,
+  site: { timezone: string },
+  now: Date,
+  month?: string,
+): Promise<PowerPeaks> {
   const { timezone } = site;
-  const today = todayIn(timezone, now);
-  const from = monthStart(today);
-  // The power charge in force today, whose threshold the month is billed at: of several, the one that started last.
+  const running = todayIn(timezone, now);
+  const from = month ? `${month}-01` : monthStart(running);
+  const toCome = from > running;
+  // The day the month is read as of: its last day, today in the running month, its first in a month still to come.
+  const asOf = toCome ? from : monthEnd(from) < running ? monthEnd(from) : running;
+  // Hours before this day on the site's clock count: none in a month to come.
+  const until = toCome ? from : addDays(asOf, 1);
+  // The power charge in force that day, whose threshold the month is billed at: of several, the one that started last.
   const contracts = await queryRows<{ id: string; metering_point_id: string; gsrn: string; threshold_kw: string | null }>(
     executor,
     sql`select c.id, c.metering_point_id, mp.gsrn, p.threshold_kw::text as threshold_kw
@@ -25,12 +37,12 @@ export async function powerPeaks(executor: Executor, scope: CustomerScope, site:
         join metering_point mp on mp.id = c.metering_point_id
         join lateral (
           select pc.threshold_kw from price_component pc
-          where pc.contract_id = c.id and pc.kind = ${POWER_KIND} and pc.valid_from <= ${today}::date
-            and coalesce(pc.valid_to, 'infinity'::date) >= ${today}::date
+          where pc.contract_id = c.id and pc.kind = ${POWER_KIND} and pc.valid_from <= ${asOf}::date
+            and coalesce(pc.valid_to, 'infinity'::date) >= ${asOf}::date
           order by pc.valid_from desc limit 1
         ) p on true
         where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.status in (${pricedStatusesSql})
-          and c.start_date <= ${today}::date and coalesce(c.end_date, 'infinity'::date) >= ${today}::date
+          and c.start_date <= ${asOf}::date and coalesce(c.end_date, 'infinity'::date) >= ${asOf}::date
         order by mp.gsrn, c.start_date`,
   );
   const peaks: PowerPeaks['peaks'] = [];
@@ -45,7 +57,7 @@ export async function powerPeaks(executor: Executor, scope: CustomerScope, site:
         contracts: sql`(select c.id, c.metering_point_id, c.start_date, coalesce(c.end_date, 'infinity'::date) as end_date from contract c
                         where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.id in (${ids}))`,
         lower: sql`((${from}::date)::timestamp at time zone ${timezone}::text)`,
-        upper: sql`(((${today}::date + 1)::timestamp) at time zone ${timezone}::text)`,
+        upper: sql`((${until}::date)::timestamp at time zone ${timezone}::text)`,
         timezone,
       })}) p`,
     );

@@ -5,6 +5,7 @@ import {
   expenses as expensesSchema,
   expensesQuery,
   powerPeaks as powerPeaksSchema,
+  powerPeaksQuery,
   spotStatistics as spotStatisticsSchema,
   statisticsQuery,
   yearlyConsumption as yearlyConsumptionSchema,
@@ -119,13 +120,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     {
       schema: {
         tags,
-        summary: "This month's peak hour and its kW at each metering point whose contract has a power charge (decision 119)",
+        summary: "A month's peak hour and its kW at each metering point whose contract has a power charge (decision 119)",
+        description: '`month` (YYYY-MM on the site clock) is the running month when left out; a month still to come has no peak yet.',
+        querystring: powerPeaksQuery,
         response: { 200: powerPeaksSchema, ...guardedErrors },
       },
     },
     // Kept like the other cards (decision 082): a write of readings reaches it through the rollups' notification.
     async (request, reply) =>
-      app.customerAnswers.send(request, reply, powerPeaksSchema, () => powerPeaks(db, customerScopeOf(request), request.site, now())),
+      app.customerAnswers.send(request, reply, powerPeaksSchema, () =>
+        powerPeaks(db, customerScopeOf(request), request.site, now(), request.query.month),
+      ),
   );
 
   app.get(

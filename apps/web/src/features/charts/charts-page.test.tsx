@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReadingsResponse, UsagePoint } from '@portal/schema/energy';
+import type { PowerPeaks, ReadingsResponse, UsagePoint } from '@portal/schema/energy';
 import { formatDay, maxDate, monthOf, todayIn } from '@portal/schema/calendar-dates';
 import { buildUsagePoint } from '../../test/energy-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -40,10 +40,10 @@ function readings(query: URLSearchParams, values: ReadingsResponse['values'] | n
   };
 }
 
-type Stub = { points: UsagePoint[]; empty?: boolean };
+type Stub = { points: UsagePoint[]; empty?: boolean; peaks?: PowerPeaks['peaks'] };
 let requests: URL[] = [];
 
-function stubFetch({ points, empty = false }: Stub) {
+function stubFetch({ points, empty = false, peaks = [] }: Stub) {
   requests = [];
   vi.stubGlobal(
     'fetch',
@@ -52,6 +52,9 @@ function stubFetch({ points, empty = false }: Stub) {
       requests.push(url);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/usage-points/me') return json(points);
+      if (url.pathname === '/api/dashboard/power-peaks') {
+        return json({ timezone: 'Europe/Helsinki', month: url.searchParams.get('month') ?? '', peaks } satisfies PowerPeaks);
+      }
       if (url.pathname === '/api/charts/readings') {
         const body = readings(url.searchParams, empty ? [{ date: '2026-01-14T22:00:00.000Z', value: null }] : null);
         return json(body);
@@ -104,6 +107,36 @@ describe('/charts', () => {
     const summary = screen.getByTestId('charts-summary');
     expect(within(summary).getByText('3.5 kWh')).toBeInTheDocument();
     expect(within(summary).getByText('€0.51')).toBeInTheDocument();
+  });
+
+  it("shows a month's power peak as its bill reads it, for a point with a power charge, and asks for none over a year", async () => {
+    stubFetch({
+      points: [POINT],
+      peaks: [
+        {
+          meteringPointId: POINT.id,
+          gsrn: POINT.gsrn,
+          startsAt: '2026-01-14T15:00:00.000Z',
+          kw: '9.600',
+          thresholdKw: '8.000',
+          chargedKw: '1.600',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await renderWithProviders(<Harness initial={{ from: '2026-01-01', to: '2026-01-31' }} />, { site, path: '/charts' });
+    const summary = await screen.findByTestId('charts-summary');
+    expect(await within(summary).findByText('Power peak')).toBeInTheDocument();
+    expect(within(summary).getByText('9.6 kW')).toBeInTheDocument();
+    // 15:00Z is 17:00 on the Helsinki clock in January.
+    expect(within(summary).getByText(/14\.01\.2026 17:00–18:00.*1\.6 kW/)).toBeInTheDocument();
+    const peakCalls = () => requests.filter((url) => url.pathname === '/api/dashboard/power-peaks');
+    expect(peakCalls().map((url) => url.searchParams.get('month'))).toEqual(['2026-01']);
+
+    await user.click(screen.getByLabelText('Year'));
+    await waitFor(() => expect(readingsCalls().at(-1)!.get('from')).toBe('2026-01-01'));
+    await waitFor(() => expect(within(screen.getByTestId('charts-summary')).queryByText('Power peak')).toBeNull());
+    expect(peakCalls()).toHaveLength(1);
   });
 
   it('steps to the previous month and back, and switches to a single day by hour', async () => {

@@ -20,10 +20,11 @@ import { EmptyState } from '../../shared/ui/list-layout.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { UtilityBadge } from '../../shared/ui/utility-badge.tsx';
 import { ChartControls } from './chart-controls.tsx';
-import { defaultPeriod, effectiveResolution, resolutionsFor, type ChartSearch, type EnergySeries } from './chart-search.ts';
+import { defaultPeriod, effectiveResolution, periodKindOf, resolutionsFor, type ChartSearch, type EnergySeries } from './chart-search.ts';
 import { buildReadingRows, type ReadingRow } from './reading-rows.ts';
 import { readingsChartOption } from './readings-chart-option.ts';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
+import { powerPeaksQueryOptions, powerPeakTexts } from '../../shared/energy/power-peaks.ts';
 import { readingsQueryOptions } from './readings-queries.ts';
 import { ReadingsDownloadMenu } from './readings-download-menu.tsx';
 import { ReadingsTable } from './readings-table.tsx';
@@ -76,6 +77,12 @@ export function ChartsPage({ search, onSearchChange }: Props) {
     ...readingsQueryOptions({ ...base, series: 'temperature', resolution }),
     enabled: !!point && overlays.temperature,
   });
+
+  // A whole month of a point with a power charge: its peak hour as the month's bill reads it (decision 119).
+  const peakMonth = periodKindOf(from, to) === 'month' && point?.utility === 'electricity' ? from.slice(0, 7) : undefined;
+  const peaks = useQuery({ ...powerPeaksQueryOptions(peakMonth), enabled: !!peakMonth });
+  const peak = peaks.data?.peaks.find((candidate) => candidate.meteringPointId === point?.id && candidate.startsAt !== null);
+  const peakTexts = peak && peaks.data ? powerPeakTexts(peak, peaks.data.timezone, t, locale) : null;
 
   const seriesLabel = t(`charts.series.${series}`);
   const units = { energy: unitText('kWh', locale), price: unitText('c/kWh', locale) };
@@ -261,6 +268,9 @@ export function ChartsPage({ search, onSearchChange }: Props) {
                   value={formatCents(main.data.costTotalCents ?? 0, locale)}
                   note={t('charts.summary.vat-included')}
                 />
+              )}
+              {peakTexts && series === 'consumption' && (
+                <Figure label={t('charts.summary.peak')} value={peakTexts.kw} note={`${peakTexts.hour} · ${peakTexts.charge}`} />
               )}
               {rows.some((row) => row.estimated) && (
                 <Figure

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EnergyStatistics, Expenses, PowerPeaks, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
+import type { EnergyStatistics, Expenses, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
 import type { DashboardInvoices } from '@portal/schema/invoices';
 import { api } from '../../shared/api/api-client.ts';
 import { ApiError } from '../../shared/api/api-error.ts';
@@ -28,12 +28,6 @@ const YEARS_SHOWN = 3;
 export const yearlyConsumptionQueryOptions = queryOptions({
   queryKey: queryKeys.dashboard.yearlyConsumption(YEARS_SHOWN),
   queryFn: ({ signal }) => api<YearlyConsumption>('/api/dashboard/yearly-consumption', { query: { years: YEARS_SHOWN }, signal }),
-});
-
-/** The month's peak hour where a contract has a power charge (decision 119); an empty list elsewhere. */
-export const powerPeaksQueryOptions = queryOptions({
-  queryKey: queryKeys.dashboard.powerPeaks(),
-  queryFn: ({ signal }) => api<PowerPeaks>('/api/dashboard/power-peaks', { signal }),
 });
 
 /** GET /api/dashboard/invoices; a site without invoices yet answers 404, which the card shows as empty, not as an error. */

@@ -1,12 +1,8 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PowerPeaks } from '@portal/schema/energy';
-import { formatUnit } from '@portal/schema/units';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, inSiteTime } from '../../shared/format/site-time.ts';
-import { powerPeaksQueryOptions } from './dashboard-queries.ts';
-
-type Peak = PowerPeaks['peaks'][number];
+import { powerPeaksQueryOptions, powerPeakTexts, type PowerPeak } from '../../shared/energy/power-peaks.ts';
 
 /**
  * The running month's peak hour and its kW at each metering point whose contract has a power charge (decision 119):
@@ -32,10 +28,9 @@ export function PowerPeakCard({ peaks }: { peaks: PowerPeaks }) {
   );
 }
 
-function PeakOfPoint({ peak, timezone, several }: { peak: Peak; timezone: string; several: boolean }) {
+function PeakOfPoint({ peak, timezone, several }: { peak: PowerPeak; timezone: string; several: boolean }) {
   const { t, i18n } = useTranslation();
-  const kw = (value: string) => formatUnit(value, 'kW', i18n.language, { min: 0, max: 3 });
-  const charged = Number(peak.chargedKw) > 0;
+  const texts = powerPeakTexts(peak, timezone, t, i18n.language);
   return (
     <Stack gap={2}>
       {several && (
@@ -43,24 +38,16 @@ function PeakOfPoint({ peak, timezone, several }: { peak: Peak; timezone: string
           {t('dashboard.power.point', { gsrn: peak.gsrn })}
         </Text>
       )}
-      {peak.startsAt === null ? (
+      {texts.hour === null ? (
         <Text size="sm">{t('dashboard.power.none')}</Text>
       ) : (
         <>
           <Text fw={700} fz="xl">
-            {kw(peak.kw)}
+            {texts.kw}
           </Text>
-          <Text size="sm">
-            {t('dashboard.power.hour', {
-              time: `${formatDateTime(peak.startsAt, timezone)}–${inSiteTime(Date.parse(peak.startsAt) + 3_600_000, timezone).format('HH:mm')}`,
-            })}
-          </Text>
-          <Text size="sm" c={charged ? undefined : 'dimmed'}>
-            {peak.thresholdKw === null
-              ? t('dashboard.power.charged-all', { kw: kw(peak.chargedKw) })
-              : charged
-                ? t('dashboard.power.charged', { kw: kw(peak.chargedKw), threshold: kw(peak.thresholdKw) })
-                : t('dashboard.power.under', { threshold: kw(peak.thresholdKw) })}
+          <Text size="sm">{texts.hour}</Text>
+          <Text size="sm" c={texts.charged ? undefined : 'dimmed'}>
+            {texts.charge}
           </Text>
         </>
       )}
@@ -69,4 +56,4 @@ function PeakOfPoint({ peak, timezone, several }: { peak: Peak; timezone: string
 }
 
 /** The card's query, for the overview to wait on so the card never jumps in after paint. */
-export const usePowerPeaks = () => useQuery(powerPeaksQueryOptions);
+export const usePowerPeaks = () => useQuery(powerPeaksQueryOptions());

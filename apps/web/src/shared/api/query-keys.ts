@@ -59,7 +59,8 @@ export const queryKeys = {
     spot: () => [...queryKeys.dashboard.all, 'spot'] as const,
     expenses: (period: 'year') => [...queryKeys.dashboard.all, 'expenses', period] as const,
     yearlyConsumption: (years: number) => [...queryKeys.dashboard.all, 'yearly-consumption', years] as const,
-    powerPeaks: () => [...queryKeys.dashboard.all, 'power-peaks'] as const,
+    /** A month's peaks (YYYY-MM), the running month's when left out. */
+    powerPeaks: (month?: string) => [...queryKeys.dashboard.all, 'power-peaks', month ?? 'running'] as const,
   },
   outages: {
     all: ['outages'] as const,
