@@ -271,7 +271,7 @@ function OperatorOutageCard({
             <Button variant="light" onClick={onEdit}>
               {t('outages.staff.edit')}
             </Button>
-            <Button variant="outline" color="red" onClick={onCancel} loading={busy}>
+            <Button variant="default" onClick={onCancel} loading={busy}>
               {t('outages.staff.cancel')}
             </Button>
           </Group>
