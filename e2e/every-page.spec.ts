@@ -63,6 +63,7 @@ const VISITS: Record<string, { role: Role; urls: (ids: Ids) => string[] }> = {
   // Connections and solar (decision 124): a network operator's pages, offered on Kallio only.
   '/connection-requests': { role: 'network-customer', urls: () => ['/connection-requests'] },
   '/staff/connection-requests': { role: 'network-staff', urls: () => ['/staff/connection-requests'] },
+  '/staff/outages': { role: 'network-staff', urls: () => ['/staff/outages'] },
   '/admin': { role: 'admin', urls: () => ['/admin'] },
   '/admin/announcements': { role: 'admin', urls: () => ['/admin/announcements'] },
   '/admin/audit': { role: 'admin', urls: () => ['/admin/audit'] },

@@ -39,6 +39,7 @@ import type { InstallationVapidKeys } from './modules/push-notifications/vapid-k
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { outageContactRoutes, outageRoutes } from './modules/outages/routes.ts';
+import { operatorOutageStaffRoutes } from './modules/outages/staff-routes.ts';
 import type { SiteCache } from './modules/sites/site-cache.ts';
 import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
@@ -172,6 +173,8 @@ export async function registerGuardedAreas(
       await area.register(
         featureArea('CONNECTION_REQUESTS', async (connections) => connections.register(connectionRequestStaffRoutes, { db })),
       );
+      // A network operator's planned outages, published by its staff (issue 29, decision 126).
+      await area.register(featureArea('OUTAGES', async (outagesArea) => outagesArea.register(operatorOutageStaffRoutes, { db })));
     }),
   );
   await app.register(

@@ -36,6 +36,7 @@ import { Route as AuthenticatedAdminTranslationsRouteImport } from './routes/_au
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsEmailConfirmationRouteImport } from './routes/_authenticated/settings/email-confirmation'
 import { Route as AuthenticatedStaffConnectionRequestsRouteImport } from './routes/_authenticated/staff_.connection-requests'
+import { Route as AuthenticatedStaffOutagesRouteImport } from './routes/_authenticated/staff_.outages'
 import { Route as AuthenticatedStaffTicketsRouteImport } from './routes/_authenticated/staff_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
@@ -193,6 +194,12 @@ const AuthenticatedStaffConnectionRequestsRoute =
     path: '/staff/connection-requests',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedStaffOutagesRoute =
+  AuthenticatedStaffOutagesRouteImport.update({
+    id: '/staff_/outages',
+    path: '/staff/outages',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedStaffTicketsRoute =
   AuthenticatedStaffTicketsRouteImport.update({
     id: '/staff_/tickets',
@@ -278,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/staff/connection-requests': typeof AuthenticatedStaffConnectionRequestsRoute
+  '/staff/outages': typeof AuthenticatedStaffOutagesRoute
   '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
@@ -314,6 +322,7 @@ export interface FileRoutesByTo {
   '/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/staff/connection-requests': typeof AuthenticatedStaffConnectionRequestsRoute
+  '/staff/outages': typeof AuthenticatedStaffOutagesRoute
   '/staff/tickets': typeof AuthenticatedStaffTicketsRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
@@ -354,6 +363,7 @@ export interface FileRoutesById {
   '/_authenticated/admin/translations': typeof AuthenticatedAdminTranslationsRoute
   '/_authenticated/settings/email-confirmation': typeof AuthenticatedSettingsEmailConfirmationRoute
   '/_authenticated/staff_/connection-requests': typeof AuthenticatedStaffConnectionRequestsRoute
+  '/_authenticated/staff_/outages': typeof AuthenticatedStaffOutagesRoute
   '/_authenticated/staff_/tickets': typeof AuthenticatedStaffTicketsRoute
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/admin/translations'
     | '/settings/email-confirmation'
     | '/staff/connection-requests'
+    | '/staff/outages'
     | '/staff/tickets'
     | '/admin/'
     | '/settings/'
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | '/admin/translations'
     | '/settings/email-confirmation'
     | '/staff/connection-requests'
+    | '/staff/outages'
     | '/staff/tickets'
     | '/admin'
     | '/settings'
@@ -468,6 +480,7 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/translations'
     | '/_authenticated/settings/email-confirmation'
     | '/_authenticated/staff_/connection-requests'
+    | '/_authenticated/staff_/outages'
     | '/_authenticated/staff_/tickets'
     | '/_authenticated/admin/'
     | '/_authenticated/settings/'
@@ -679,6 +692,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedStaffConnectionRequestsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/staff_/outages': {
+      id: '/_authenticated/staff_/outages'
+      path: '/staff/outages'
+      fullPath: '/staff/outages'
+      preLoaderRoute: typeof AuthenticatedStaffOutagesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/staff_/tickets': {
       id: '/_authenticated/staff_/tickets'
       path: '/staff/tickets'
@@ -852,6 +872,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedStaffRoute: typeof AuthenticatedStaffRoute
   AuthenticatedSettingsEmailConfirmationRoute: typeof AuthenticatedSettingsEmailConfirmationRoute
   AuthenticatedStaffConnectionRequestsRoute: typeof AuthenticatedStaffConnectionRequestsRoute
+  AuthenticatedStaffOutagesRoute: typeof AuthenticatedStaffOutagesRoute
   AuthenticatedStaffTicketsRoute: typeof AuthenticatedStaffTicketsRoute
   AuthenticatedSettingsIndexRoute: typeof AuthenticatedSettingsIndexRoute
 }
@@ -865,6 +886,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedSettingsEmailConfirmationRoute,
   AuthenticatedStaffConnectionRequestsRoute:
     AuthenticatedStaffConnectionRequestsRoute,
+  AuthenticatedStaffOutagesRoute: AuthenticatedStaffOutagesRoute,
   AuthenticatedStaffTicketsRoute: AuthenticatedStaffTicketsRoute,
   AuthenticatedSettingsIndexRoute: AuthenticatedSettingsIndexRoute,
 }

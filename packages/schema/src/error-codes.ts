@@ -104,6 +104,11 @@ export const ERROR_CODES = {
   CONNECTION_TRANSITION_NOT_ALLOWED: 'refused',
   CONNECTION_DATE_OUT_OF_RANGE: 'refused',
   CONNECTION_POINT_NOT_ELECTRICITY: 'refused',
+  // Planned outages an operator's staff publish (docs/decisions/126)
+  OUTAGE_NOT_FOUND: 'notFound',
+  OUTAGE_NOT_EDITABLE: 'refused',
+  OUTAGE_START_IN_PAST: 'refused',
+  OUTAGE_AREA_UNKNOWN: 'refused',
   // Readings customers enter (docs/decisions/112)
   METER_READING_NOT_HAND_READ: 'refused',
   METER_READING_BELOW_LAST: 'refused',

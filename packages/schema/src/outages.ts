@@ -29,6 +29,10 @@ export const outage = z
     estimatedEndAt: z.iso.datetime(),
     endedAt: z.iso.datetime().nullable(),
     streets: z.array(outageStreet),
+    /** Whole postal code areas an operator's staff put in the outage (decision 126); metering points are not shown. */
+    postalCodes: z.array(z.string()),
+    /** The operator's word on the reason, when its staff wrote one (decision 126). */
+    description: z.string().nullable(),
     /** The acting customer's places on those streets (street with house number), first in the list when any. */
     myPlaces: z.array(z.string()),
   })
@@ -76,7 +80,22 @@ export const meterEventsParams = z.object({
 /**
  * What became of one outage notice to one outage contact: waiting for its hour (SendAfterNightHours at night),
  * handed to the mail or SMS outbox, not sent (NoNightHours at night), or left to the utility's staff (a call or a
- * letter, which no adapter makes).
+ * letter, which no adapter makes), or overtaken before its hour (the planned outage moved or was cancelled: decision 126).
  */
-export const OUTAGE_NOTICE_STATUSES = ['waiting', 'sent', 'skipped-night', 'manual'] as const;
+export const OUTAGE_NOTICE_STATUSES = ['waiting', 'sent', 'skipped-night', 'manual', 'superseded'] as const;
 export type OutageNoticeStatus = (typeof OUTAGE_NOTICE_STATUSES)[number];
+
+/**
+ * Which outage notice a contact gets (decision 126): the start (052), the advance notice of a planned outage its
+ * operator's staff published, an updated one when its time window moved, and one saying it was cancelled.
+ */
+export const OUTAGE_NOTICE_KINDS = ['started', 'planned', 'rescheduled', 'cancelled'] as const;
+export type OutageNoticeKind = (typeof OUTAGE_NOTICE_KINDS)[number];
+
+/** Where an outage came from: the operator's outage system (051) or the portal's staff (decision 126). */
+export const OUTAGE_SOURCES = ['system', 'operator'] as const;
+export type OutageSource = (typeof OUTAGE_SOURCES)[number];
+
+/** How an operator's staff name the area of a planned outage: whole postal codes, or metering points by GSRN. */
+export const OUTAGE_AREA_KINDS = ['postal-code', 'metering-point'] as const;
+export type OutageAreaKind = (typeof OUTAGE_AREA_KINDS)[number];

@@ -51,6 +51,8 @@ const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => b
   // The administrators' announcements page exists where the site runs announcements (docs/decisions/059).
   // Customer service's queue of connection requests, where the site takes them (docs/decisions/124).
   { pattern: /^\/staff\/connection-requests\/?$/i, offered: (features) => features.includes('CONNECTION_REQUESTS') },
+  // A network operator's staff publish planned outages where the site shows outages (docs/decisions/126).
+  { pattern: /^\/staff\/outages\/?$/i, offered: (features) => features.includes('OUTAGES') },
   {
     pattern: /^\/admin\/announcements\/?$/i,
     offered: (features) => features.includes('PORTAL_ANNOUNCEMENTS'),

@@ -352,6 +352,33 @@ const calls: Call[] = [
     url: '/api/staff/connection-requests/00000000-0000-4000-8000-000000000000/attachments/00000000-0000-4000-8000-000000000001',
     expected: { ...signedIn(403), staff: 404 },
   },
+  // Planned outages an operator's staff publish (decision 126): staff of the site only; an unknown id is 404.
+  { method: 'GET', url: '/api/staff/outages', expected: { ...signedIn(403), staff: 200 } },
+  {
+    method: 'POST',
+    url: '/api/staff/outages',
+    body: {
+      gridArea: 'matrix',
+      cause: 'maintenance',
+      startsAt: '2020-01-01 09:00',
+      estimatedEndAt: '2020-01-01 10:00',
+      postalCodes: ['02210'],
+    },
+    expected: { ...signedIn(403), staff: 422 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/staff/outages/00000000-0000-4000-8000-000000000000',
+    body: {
+      gridArea: 'matrix',
+      cause: 'maintenance',
+      startsAt: '2099-01-01 09:00',
+      estimatedEndAt: '2099-01-01 10:00',
+      postalCodes: ['02210'],
+    },
+    expected: { ...signedIn(403), staff: 404 },
+  },
+  { method: 'POST', url: '/api/staff/outages/00000000-0000-4000-8000-000000000000/cancel', expected: { ...signedIn(403), staff: 404 } },
   // Contracts (issue 9): each customer sees and changes only their own (contracts.test.ts proves B gets nothing of A's).
   { method: 'GET', url: '/api/contracts', expected: customersOnly(200) },
   { method: 'GET', url: '/api/contracts/no-such-contract/download', expected: customersOnly(204) },

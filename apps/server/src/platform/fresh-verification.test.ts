@@ -45,6 +45,10 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/connection-requests/:id/withdraw': 'withdraws the customer’s own undecided request; nothing leaves',
   'POST /api/staff/connection-requests/:id/transitions':
     'customer service handling a request of their own site; the queue is their daily work',
+  // Planned outages (decision 126): the operator's staff at their daily work; no customer data or money leaves.
+  'POST /api/staff/outages': 'network operator staff publishing a planned outage of their own site',
+  'PUT /api/staff/outages/:id': 'network operator staff changing a planned outage of their own site before it begins',
+  'POST /api/staff/outages/:id/cancel': 'network operator staff cancelling a planned outage of their own site before it begins',
   // Active sessions (docs/decisions/077): a person whose own session is old must still be able to throw a thief out.
   'DELETE /api/me/sessions/:id': 'signing one of the person’s own sessions out only takes access away',
   'POST /api/me/sessions/sign-out-others': 'signing the person’s other sessions out only takes access away',

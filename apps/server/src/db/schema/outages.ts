@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { outageContactMethod, outageNotificationTiming } from '@portal/schema/enums';
-import { METER_EVENT_KINDS, OUTAGE_CAUSES, OUTAGE_NOTICE_STATUSES, OUTAGE_STATUSES } from '@portal/schema/outages';
+import {
+  METER_EVENT_KINDS,
+  OUTAGE_AREA_KINDS,
+  OUTAGE_CAUSES,
+  OUTAGE_NOTICE_KINDS,
+  OUTAGE_NOTICE_STATUSES,
+  OUTAGE_SOURCES,
+  OUTAGE_STATUSES,
+} from '@portal/schema/outages';
 import { enumText, oneOf } from './enum-column.ts';
 import { contract, meteringPoint } from './energy.ts';
 import { customer } from './identity.ts';
@@ -29,12 +37,19 @@ export const outage = pgTable(
     estimatedEndAt: timestamp('estimated_end_at', { withTimezone: true, mode: 'date' }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The outage system's report (051) or the operator's staff in the portal (decision 126). */
+    source: enumText('source', OUTAGE_SOURCES).notNull().default('system'),
+    /** The staff's word on the reason, beside the cause; null for the system's outages. */
+    description: text('description'),
+    /** Counts the moves of a planned outage's time window: each move is announced once more (decision 126). */
+    windowRevision: integer('window_revision').notNull().default(0),
   },
   (table) => [
     uniqueIndex('outage_site_external_unique').on(table.siteId, table.externalId),
     index('outage_site_status_idx').on(table.siteId, table.status),
     oneOf('outage_status_check', table.status, OUTAGE_STATUSES),
     oneOf('outage_cause_check', table.cause, OUTAGE_CAUSES),
+    oneOf('outage_source_check', table.source, OUTAGE_SOURCES),
     check('outage_end_after_start_check', sql`${table.estimatedEndAt} >= ${table.startsAt}`),
   ],
 );
@@ -56,6 +71,26 @@ export const outageStreet = pgTable(
   (table) => [
     primaryKey({ columns: [table.outageId, table.postalCode, table.street] }),
     index('outage_street_postal_idx').on(table.postalCode),
+  ],
+);
+
+/**
+ * The area an operator's staff gave a planned outage (decision 126): a whole postal code of the site, or one metering
+ * point by its GSRN (its place is touched). Beside the streets an outage system reports.
+ */
+export const outageArea = pgTable(
+  'outage_area',
+  {
+    outageId: text('outage_id')
+      .notNull()
+      .references(() => outage.id, { onDelete: 'cascade' }),
+    kind: enumText('kind', OUTAGE_AREA_KINDS).notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.outageId, table.kind, table.value] }),
+    index('outage_area_value_idx').on(table.kind, table.value),
+    oneOf('outage_area_kind_check', table.kind, OUTAGE_AREA_KINDS),
   ],
 );
 
@@ -111,7 +146,10 @@ export const outageContact = pgTable(
   ],
 );
 
-/** One notice of one outage's start to one outage contact: written once, sent by a job at its hour. */
+/**
+ * One notice of one outage to one outage contact — its start (052), or ahead of a planned outage, its new time window
+ * or its cancellation (decision 126): written once per kind and window revision, sent by a job at its hour.
+ */
 export const outageNotice = pgTable(
   'outage_notice',
   {
@@ -132,9 +170,20 @@ export const outageNotice = pgTable(
     status: enumText('status', OUTAGE_NOTICE_STATUSES).notNull(),
     sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    kind: enumText('kind', OUTAGE_NOTICE_KINDS).notNull().default('started'),
+    /** The outage's window revision the notice announces (0 for the first announcement and for the start). */
+    revision: integer('revision').notNull().default(0),
   },
   (table) => [
-    uniqueIndex('outage_notice_once_unique').on(table.outageId, table.contractId, table.method, table.recipient),
+    uniqueIndex('outage_notice_once_unique').on(
+      table.outageId,
+      table.contractId,
+      table.method,
+      table.recipient,
+      table.kind,
+      table.revision,
+    ),
+    oneOf('outage_notice_kind_check', table.kind, OUTAGE_NOTICE_KINDS),
     oneOf('outage_notice_method_check', table.method, outageContactMethod.options),
     oneOf('outage_notice_timing_check', table.timing, outageNotificationTiming.options),
     oneOf('outage_notice_status_check', table.status, OUTAGE_NOTICE_STATUSES),

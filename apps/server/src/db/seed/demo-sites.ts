@@ -237,8 +237,18 @@ export const DEMO_SITES: DemoSite[] = [
     locales: ['fi-FI', 'sv-FI', 'en-GB'],
     themeId: 'granite',
     domains: ['kallio.localhost', 'oma.kallioverkot.example'],
-    // Connections and solar (decision 124): a network operator's requests, on Kallio only.
-    features: ['INVOICES', 'CONTRACTS', 'DARK_THEME', 'CHART_TEMPERATURE', 'PWA', 'CONNECTION_REQUESTS'],
+    // Connections and solar (decision 124): a network operator's requests, on Kallio only. Outages as the operator
+    // publishes them (decision 126): planned ones its staff enter, faults from its outage system, notices ahead.
+    features: [
+      'INVOICES',
+      'CONTRACTS',
+      'DARK_THEME',
+      'CHART_TEMPERATURE',
+      'PWA',
+      'CONNECTION_REQUESTS',
+      'OUTAGES',
+      'SETTINGS_OUTAGE_CONTACTS',
+    ],
     meta: {
       'fi-FI': {
         TITLE: 'Oma Kallio Verkot',

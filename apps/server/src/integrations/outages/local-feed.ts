@@ -85,6 +85,19 @@ const PATTERNS: Pattern[] = [
     streets: [{ street: 'Pärnu mnt', postalCode: '10141', city: 'Tallinn' }],
   },
   {
+    // Kallio Verkot's fault at Mikko's summer cottage (decision 126): current most of every day, so the network
+    // operator's customers always see a fault beside the planned outages its staff publish.
+    key: 'korpilahti-mokkitie',
+    siteId: 'kallio',
+    gridArea: 'Jyväskylä',
+    cause: 'fault',
+    everyDays: 1,
+    startMinute: 0,
+    minutes: 22 * 60,
+    announceDays: 0,
+    streets: [{ street: 'Mökkitie', postalCode: '41800', city: 'Korpilahti' }],
+  },
+  {
     key: 'riga-brivibas',
     siteId: 'daugava',
     gridArea: 'Rīga',

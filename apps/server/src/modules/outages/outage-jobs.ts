@@ -19,3 +19,20 @@ export const syncOutagesSchedule = defineSchedule({
   job: syncOutagesJob,
   payload: {},
 });
+
+/** Starts and ends the outages an operator's staff published, at their times (decision 126). */
+export const operatorOutageClockJob = defineJob({
+  kind: 'outages.operator-clock',
+  payload: z.object({}),
+  maxAttempts: 3,
+  timeoutMs: 60_000,
+});
+
+/** Every minute: a published outage turns current within a minute of its start. */
+export const operatorOutageClockSchedule = defineSchedule({
+  name: 'outages.operator-clock',
+  cron: '* * * * *',
+  timezone: 'UTC',
+  job: operatorOutageClockJob,
+  payload: {},
+});

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OutageAddress, OutageContact } from '@portal/schema/outage-contacts';
 import { METER_EVENTS_LIMIT, type MeterEvent, type MeterEventKind, type Outage, type OutageStatus } from '@portal/schema/outages';
-import type { OutageNoticeStatus } from '@portal/schema/outages';
+import type { OutageNoticeKind, OutageNoticeStatus } from '@portal/schema/outages';
 import type { OutageContactMethod, OutageNotificationTiming } from '@portal/schema/enums';
 import { contract, meteringPoint, supplyObject } from '../../db/schema/energy.ts';
 import { siteFeature } from '../../db/schema/sites.ts';
@@ -19,6 +19,16 @@ const IN_FORCE = ['active', 'ending'] as const;
  */
 const onStreet = sql`so.postal_code = s.postal_code and starts_with(lower(so.street), lower(s.street) || ' ')`;
 
+/**
+ * The one rule of which places an outage `o` touches (`so` a supply_object of its site): one on a street the outage
+ * system reported (051), or in a postal code or at a metering point the operator's staff named (decision 126). The
+ * list, the meters and the notices all read it.
+ */
+export const touches = sql`(exists (select 1 from outage_street s where s.outage_id = o.id and ${onStreet})
+  or exists (select 1 from outage_area a where a.outage_id = o.id and a.kind = 'postal-code' and a.value = so.postal_code)
+  or exists (select 1 from outage_area a join metering_point amp on amp.site_id = o.site_id and amp.gsrn = a.value
+             where a.outage_id = o.id and a.kind = 'metering-point' and amp.object_id = so.id))`;
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 type OutageRow = {
@@ -31,6 +41,8 @@ type OutageRow = {
   ended_at: Date | string | null;
   streets: Outage['streets'] | string;
   my_places: string[] | string;
+  postal_codes: string[] | string;
+  description: string | null;
 };
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
@@ -45,6 +57,7 @@ export type StoredNotice = {
   id: number;
   siteId: string;
   status: OutageNoticeStatus;
+  kind: OutageNoticeKind;
   method: OutageContactMethod;
   recipient: string;
   outageId: string;
@@ -112,10 +125,12 @@ export const outageRepository = {
             coalesce((select json_agg(json_build_object('street', s.street, 'postalCode', s.postal_code, 'city', s.city)
                         order by s.city, s.street)
                       from outage_street s where s.outage_id = o.id), '[]'::json) as streets,
+            coalesce((select json_agg(a.value order by a.value) from outage_area a
+                      where a.outage_id = o.id and a.kind = 'postal-code'), '[]'::json) as postal_codes,
+            o.description,
             coalesce((select json_agg(distinct so.street)
-                      from outage_street s
-                      join supply_object so on so.site_id = o.site_id and so.customer_id = ${scope.customerId} and ${onStreet}
-                      where s.outage_id = o.id), '[]'::json) as my_places
+                      from supply_object so
+                      where so.site_id = o.site_id and so.customer_id = ${scope.customerId} and ${touches}), '[]'::json) as my_places
           from outage o
           where o.site_id = ${scope.siteId}
             and (o.status in ('planned', 'current') or coalesce(o.ended_at, o.updated_at) > ${now}::timestamptz - interval '1 day')`,
@@ -129,6 +144,8 @@ export const outageRepository = {
       estimatedEndAt: iso(row.estimated_end_at),
       endedAt: row.ended_at === null ? null : iso(row.ended_at),
       streets: json(row.streets),
+      postalCodes: json(row.postal_codes),
+      description: row.description || null,
       myPlaces: json(row.my_places),
     }));
   },
@@ -139,8 +156,7 @@ export const outageRepository = {
       executor,
       sql`select distinct mp.id as "meteringPointId", mp.site_id as "siteId"
           from outage o
-          join outage_street s on s.outage_id = o.id
-          join supply_object so on so.site_id = o.site_id and ${onStreet}
+          join supply_object so on so.site_id = o.site_id and ${touches}
           join metering_point mp on mp.object_id = so.id and mp.utility = 'electricity'
           where o.id = ${outageId}`,
     );
@@ -254,8 +270,7 @@ export const outageRepository = {
       sql`select distinct c.id as "contractId", oc.method, oc.timing,
             coalesce(oc.value, so.street || ', ' || so.postal_code || ' ' || so.city) as recipient
           from outage o
-          join outage_street s on s.outage_id = o.id
-          join supply_object so on so.site_id = o.site_id and ${onStreet}
+          join supply_object so on so.site_id = o.site_id and ${touches}
           join metering_point mp on mp.object_id = so.id
           join contract c on c.metering_point_id = mp.id and c.status in ('active', 'ending')
           join outage_contact oc on oc.contract_id = c.id and oc.site_id = o.site_id
@@ -266,7 +281,14 @@ export const outageRepository = {
   /** Writes notices once each; answers the ids of those now waiting to be sent, with their hour. */
   async addNotices(
     tx: Transaction,
-    notices: (NoticeTarget & { siteId: string; outageId: string; status: OutageNoticeStatus; sendAt: Date })[],
+    notices: (NoticeTarget & {
+      siteId: string;
+      outageId: string;
+      status: OutageNoticeStatus;
+      sendAt: Date;
+      kind?: OutageNoticeKind;
+      revision?: number;
+    })[],
   ): Promise<{ id: number; status: OutageNoticeStatus; sendAt: Date }[]> {
     if (notices.length === 0) return [];
     return tx
@@ -280,7 +302,7 @@ export const outageRepository = {
   async notice(executor: Executor, id: number): Promise<StoredNotice | null> {
     const [row] = await queryRows<StoredNotice>(
       executor,
-      sql`select n.id, n.site_id as "siteId", n.status, n.method, n.recipient, o.id as "outageId", o.grid_area as "gridArea",
+      sql`select n.id, n.site_id as "siteId", n.status, n.kind, n.method, n.recipient, o.id as "outageId", o.grid_area as "gridArea",
             o.cause, o.starts_at as "startsAt", o.estimated_end_at as "estimatedEndAt",
             so.street || ', ' || so.city as place
           from outage_notice n

@@ -1,7 +1,14 @@
 import type { OutageSystem } from '../../integrations/outages/port.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { deliverOutageNotice, type OutageNoticeSenders } from './deliver-outage-notice.ts';
-import { outageNoticeJob, syncOutagesJob, syncOutagesSchedule } from './outage-jobs.ts';
+import {
+  operatorOutageClockJob,
+  operatorOutageClockSchedule,
+  outageNoticeJob,
+  syncOutagesJob,
+  syncOutagesSchedule,
+} from './outage-jobs.ts';
+import { runOperatorOutageClock } from './operator-outage-clock.ts';
 import { syncOutages } from './sync-outages.ts';
 
 /**
@@ -10,6 +17,9 @@ import { syncOutages } from './sync-outages.ts';
  */
 export function runOutages(jobs: JobRunner, system: OutageSystem | null, senders: OutageNoticeSenders): void {
   jobs.handle(outageNoticeJob, (payload, context) => deliverOutageNotice(payload, context, senders));
+  // The operator's own planned outages (decision 126) start and end by the clock, with or without an outage system.
+  jobs.handle(operatorOutageClockJob, (_payload, context) => runOperatorOutageClock(context, senders.sites));
+  jobs.schedule(operatorOutageClockSchedule);
   if (!system) return;
   jobs.handle(syncOutagesJob, (_payload, context) => syncOutages(context, { system, sites: senders.sites }));
   jobs.schedule(syncOutagesSchedule);

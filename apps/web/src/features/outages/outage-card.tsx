@@ -47,18 +47,23 @@ export function OutageCard({ outage, timezone }: { outage: Outage; timezone: str
           )}
           <Fact label={t('outages.cause')} value={t(`outages.cause.${outage.cause}`)} />
         </Group>
-        <Stack gap={2}>
-          <Text size="sm" c="dimmed">
-            {t('outages.streets')}
-          </Text>
-          <List size="sm" spacing={2}>
-            {outage.streets.map((street) => (
-              <List.Item key={`${street.postalCode}-${street.street}`}>
-                {street.street}, {street.postalCode} {street.city}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
+        {outage.description && <Text>{outage.description}</Text>}
+        {outage.streets.length > 0 && (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('outages.streets')}
+            </Text>
+            <List size="sm" spacing={2}>
+              {outage.streets.map((street) => (
+                <List.Item key={`${street.postalCode}-${street.street}`}>
+                  {street.street}, {street.postalCode} {street.city}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+        {/* Whole postal code areas an operator's staff named (decision 126); metering points stay private. */}
+        {outage.postalCodes.length > 0 && <Fact label={t('outages.postal-codes')} value={outage.postalCodes.join(', ')} />}
       </Stack>
     </Card>
   );

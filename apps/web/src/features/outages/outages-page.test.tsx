@@ -19,6 +19,8 @@ const outage = (overrides: Partial<Outage>): Outage => ({
   estimatedEndAt: '2026-11-26T09:00:00.000Z',
   endedAt: null,
   streets: [{ street: 'Kuusikallionkuja', postalCode: '02210', city: 'Espoo' }],
+  postalCodes: [],
+  description: null,
   myPlaces: [],
   ...overrides,
 });

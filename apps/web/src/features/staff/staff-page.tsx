@@ -6,6 +6,7 @@ import { CustomerCard } from './customer-card.tsx';
 import { CustomerSearchForm } from './customer-search-form.tsx';
 import { ConnectionRequestsLink } from './connection-requests-link.tsx';
 import { ErasureRequests } from './erasure-requests.tsx';
+import { OperatorOutagesLink } from './operator-outages-link.tsx';
 import { RecentCustomers } from './recent-customers.tsx';
 import { SearchResults } from './search-results.tsx';
 import type { StaffSearch } from './staff-search.ts';
@@ -51,6 +52,7 @@ export function StaffPage({ search, onSearchChange }: Props) {
               <RecentCustomers onOpen={open} />
               {site.features.includes('SUPPORT') && <WaitingTickets />}
               {site.features.includes('CONNECTION_REQUESTS') && <ConnectionRequestsLink />}
+              {site.features.includes('OUTAGES') && <OperatorOutagesLink />}
               <ErasureRequests />
             </Stack>
           </Grid.Col>

@@ -66,6 +66,8 @@ export const queryKeys = {
     all: ['outages'] as const,
     list: () => [...queryKeys.outages.all, 'list'] as const,
     meterEvents: (gsrn: string) => [...queryKeys.outages.all, 'meter-events', gsrn] as const,
+    /** The planned outages the site's staff published (decision 126). */
+    staff: () => [...queryKeys.outages.all, 'staff'] as const,
   },
   usagePoints: {
     all: ['usage-points'] as const,
