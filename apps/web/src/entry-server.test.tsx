@@ -124,6 +124,7 @@ describe('the title of every page the server draws (spec §2: "page title - site
     '/admin/translations': { url: '/admin/translations', signedIn: admin },
     '/staff': { url: '/staff', signedIn: staff },
     '/staff/tickets': { url: '/staff/tickets', signedIn: staff },
+    '/staff/outages': { url: '/staff/outages', signedIn: staff },
     '/staff/connection-requests': { url: '/staff/connection-requests', signedIn: staff },
     '/charts': { url: '/charts', signedIn: customer },
     '/connection-requests': { url: '/connection-requests', signedIn: customer },
