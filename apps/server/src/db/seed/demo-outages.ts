@@ -93,7 +93,7 @@ export async function seedDemoOutages(db: Database, now = new Date()): Promise<v
           id: KALLIO_PLANNED_OUTAGE_ID,
           gridArea: 'Espoo, Kuusikallio',
           cause: 'maintenance',
-          description: 'Muuntamon vaihto / transformer replacement',
+          description: 'Muuntamon vaihto. Sähköt ovat poikki koko katkon ajan.',
           startsAt: instantAt(day, 9, kallio.timezone),
           estimatedEndAt: instantAt(day, 12, kallio.timezone),
           area: [{ kind: 'postal-code', value: '02210' }],
