@@ -92,7 +92,16 @@ describe("a network operator's planned outages, as its staff see them (decision 
       postalCodes: ['02210'],
     });
 
+    // Cancelling is asked once more: kept, nothing is sent; confirmed, the outage is cancelled.
     await userEvent.click(within(listed).getByRole('button', { name: 'Cancel the outage' }));
+    const asked = await screen.findByRole('dialog', { name: 'Cancel the planned outage?' });
+    expect(asked).toHaveTextContent('Espoo, Kuusikallio');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'POST', `/api/staff/outages/${PLANNED.id}/cancel`)).toHaveLength(0);
+    await userEvent.click(within(listed).getByRole('button', { name: 'Cancel the outage' }));
+    const confirming = await screen.findByRole('dialog', { name: 'Cancel the planned outage?' });
+    await userEvent.click(within(confirming).getByRole('button', { name: 'Cancel the outage' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', `/api/staff/outages/${PLANNED.id}/cancel`)).toHaveLength(1));
   });
 });

@@ -22,6 +22,7 @@ import '../../shared/format/date-locales.ts';
 import { inSiteTime } from '../../shared/format/site-time.ts';
 import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
+import { openConfirm } from '../../shared/ui/confirm-modal.ts';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 import { STATUS_COLOURS as PALETTE } from '../../shared/ui/status-colours.ts';
 import { operatorOutagesQueryOptions, useCancelPlannedOutage, useSavePlannedOutage } from './operator-outage-queries.ts';
@@ -115,11 +116,19 @@ export function StaffOutagesPage() {
                 outage={outage}
                 onEdit={() => setEditing(outage)}
                 onCancel={() =>
-                  cancel.mutate(outage.id, {
-                    onSuccess: () => {
-                      notifications.show({ color: 'green', message: t('outages.staff.cancelled') });
-                      if (editing?.id === outage.id) setEditing(null);
-                    },
+                  // Cancelling tells every contact already told: asked once more, as a slip of the mouse would reach customers.
+                  openConfirm({
+                    title: t('outages.staff.cancel-confirm.title'),
+                    children: t('outages.staff.cancel-confirm.body', { area: outage.gridArea }),
+                    labels: { confirm: t('outages.staff.cancel-confirm.confirm'), cancel: t('outages.staff.cancel-confirm.keep') },
+                    danger: true,
+                    onConfirm: () =>
+                      cancel.mutate(outage.id, {
+                        onSuccess: () => {
+                          notifications.show({ color: 'green', message: t('outages.staff.cancelled') });
+                          if (editing?.id === outage.id) setEditing(null);
+                        },
+                      }),
                   })
                 }
                 busy={cancel.isPending}
