@@ -115,3 +115,21 @@ test('invoice list: a filter chosen before the app has the page is applied once 
   await expect(page).toHaveURL(/\/invoices\?type=unpaid/, TAKE_OVER);
   await expect(page.getByRole('radio', { name: text('en-GB', 'invoices.filter.unpaid') })).toBeChecked();
 });
+
+test('staff search: a name typed and sent before the app has the page is the one it searches for', async ({ page, signedIn }) => {
+  await signedIn({ person: 'Sanna Nieminen', method: 'OP', path: '/staff' });
+  const { release } = await slowPhone(page);
+  await openDrawn(page, siteUrl('lumo', '/staff'));
+  const search = page.getByRole('search', { name: text('en-GB', 'staff.search.label') });
+  const name = search.getByRole('searchbox', { name: text('en-GB', 'staff.search.field') });
+  await expect(name).toBeVisible();
+  expect(await notTakenOver(page)).toBe(true);
+  // Typed into the drawn field, and sent with Enter: the app's form posts itself, so the send is kept too.
+  await name.fill('aino virtnen');
+  await name.press('Enter');
+  release();
+  // Once the app has the page, its form holds the typed name before the kept send is replayed.
+  const results = page.getByRole('list', { name: text('en-GB', 'staff.results.label') });
+  await expect(results.getByRole('button', { name: /Aino Virtanen/ }).first()).toBeVisible(TAKE_OVER);
+  await expect(name).toHaveValue('aino virtnen');
+});

@@ -31,7 +31,7 @@ describe('clicks on the server-drawn page before the app has it (decision 104)',
       <button id="pay" type="button">Pay</button>
       <a id="link" href="/invoices"><span>Invoices</span></a>
       <form id="posts" method="post" action="/api/auth/signin/eid"><button id="sign-in">Sign in</button></form>
-      <form id="app-form"><input name="q"><button id="search">Search</button></form>
+      <form id="app-form"><input id="q" name="q"><textarea id="note"></textarea><button id="search">Search</button></form>
       <label id="label"><input id="check" type="checkbox"> Remember</label>
     </div><button id="outside">Outside the page</button>`;
     const script = [...page.querySelectorAll('head script:not([src])')].find((element) =>
@@ -54,7 +54,7 @@ describe('clicks on the server-drawn page before the app has it (decision 104)',
     expect(click('pay').defaultPrevented).toBe(true);
     expect(clicked).not.toHaveBeenCalled();
     const kept = window.portalKeptClicks!();
-    expect(kept.map(({ element, path, submit }) => [element.id, path, submit])).toEqual([['pay', [0], false]]);
+    expect(kept).toEqual([{ element: document.getElementById('pay'), path: [0], submit: false }]);
     // Keeping stopped: from now on the app has the clicks.
     expect(click('pay').defaultPrevented).toBe(false);
   });
@@ -93,5 +93,27 @@ describe('clicks on the server-drawn page before the app has it (decision 104)',
     const clicked = serverDrawnPage();
     expect(click('outside').defaultPrevented).toBe(false);
     expect(clicked).toHaveBeenCalledWith('outside');
+  });
+
+  it('notes the text last typed into each field, in order with the clicks, and no box or file', () => {
+    serverDrawnPage();
+    const type = (id: string, value: string) => {
+      const field = document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement;
+      field.value = value;
+      field.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    };
+    type('q', 'a');
+    type('q', 'ai');
+    type('note', 'hello');
+    type('check', 'on');
+    click('search');
+    type('q', 'aino');
+    const kept = window.portalKeptClicks!();
+    expect(kept.map((entry) => [entry.element.id, entry.path, 'typed' in entry ? entry.typed : 'click'])).toEqual([
+      ['q', [3, 0], 'ai'],
+      ['note', [3, 1], 'hello'],
+      ['search', [3, 2], 'click'],
+      ['q', [3, 0], 'aino'],
+    ]);
   });
 });

@@ -1,3 +1,7 @@
+import { act } from '@testing-library/react';
+import { type ChangeEvent, createElement, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayKeptClicks } from './kept-clicks.ts';
 
@@ -58,5 +62,37 @@ describe('kept clicks replayed once the app has the page (decision 104)', () => 
     window.portalKeptClicks = () => [{ element: form, path: [0], submit: true }];
     await replayKeptClicks();
     expect(submitted).toHaveBeenCalled();
+  });
+
+  it('types text kept from before the take-over again into its field, so the form holds it and its next render keeps it', async () => {
+    function Form() {
+      const [message, setMessage] = useState('');
+      const [, setRenders] = useState(0);
+      return createElement(
+        'form',
+        null,
+        createElement('textarea', {
+          'aria-label': 'Message',
+          value: message,
+          onChange: (event: ChangeEvent<HTMLTextAreaElement>) => setMessage(event.target.value),
+        }),
+        createElement('output', null, message),
+        createElement('button', { type: 'button', onClick: () => setRenders((count) => count + 1) }, 'Render'),
+      );
+    }
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderToString(createElement(Form));
+    document.body.append(root);
+    const field = root.querySelector('textarea')!;
+    // What the person typed while the page was the server's alone.
+    field.value = 'My meter shows 41 250 kWh';
+    window.portalKeptClicks = () => [{ element: field, path: [0, 0], typed: field.value }];
+    const app = await act(async () => hydrateRoot(root, createElement(Form)));
+    await act(() => replayKeptClicks());
+    expect(root.querySelector('output')).toHaveTextContent('My meter shows 41 250 kWh');
+    await act(async () => root.querySelector('button')!.click());
+    expect(field).toHaveValue('My meter shows 41 250 kWh');
+    act(() => app.unmount());
   });
 });
