@@ -11,7 +11,7 @@ import { text } from './texts.ts';
 const PAGES: string[] = JSON.parse(readFileSync(new URL('../apps/web/dist/route-manifest.json', import.meta.url), 'utf8')).pages;
 
 type Role = 'stranger' | 'customer' | 'staff' | 'admin' | 'network-customer' | 'network-staff';
-type Ids = { contract: string; offered: string; invoice: string };
+type Ids = { contract: string; offered: string; invoice: string; gridContract: string };
 
 /**
  * Who opens each page of the manifest on Lumo, and at which addresses (a page with parameters at real ones, every
@@ -64,6 +64,11 @@ const VISITS: Record<string, { role: Role; urls: (ids: Ids) => string[] }> = {
   '/connection-requests': { role: 'network-customer', urls: () => ['/connection-requests'] },
   '/staff/connection-requests': { role: 'network-staff', urls: () => ['/staff/connection-requests'] },
   '/staff/outages': { role: 'network-staff', urls: () => ['/staff/outages'] },
+  // A grid contract's network products (decision 127), at Mikko's cottage.
+  '/contracts/$id/network-product': {
+    role: 'network-customer',
+    urls: ({ gridContract }) => [`/contracts/${gridContract}/network-product`],
+  },
   '/admin': { role: 'admin', urls: () => ['/admin'] },
   '/admin/announcements': { role: 'admin', urls: () => ['/admin/announcements'] },
   '/admin/audit': { role: 'admin', urls: () => ['/admin/audit'] },
@@ -162,14 +167,26 @@ async function asRole(page: Page, role: Role) {
   }
 }
 
-/** Aino's ids the pages with parameters are opened at: a current contract, one with a renewal offer, an invoice. */
-async function idsOf(page: Page): Promise<Ids> {
-  // Asked from the page: the browser resolves *.localhost to this machine, Node's resolver does not.
-  const get = <T>(path: string) => page.evaluate(async (url) => (await fetch(url)).json() as Promise<unknown>, path) as Promise<T>;
-  const contracts = await get<{ id: string; status: string }[]>('/api/contracts');
-  const offers = await get<{ contractId: string }[]>('/api/me/contract-offers');
-  const invoices = await get<{ invoices: { id: string }[] }>('/api/invoices');
+/** Asked from the page: the browser resolves *.localhost to this machine, Node's resolver does not. */
+const getFrom = <T>(page: Page, path: string) =>
+  page.evaluate(async (url) => (await fetch(url)).json() as Promise<unknown>, path) as Promise<T>;
+
+/**
+ * The ids the pages with parameters are opened at: Aino's current contract, one with a renewal offer and an invoice
+ * on Lumo; Mikko's grid contract in force on Kallio.
+ */
+async function idsOf(page: Page, role: Role): Promise<Ids> {
+  const none = { contract: '', offered: '', invoice: '', gridContract: '' };
+  if (role === 'network-customer') {
+    const contracts = await getFrom<{ id: string; type: string; status: string }[]>(page, '/api/contracts');
+    return { ...none, gridContract: contracts.find((contract) => contract.type === 'GridContract' && contract.status === 'active')!.id };
+  }
+  if (role !== 'customer') return none;
+  const contracts = await getFrom<{ id: string; status: string }[]>(page, '/api/contracts');
+  const offers = await getFrom<{ contractId: string }[]>(page, '/api/me/contract-offers');
+  const invoices = await getFrom<{ invoices: { id: string }[] }>(page, '/api/invoices');
   return {
+    ...none,
     contract: contracts.find((contract) => contract.status === 'active')!.id,
     offered: offers[0]?.contractId ?? contracts[0]!.id,
     invoice: invoices.invoices[0]!.id,
@@ -180,7 +197,7 @@ for (const role of ['stranger', 'customer', 'staff', 'admin', 'network-customer'
   test(`every page a ${role} opens passes axe-core, keeps its headings in order and names each form field once`, async ({ page }) => {
     test.setTimeout(360_000);
     await asRole(page, role);
-    const ids = role === 'customer' ? await idsOf(page) : { contract: '', offered: '', invoice: '' };
+    const ids = await idsOf(page, role);
     // The sign-out page is the customer's last: what it does ends the session.
     const patterns = Object.keys(VISITS)
       .filter((pattern) => VISITS[pattern]!.role === role)

@@ -45,6 +45,7 @@ import { advancedSupportRoutes, supportRoutes } from './modules/support/routes.t
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { connectionRequestRoutes, connectionRequestStaffRoutes } from './modules/connection-requests/routes.ts';
+import { networkProductRoutes } from './modules/network-products/routes.ts';
 import type { Database } from './platform/database.ts';
 import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
 
@@ -138,6 +139,10 @@ export async function registerGuardedAreas(
           await contracting.register(signingRoutes, signingDeps);
           // What another product would have cost (issue 28, decision 120), beside the products on offer.
           await contracting.register(productCostRoutes, { db });
+          // A network operator's products compared over the customer's own year, and changed once a year (issue 29, decision 127).
+          await contracting.register(
+            featureArea('NETWORK_PRODUCT_CHANGE', async (network) => network.register(networkProductRoutes, { db })),
+          );
           await contracting.register(
             featureArea('RENEWAL_OFFERS', async (offers) => {
               await offers.register(contractOfferRoutes, { db });

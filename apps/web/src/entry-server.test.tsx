@@ -133,6 +133,7 @@ describe('the title of every page the server draws (spec §2: "page title - site
     '/contracts/$id/move-out/confirmation': { url: '/contracts/c-1/move-out/confirmation', signedIn: customer },
     '/contracts/$id/offer': { url: '/contracts/c-1/offer', signedIn: customer },
     '/contracts/$id/offer/confirmation': { url: '/contracts/c-1/offer/confirmation', signedIn: customer },
+    '/contracts/$id/network-product': { url: '/contracts/c-1/network-product', signedIn: customer },
     '/contracts/sign': { url: '/contracts/sign', signedIn: customer },
     '/contracts/sign/confirmation': { url: '/contracts/sign/confirmation', signedIn: customer },
     '/dashboard': { url: '/dashboard', signedIn: customer },

@@ -40,6 +40,7 @@ import { Route as AuthenticatedStaffOutagesRouteImport } from './routes/_authent
 import { Route as AuthenticatedStaffTicketsRouteImport } from './routes/_authenticated/staff_.tickets'
 import { Route as AuthenticatedCustomerContractsIndexRouteImport } from './routes/_authenticated/_customer/contracts/index'
 import { Route as AuthenticatedCustomerInvoicesIndexRouteImport } from './routes/_authenticated/_customer/invoices/index'
+import { Route as AuthenticatedCustomerContractsIdNetworkProductRouteImport } from './routes/_authenticated/_customer/contracts/$id/network-product'
 import { Route as AuthenticatedCustomerContractsSignIndexRouteImport } from './routes/_authenticated/_customer/contracts/sign/index'
 import { Route as AuthenticatedCustomerContractsSignConfirmationRouteImport } from './routes/_authenticated/_customer/contracts/sign/confirmation'
 import { Route as AuthenticatedCustomerInvoicesIdStepRouteImport } from './routes/_authenticated/_customer/invoices/$id/$step'
@@ -218,6 +219,12 @@ const AuthenticatedCustomerInvoicesIndexRoute =
     path: '/invoices/',
     getParentRoute: () => AuthenticatedCustomerRoute,
   } as any)
+const AuthenticatedCustomerContractsIdNetworkProductRoute =
+  AuthenticatedCustomerContractsIdNetworkProductRouteImport.update({
+    id: '/contracts/$id/network-product',
+    path: '/contracts/$id/network-product',
+    getParentRoute: () => AuthenticatedCustomerRoute,
+  } as any)
 const AuthenticatedCustomerContractsSignIndexRoute =
   AuthenticatedCustomerContractsSignIndexRouteImport.update({
     id: '/contracts/sign/',
@@ -291,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/contracts/$id/network-product': typeof AuthenticatedCustomerContractsIdNetworkProductRoute
   '/contracts/sign/confirmation': typeof AuthenticatedCustomerContractsSignConfirmationRoute
   '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
   '/contracts/sign/': typeof AuthenticatedCustomerContractsSignIndexRoute
@@ -328,6 +336,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/contracts': typeof AuthenticatedCustomerContractsIndexRoute
   '/invoices': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/contracts/$id/network-product': typeof AuthenticatedCustomerContractsIdNetworkProductRoute
   '/contracts/sign/confirmation': typeof AuthenticatedCustomerContractsSignConfirmationRoute
   '/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
   '/contracts/sign': typeof AuthenticatedCustomerContractsSignIndexRoute
@@ -369,6 +378,7 @@ export interface FileRoutesById {
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/_authenticated/_customer/contracts/': typeof AuthenticatedCustomerContractsIndexRoute
   '/_authenticated/_customer/invoices/': typeof AuthenticatedCustomerInvoicesIndexRoute
+  '/_authenticated/_customer/contracts/$id/network-product': typeof AuthenticatedCustomerContractsIdNetworkProductRoute
   '/_authenticated/_customer/contracts/sign/confirmation': typeof AuthenticatedCustomerContractsSignConfirmationRoute
   '/_authenticated/_customer/invoices/$id/$step': typeof AuthenticatedCustomerInvoicesIdStepRoute
   '/_authenticated/_customer/contracts/sign/': typeof AuthenticatedCustomerContractsSignIndexRoute
@@ -409,6 +419,7 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/contracts/'
     | '/invoices/'
+    | '/contracts/$id/network-product'
     | '/contracts/sign/confirmation'
     | '/invoices/$id/$step'
     | '/contracts/sign/'
@@ -446,6 +457,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/contracts'
     | '/invoices'
+    | '/contracts/$id/network-product'
     | '/contracts/sign/confirmation'
     | '/invoices/$id/$step'
     | '/contracts/sign'
@@ -486,6 +498,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/'
     | '/_authenticated/_customer/contracts/'
     | '/_authenticated/_customer/invoices/'
+    | '/_authenticated/_customer/contracts/$id/network-product'
     | '/_authenticated/_customer/contracts/sign/confirmation'
     | '/_authenticated/_customer/invoices/$id/$step'
     | '/_authenticated/_customer/contracts/sign/'
@@ -720,6 +733,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomerInvoicesIndexRouteImport
       parentRoute: typeof AuthenticatedCustomerRoute
     }
+    '/_authenticated/_customer/contracts/$id/network-product': {
+      id: '/_authenticated/_customer/contracts/$id/network-product'
+      path: '/contracts/$id/network-product'
+      fullPath: '/contracts/$id/network-product'
+      preLoaderRoute: typeof AuthenticatedCustomerContractsIdNetworkProductRouteImport
+      parentRoute: typeof AuthenticatedCustomerRoute
+    }
     '/_authenticated/_customer/contracts/sign/': {
       id: '/_authenticated/_customer/contracts/sign/'
       path: '/contracts/sign'
@@ -802,6 +822,7 @@ interface AuthenticatedCustomerRouteChildren {
   AuthenticatedCustomerSupportRoute: typeof AuthenticatedCustomerSupportRoute
   AuthenticatedCustomerContractsIndexRoute: typeof AuthenticatedCustomerContractsIndexRoute
   AuthenticatedCustomerInvoicesIndexRoute: typeof AuthenticatedCustomerInvoicesIndexRoute
+  AuthenticatedCustomerContractsIdNetworkProductRoute: typeof AuthenticatedCustomerContractsIdNetworkProductRoute
   AuthenticatedCustomerContractsSignConfirmationRoute: typeof AuthenticatedCustomerContractsSignConfirmationRoute
   AuthenticatedCustomerInvoicesIdStepRoute: typeof AuthenticatedCustomerInvoicesIdStepRoute
   AuthenticatedCustomerContractsSignIndexRoute: typeof AuthenticatedCustomerContractsSignIndexRoute
@@ -825,6 +846,8 @@ const AuthenticatedCustomerRouteChildren: AuthenticatedCustomerRouteChildren = {
     AuthenticatedCustomerContractsIndexRoute,
   AuthenticatedCustomerInvoicesIndexRoute:
     AuthenticatedCustomerInvoicesIndexRoute,
+  AuthenticatedCustomerContractsIdNetworkProductRoute:
+    AuthenticatedCustomerContractsIdNetworkProductRoute,
   AuthenticatedCustomerContractsSignConfirmationRoute:
     AuthenticatedCustomerContractsSignConfirmationRoute,
   AuthenticatedCustomerInvoicesIdStepRoute:

@@ -189,6 +189,8 @@ export const AUDIT_EVENTS = [
   'representative-code-entered',
   'meter-reading-entered',
   'data-copy-made',
+  'network-product-changed',
+  'network-product-change-cancelled',
   'other',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

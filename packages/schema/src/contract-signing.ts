@@ -18,6 +18,11 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const START_REASONS = ['move-in', 'switch'] as const;
 export const startReason = z.enum(START_REASONS);
 export type StartReason = z.infer<typeof startReason>;
+/**
+ * Why a contract started, as stored: a reason of the sign flow, or a change of network product that follows the
+ * point's grid contract (docs/decisions/127-network-product-change.md), which the once-a-year rule counts.
+ */
+export const CONTRACT_START_REASONS = [...START_REASONS, 'product-change'] as const;
 
 /** The latest a supply may start, counted from today. */
 export const START_AHEAD_DAYS = 90;

@@ -131,6 +131,11 @@ export const ERROR_CODES = {
   EIC_MISMATCH: 'refused',
   START_DATE_REFUSED: 'refused',
   PRODUCT_NOT_AVAILABLE: 'refused',
+  // A network product change (docs/decisions/127-network-product-change.md)
+  NOT_A_GRID_CONTRACT: 'refused',
+  NETWORK_PRODUCT_UNCHANGED: 'refused',
+  NETWORK_PRODUCT_CHANGED_RECENTLY: 'refused',
+  NETWORK_PRODUCT_CHANGE_NOT_PENDING: 'refused',
   TERM_NOT_OFFERED: 'refused',
   CO_OWNER_NOT_OFFERED: 'refused',
   BUSINESS_CODE_INVALID: 'refused',

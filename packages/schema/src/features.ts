@@ -56,6 +56,8 @@ export const SITE_FEATURES = [
   'METER_READING_ENTRY',
   // A network operator's connection requests: main fuse changes, new connections, microgeneration (issue 29, decision 124).
   'CONNECTION_REQUESTS',
+  // A network operator's customers compare its network products and change theirs once a year (issue 29, decision 127).
+  'NETWORK_PRODUCT_CHANGE',
 ] as const;
 export const siteFeature = z.enum(SITE_FEATURES);
 export type SiteFeature = z.infer<typeof siteFeature>;
@@ -121,4 +123,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'METER_READING_ENTRY',
   // Connections and solar: fuse changes, new connections and microgeneration notifications (issue 29, docs/decisions/124).
   'CONNECTION_REQUESTS',
+  // Comparing the network products over the customer's own year and changing once a year (issue 29, docs/decisions/127).
+  'NETWORK_PRODUCT_CHANGE',
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveOutOffered, pageOffered } from './pages.ts';
+import { moveOutOffered, networkProductOffered, pageOffered } from './pages.ts';
 
 describe('pages a site offers', () => {
   it('offers signing wherever contracts are, and the offer pages where renewals are offered and managed', () => {
@@ -18,6 +18,13 @@ describe('pages a site offers', () => {
     expect(pageOffered('/contracts', ['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(true);
     expect(moveOutOffered(['CONTRACTS'])).toBe(true);
     expect(moveOutOffered(['CONTRACTS', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(false);
+  });
+
+  it('offers the network product page where the operator lets customers change it and they manage contracts (decision 127)', () => {
+    expect(pageOffered('/contracts/ct-1/network-product', ['CONTRACTS', 'NETWORK_PRODUCT_CHANGE'])).toBe(true);
+    expect(pageOffered('/contracts/ct-1/network-product', ['CONTRACTS'])).toBe(false);
+    expect(pageOffered('/contracts/ct-1/network-product', ['NETWORK_PRODUCT_CHANGE'])).toBe(false);
+    expect(networkProductOffered(['CONTRACTS', 'NETWORK_PRODUCT_CHANGE', 'CONTRACT_MANAGEMENT_DISABLED'])).toBe(false);
   });
 
   it('offers the administrators’ announcements page only where the site runs announcements', () => {

@@ -48,6 +48,11 @@ const PAGE_RULES: { pattern: RegExp; offered: (features: readonly string[]) => b
     pattern: /^\/contracts\/[^/]+\/offer(\/confirmation)?\/?$/i,
     offered: (features) => features.includes('RENEWAL_OFFERS') && !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
   },
+  // A network operator's customers change their grid contract's network product (docs/decisions/127).
+  {
+    pattern: /^\/contracts\/[^/]+\/network-product\/?$/i,
+    offered: (features) => features.includes('NETWORK_PRODUCT_CHANGE') && !features.includes('CONTRACT_MANAGEMENT_DISABLED'),
+  },
   // The administrators' announcements page exists where the site runs announcements (docs/decisions/059).
   // Customer service's queue of connection requests, where the site takes them (docs/decisions/124).
   { pattern: /^\/staff\/connection-requests\/?$/i, offered: (features) => features.includes('CONNECTION_REQUESTS') },
@@ -72,3 +77,6 @@ export const moveOutOffered = (features: readonly string[]) => pageOffered('/con
 
 /** Whether the site offers renewals through an offer (the /contracts entry point and the offer pages). */
 export const offerOffered = (features: readonly string[]) => pageOffered('/contracts/any/offer', features);
+
+/** Whether the site lets customers compare and change their network product (the grid contract's entry point and page). */
+export const networkProductOffered = (features: readonly string[]) => pageOffered('/contracts/any/network-product', features);

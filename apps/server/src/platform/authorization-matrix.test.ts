@@ -452,6 +452,16 @@ const calls: Call[] = [
     expected: { ...customersOnly(404), customerA: 422 },
   },
   { method: 'POST', url: '/api/addresses/autocomplete?q=kaleva', expected: customersOnly(200) },
+  // A network product change (decision 127): Lumo does not offer it, so customers get 404 FEATURE_DISABLED;
+  // network-products.test.ts proves on Kallio that a customer reaches only their own grid contracts.
+  { method: 'GET', url: '/api/contracts/ct-lumo-aino-el/network-products', expected: customersOnly(404) },
+  {
+    method: 'POST',
+    url: '/api/contracts/ct-lumo-aino-el/network-product-change',
+    body: { productId: 'pr-kallio-teho' },
+    expected: customersOnly(404),
+  },
+  { method: 'POST', url: '/api/contracts/ct-lumo-aino-el/network-product-change/cancel', expected: customersOnly(404) },
   // The signing service's postback carries no session; one that names no signing is 400 for everyone.
   { method: 'POST', url: '/api/contracts/signing/callback/LOCAL', body: { token: 'x' }, expected: everyone(400) },
   // Settings, alerts and push (issue 10): Lumo offers push and the spot-price alert, Virmalise (other site admin) neither;

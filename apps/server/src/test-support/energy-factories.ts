@@ -86,6 +86,8 @@ export async function buildContract(
     status?: ContractStatus;
     billingChannel?: BillingChannelKind;
     contractNumber?: string;
+    /** The catalogue product it was made from, by name and id. */
+    product?: { id: string; name: string };
     components: ComponentInput[];
   },
 ) {
@@ -97,7 +99,8 @@ export async function buildContract(
     meteringPointId: point.id,
     contractNumber: options.contractNumber ?? id,
     type: options.type ?? 'SupplyContract',
-    productName: 'Test product',
+    productName: options.product?.name ?? 'Test product',
+    productId: options.product?.id ?? null,
     priceType: options.priceType ?? 'Fixed',
     startDate: options.startDate ?? '2020-01-01',
     endDate: options.endDate ?? null,

@@ -24,7 +24,7 @@ import {
   usagePointKind,
   utility,
 } from '@portal/schema/enums';
-import { START_REASONS } from '@portal/schema/contract-signing';
+import { CONTRACT_START_REASONS } from '@portal/schema/contract-signing';
 import { MOVE_OUT_COUNTRIES } from '@portal/schema/move-out';
 import { FLOOR_AREA_BANDS, HEATINGS, HOME_DETAIL_SOURCES, HOME_KINDS } from '@portal/schema/homes-comparison';
 import { enumText, oneOf } from './enum-column.ts';
@@ -143,9 +143,12 @@ export const contract = pgTable(
     productId: text('product_id').references(() => product.id, { onDelete: 'set null' }),
     /** An add-on signed with it (SIGNING_ADDITIONAL_PRODUCT), its prices among the contract's. */
     additionalProductId: text('additional_product_id').references(() => product.id, { onDelete: 'set null' }),
-    /** The contract this one renews; that one ends the day before this one starts, once this one is signed. */
+    /**
+     * The contract this one renews, or whose network product it changes (decision 127); that one ends the day before
+     * this one starts, once this one is signed.
+     */
     renewsContractId: text('renews_contract_id').references((): AnyPgColumn => contract.id, { onDelete: 'set null' }),
-    startReason: enumText('start_reason', START_REASONS),
+    startReason: enumText('start_reason', CONTRACT_START_REASONS),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     coOwnerName: text('co_owner_name'),
@@ -160,7 +163,7 @@ export const contract = pgTable(
     oneOf('contract_price_type_check', table.priceType, priceType.options),
     oneOf('contract_status_check', table.status, contractStatus.options),
     oneOf('contract_billing_channel_check', table.billingChannel, billingChannelKind.options),
-    oneOf('contract_start_reason_check', table.startReason, START_REASONS),
+    oneOf('contract_start_reason_check', table.startReason, CONTRACT_START_REASONS),
   ],
 );
 

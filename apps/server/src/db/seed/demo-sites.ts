@@ -238,7 +238,8 @@ export const DEMO_SITES: DemoSite[] = [
     themeId: 'granite',
     domains: ['kallio.localhost', 'oma.kallioverkot.example'],
     // Connections and solar (decision 124): a network operator's requests, on Kallio only. Outages as the operator
-    // publishes them (decision 126): planned ones its staff enter, faults from its outage system, notices ahead.
+    // publishes them (decision 126): planned ones its staff enter, faults from its outage system, notices ahead. Its
+    // customers compare its network products and change theirs once a year (decision 127).
     features: [
       'INVOICES',
       'CONTRACTS',
@@ -248,6 +249,7 @@ export const DEMO_SITES: DemoSite[] = [
       'CONNECTION_REQUESTS',
       'OUTAGES',
       'SETTINGS_OUTAGE_CONTACTS',
+      'NETWORK_PRODUCT_CHANGE',
     ],
     meta: {
       'fi-FI': {

@@ -32,6 +32,9 @@ const NAMED_ACTIONS: Record<string, AuditEvent> = {
   'meter reading entered': 'meter-reading-entered',
   'meter reading entered (meter changed)': 'meter-reading-entered',
   'data export made': 'data-copy-made',
+  // modules/network-products/change-network-product.ts (decision 127).
+  'network product changed': 'network-product-changed',
+  'network product change cancelled': 'network-product-change-cancelled',
 };
 
 /** Calls stored as `METHOD route` (a call's own line, platform/actor.ts) whose route says what was done. */

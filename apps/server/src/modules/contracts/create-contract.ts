@@ -50,7 +50,7 @@ const CONTRACT_TYPES: Record<Utility, ContractType> = {
 };
 
 /** A number in the site's own series: its three letters, the year and eight random digits. */
-const contractNumberFor = (siteId: string, today: string) =>
+export const contractNumberFor = (siteId: string, today: string) =>
   `${siteId.slice(0, 3).toUpperCase()}-${today.slice(0, 4)}-${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 function refuseStaff(context: CreateContext) {

@@ -40,34 +40,53 @@ function paidOver(invoices: readonly InvoicedPeriod[], supply: VatSupply, span: 
   return { paidCents: counted.reduce((sum, row) => sum + row.totalCents, 0), paidMonths: monthsCovered };
 }
 
+/** What decision 120 prices: the products of a utility (or all) and group (or all), and the points (or one). */
+export type ProductCostsQuery = { utility?: Utility; campaignCode?: string; productGroup?: string; meteringPointId?: string };
+
+/**
+ * The supplies on offer (add-ons are none) that the customer may see today (product-visibility.ts; a campaign product
+ * with its code): the products decision 120 prices, and the network products a grid contract may change to (127).
+ */
+export async function productsOnOffer(
+  executor: Executor,
+  siteId: string,
+  customer: { id: string; type: 'private' | 'legal' },
+  today: string,
+  query: Pick<ProductCostsQuery, 'utility' | 'campaignCode' | 'productGroup'>,
+) {
+  const catalogue = await productRepository.catalogue(executor, siteId, { utility: query.utility, productGroup: query.productGroup });
+  return catalogue.filter(
+    (candidate) =>
+      candidate.productGroup !== ADD_ON_GROUP &&
+      isAvailableOn(candidate, today) &&
+      isVisibleTo(candidate, { customerId: customer.id, customerType: customer.type, campaignCode: query.campaignCode ?? null }),
+  );
+}
+
 /**
  * GET /api/me/product-costs (issue 28, decision 120): for each metering point of the acting customer with use in the
  * last twelve whole months of the site's calendar, every product on offer of its utility that the customer may see
- * today (product-visibility.ts; a campaign product with its code) priced over those hours by the one billing function
- * (yearly-estimate.ts), beside the totals of the customer's own invoices for the same supply and days.
+ * today priced over those hours by the one billing function (yearly-estimate.ts), beside the totals of the customer's
+ * own invoices for the same supply and days. The network product page (decision 127) asks for one point's grid products.
  */
 export async function productCosts(
   deps: { db: Executor },
   scope: CustomerScope,
   customer: { id: string; type: 'private' | 'legal' },
   site: { timezone: string; countryCode: 'FI' | 'EE' | 'LV' },
-  query: { utility?: Utility; campaignCode?: string },
+  query: ProductCostsQuery,
   now: Date,
 ): Promise<ProductCosts> {
   const today = todayIn(site.timezone, now);
   const period = { from: monthStart(today, -12), to: addDays(monthStart(today), -1) };
-  const catalogue = (await productRepository.catalogue(deps.db, scope.siteId, { utility: query.utility })).filter(
-    (candidate) =>
-      candidate.productGroup !== ADD_ON_GROUP &&
-      isAvailableOn(candidate, today) &&
-      isVisibleTo(candidate, { customerId: customer.id, customerType: customer.type, campaignCode: query.campaignCode ?? null }),
-  );
+  const catalogue = await productsOnOffer(deps.db, scope.siteId, customer, today, query);
   if (catalogue.length === 0) return { period, points: [] };
   const rates = await contractRepository.vatRates(deps.db);
   // The customer's contracts, newest first, by metering point: the point's address, billing channel and current product.
   const byPoint = new Map<string, ContractRow[]>();
   for (const row of await contractRepository.list(deps.db, scope)) {
     if (query.utility && row.utility !== query.utility) continue;
+    if (query.meteringPointId && row.contract.meteringPointId !== query.meteringPointId) continue;
     byPoint.set(row.contract.meteringPointId, [...(byPoint.get(row.contract.meteringPointId) ?? []), row]);
   }
   const points: PointProductCosts[] = [];

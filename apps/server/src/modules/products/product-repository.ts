@@ -43,6 +43,15 @@ async function withComponents(
   }));
 }
 
+/** A catalogue product as a customer reads it: not whom it is personal to, its target group or its campaign code. */
+export const shownProduct = ({
+  siteId: _site,
+  personalCustomerId: _personal,
+  targetGroup: _target,
+  campaignCode: _code,
+  ...shown
+}: CatalogueProduct): Product => shown;
+
 /** A site's products and what its customers' consumption would cost under them; every statement is scoped by site. */
 export const productRepository = {
   /** The site's catalogue, narrowed by utility and product group; visibility is the caller's (product-visibility.ts). */

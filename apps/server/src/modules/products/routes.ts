@@ -15,14 +15,10 @@ import { AppError } from '../../platform/errors.ts';
 import { contractOffers } from './contract-offers.ts';
 import { productCosts } from './product-costs.ts';
 import type { Database } from '../../platform/database.ts';
-import { productRepository, type CatalogueProduct } from './product-repository.ts';
+import { productRepository, shownProduct } from './product-repository.ts';
 import { isAvailableOn, isVisibleTo, type Viewer } from './product-visibility.ts';
 
 type Options = { db: Database; now?: () => Date };
-
-const productOf = ({ siteId: _site, personalCustomerId: _personal, targetGroup: _target, campaignCode: _code, ...shown }: ProductRow) =>
-  shown;
-type ProductRow = CatalogueProduct;
 
 /** The acting customer, when there is one (a newcomer signing a first contract has none yet). */
 function viewerOf(request: FastifyRequest, campaignCode: string | undefined, legalEntity?: boolean): Viewer {
@@ -54,7 +50,7 @@ export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, n
       const viewer = viewerOf(request, campaignCode);
       return (await productRepository.catalogue(db, actorOf(request).siteId, { utility, productGroup: grouped }))
         .filter((row) => isAvailableOn(row, today) && isVisibleTo(row, viewer))
-        .map(productOf);
+        .map(shownProduct);
     },
   );
 
@@ -81,7 +77,7 @@ export const productRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, n
         if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
         rows = rows.filter((row) => row.utility === point);
       }
-      return rows.filter((row) => isAvailableOn(row, day) && isVisibleTo(row, viewer)).map(productOf);
+      return rows.filter((row) => isAvailableOn(row, day) && isVisibleTo(row, viewer)).map(shownProduct);
     },
   );
 };

@@ -99,6 +99,8 @@ export const queryKeys = {
     billingChannels: (id: string) => [...queryKeys.contracts.all, 'billing-channels', id] as const,
     /** Renewal offers of every live contract (RENEWAL_OFFERS). */
     offers: () => [...queryKeys.contracts.all, 'offers'] as const,
+    /** A grid contract's network products compared, and its pending change (NETWORK_PRODUCT_CHANGE, decision 127). */
+    networkProducts: (id: string) => [...queryKeys.contracts.all, 'network-products', id] as const,
     startInfo: (objectId: string, businessCode: string | null) =>
       [...queryKeys.contracts.all, 'start-info', objectId, businessCode] as const,
     existingEInvoice: (utility: string) => [...queryKeys.contracts.all, 'existing-e-invoice', utility] as const,

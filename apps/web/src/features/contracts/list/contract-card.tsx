@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { IconChevronDown, IconChevronUp, IconFileTypePdf, IconGift, IconTruckDelivery } from '@tabler/icons-react';
-import { moveOutOffered, offerOffered } from '@portal/schema/pages';
+import { IconArrowsExchange, IconChevronDown, IconChevronUp, IconFileTypePdf, IconGift, IconTruckDelivery } from '@tabler/icons-react';
+import { moveOutOffered, networkProductOffered, offerOffered } from '@portal/schema/pages';
 import type { ContractSummary } from '@portal/schema/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../shared/site/site-context.tsx';
@@ -22,6 +22,13 @@ export function ContractCard({ contract, hasOffer = false }: { contract: Contrac
   const canMoveOut =
     moveOutOffered(features) && contract.moveOutDate === null && (contract.status === 'active' || contract.status === 'ending');
   const canRenew = hasOffer && offerOffered(features) && contract.status === 'active';
+  // A network operator's grid contract in force (or ending by a pending change) leads to its network products (decision 127).
+  const canChangeNetworkProduct =
+    networkProductOffered(features) &&
+    contract.type === 'GridContract' &&
+    contract.utility === 'electricity' &&
+    contract.moveOutDate === null &&
+    (contract.status === 'active' || contract.status === 'ending');
   const titleId = `contract-${contract.id}`;
   const detailsId = `contract-details-${contract.id}`;
   const { address } = contract;
@@ -89,6 +96,17 @@ export function ContractCard({ contract, hasOffer = false }: { contract: Contrac
             aria-label={t('offer.entry-label', { number: contract.contractNumber })}
           >
             {t('offer.entry')}
+          </Button>
+        )}
+        {canChangeNetworkProduct && (
+          <Button
+            renderRoot={(props) => <Link {...props} to="/contracts/$id/network-product" params={{ id: contract.id }} />}
+            variant="light"
+            size="compact-md"
+            leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            aria-label={t('contracts.network-product.label', { number: contract.contractNumber })}
+          >
+            {t('contracts.network-product.button')}
           </Button>
         )}
         {canMoveOut && (

@@ -278,4 +278,32 @@ describe('/contracts', () => {
     await screen.findByRole('list', { name: 'Contract list' });
     expect(screen.queryByRole('link', { name: /See your offer for contract/ })).not.toBeInTheDocument();
   });
+
+  it("leads a network operator's grid contract to its network products, where the site offers the change (decision 127)", async () => {
+    const grid: ContractSummary = {
+      ...spot,
+      id: 'ct-4',
+      contractNumber: 'KV-2024-400731',
+      type: 'GridContract',
+      productName: 'Tehosiirto',
+    };
+    stubApi({ 'GET /api/contracts': [grid, spot] });
+    const { unmount } = await renderWithProviders(<ContractsPage />, {
+      site: buildSite({ id: 'kallio', features: ['CONTRACTS', 'NETWORK_PRODUCT_CHANGE'] }),
+      path: '/contracts',
+    });
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByRole('link', { name: 'Change network product, contract KV-2024-400731' })).toHaveAttribute(
+      'href',
+      '/contracts/ct-4/network-product',
+    );
+    // The energy supply has no network product.
+    expect(within(cards[1]!).queryByRole('link', { name: /Change network product/ })).not.toBeInTheDocument();
+    unmount();
+
+    stubApi({ 'GET /api/contracts': [grid] });
+    await renderWithProviders(<ContractsPage />, { site, path: '/contracts' });
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('link', { name: /Change network product/ })).not.toBeInTheDocument();
+  });
 });
