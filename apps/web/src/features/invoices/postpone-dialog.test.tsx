@@ -42,7 +42,8 @@ describe('postpone dialog', () => {
     expect(await screen.findByText('Choose a date.')).toBeInTheDocument();
     await userEvent.type(await dateInput(), '24.12.2026');
     await userEvent.click(postponeButton());
-    expect(await screen.findByText('Choose a date.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a day between 27.11.2026 and 10.12.2026.')).toBeInTheDocument();
+    expect(await dateInput()).toHaveValue('24.12.2026');
     expect(callsTo(fetchMock, 'PUT', `/api/invoices/${invoice.invoiceNumber}/postpone`)).toHaveLength(0);
   });
 
