@@ -111,7 +111,7 @@ describe('demo invoices from readings and prices', () => {
     expect(rows[1]!.netCents).toBe(Math.round(kwh * 0.59));
   });
 
-  it('uses winter tariffs only in winter and day/night hours as local time, each price on its own days', async () => {
+  it('uses winter tariffs only in winter, winter daytime only Monday to Saturday, each price on its own days', async () => {
     const vat = vatSchedule(await vatRateRows(ctx.database.db), {
       countryCode: 'FI',
       utility: 'electricity',
@@ -141,9 +141,11 @@ describe('demo invoices from readings and prices', () => {
         row.unitPriceCents,
         row.netCents,
       ]);
+    // January 2026: 18 of the 20 days are Monday to Saturday (winter weekday daytime, decision 129); on Sundays
+    // 4 and 25 January the day's 10 kWh are other time: 180 kWh × 12 c, and 100 + 20 kWh × 6 c.
     expect(bill('2026-01-01', '2026-01-31')).toEqual([
-      ['DayWinter', '12.00000', 2400],
-      ['NightWinter', '6.00000', 600],
+      ['DayWinter', '12.00000', 2160],
+      ['NightWinter', '6.00000', 720],
     ]);
     // The night price changed on 16 July: each price bills its own days.
     expect(bill('2026-07-01', '2026-07-31')).toEqual([

@@ -34,8 +34,9 @@ const powerCharge = (priceCents: string, thresholdKw: string) => ({
 
 /**
  * Kallio Verkot's network products as Finnish distribution companies sell them (VAT excluded; electricity tax is
- * not the portal's). The seasonal product's winter rate is the DayWinter of every winter day (tariff.ts): the
- * weekday-only rate of real price lists needs a kind of its own, not here yet.
+ * not the portal's). The seasonal product (Kausisiirto) charges its winter rate in winter weekday daytime,
+ * 1 November – 31 March, Monday to Saturday 07:00–22:00 Finnish time (DayWinter, decision 129), and its other-time
+ * rate at every other hour: winter nights and Sundays (NightWinter) and all of April to October (Day and Night).
  */
 export const KALLIO_GRID_PRODUCTS = {
   general: [month('1590.00000'), kwh('Base', '3.20000')],
@@ -217,7 +218,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     siteId: 'kallio',
     code: 'KV-KAUSI',
     name: 'Kausisiirto',
-    description: 'Talven päiväsiirto (marras–maalis klo 7–22) kalliimpi, muu aika edullinen.',
+    description: 'Talviarkipäivän siirto (1.11.–31.3. ma–la klo 7–22) kalliimpi, muu aika (yöt, sunnuntait ja huhti–lokakuu) edullinen.',
     utility: 'electricity',
     priceType: 'Fixed',
     productGroup: 'grid',

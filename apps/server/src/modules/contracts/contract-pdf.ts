@@ -1,6 +1,7 @@
 import { formatDay } from '@portal/schema/calendar-dates';
 import type { ContractDetail, ContractPriceComponent } from '@portal/schema/contracts';
 import type { LocaleId } from '@portal/schema/locale-ids';
+import { componentTextName, isSeasonal, isTimeOfUse } from '@portal/schema/time-of-use';
 import { formatUnit } from '@portal/schema/units';
 import { openPdfDocument, PDF_COLOURS } from '../../platform/pdf-document.ts';
 import { documentTexts, formatMoney, formatVatRate } from '../../platform/document-texts.ts';
@@ -16,6 +17,8 @@ export type ContractDocumentInput = {
   company: { name: string; brandColour?: string };
   customer: { name: string; clientCode: string };
   locale: LocaleId;
+  /** The site's time zone: a time-of-use price list's hours are on its clock (decision 129). */
+  timezone: string;
 };
 
 /** A price as the contract page writes it: cents per kWh, euros per month or year. */
@@ -40,7 +43,7 @@ function priceText(
 
 /** The contract as a printable A4 document in the customer's language; `compress: false` keeps text readable (tests). */
 export async function renderContractPdf(
-  { contract, company, customer, locale }: ContractDocumentInput,
+  { contract, company, customer, locale, timezone }: ContractDocumentInput,
   { compress = true } = {},
 ): Promise<Buffer> {
   const t = documentTexts(locale);
@@ -146,12 +149,14 @@ export async function renderContractPdf(
     ],
     'bold',
   );
+  const kinds = contract.priceComponents.map((component) => component.kind);
   for (const component of contract.priceComponents) {
     // A price valid only on days of another rate says its own rate (contract-views.ts).
     const ownRate = component.vatPermille === contract.vatPermille ? '' : ` (${formatVatRate(component.vatPermille, locale)})`;
     row(
       [
-        t(`contracts.component.${component.kind}`),
+        // Day and Night of a seasonal contract are its summer prices (decision 129).
+        t(`contracts.component.${componentTextName(component.kind, kinds)}`),
         priceText(component, component.priceCents, locale, t),
         `${priceText(component, component.priceWithVatCents, locale, t)}${ownRate}`,
         component.validTo
@@ -172,6 +177,14 @@ export async function renderContractPdf(
       .fontSize(8)
       .fillColor(MUTED)
       .text(t('contracts.prices.spot-note'), left, doc.y + 4, { width });
+  }
+  if (isTimeOfUse(kinds)) {
+    const note = isSeasonal(kinds) ? 'contracts.time-of-use.seasonal-note' : 'contracts.time-of-use.note';
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(t(note, { timezone }), left, doc.y + 4, { width });
   }
   doc.end();
   return done;

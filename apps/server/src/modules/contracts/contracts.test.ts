@@ -103,6 +103,7 @@ describe('contracts of the acting customer', () => {
           company: { name: 'Lumo Energia Oy' },
           customer: { name: 'Aino Virtanen', clientCode: 'LUMO-100001' },
           locale: 'fi-FI',
+          timezone: 'Europe/Helsinki',
         },
         { compress: false },
       ),
@@ -157,12 +158,46 @@ describe('contracts of the acting customer', () => {
           company: { name: 'Lumo Energia Oy' },
           customer: { name: 'Mikko Korhonen', clientCode: 'LUMO-100002' },
           locale: 'fi-FI',
+          timezone: 'Europe/Helsinki',
         },
         { compress: false },
       ),
     );
     expect(text).toMatch(/9,288\s*snt\/kWh\s*\(24\s%\)/);
     expect(text.replace(/\s+/g, ' ')).toContain(`Verolliset hinnat ${formatDay(today)} voimassa olevalla ALV-kannalla`);
+
+    // A seasonal contract names its Day and Night as the summer's and says when winter weekday daytime is (decision 129).
+    const shop = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Kauppakatu 5', city: 'Tampere' });
+    const seasonal = await buildContract(db, shop, {
+      components: [
+        { kind: 'Day', priceCents: '8.40000' },
+        { kind: 'Night', priceCents: '7.10000' },
+        { kind: 'DayWinter', priceCents: '10.90000' },
+        { kind: 'NightWinter', priceCents: '7.90000' },
+      ],
+    });
+    const seasonalText = extractPdfText(
+      await renderContractPdf(
+        {
+          contract: (await get(`/api/contracts/${seasonal}`, mikko)).json(),
+          company: { name: 'Lumo Energia Oy' },
+          customer: { name: 'Mikko Korhonen', clientCode: 'LUMO-100002' },
+          locale: 'fi-FI',
+          timezone: 'Europe/Helsinki',
+        },
+        { compress: false },
+      ),
+    )
+      .replace(/\s+/g, ' ')
+      // A narrow column may break its line after a dash.
+      .replace(/– /g, '–');
+    expect(seasonalText).toContain('Kesän päiväenergia (1.4.–31.10., 7–22)');
+    expect(seasonalText).toContain('Talviarkipäivän energia (1.11.–31.3., ma–la 7–22)');
+    expect(seasonalText).toContain('Talven muun ajan energia (1.11.–31.3., ma–la 22–7 ja sunnuntait)');
+    expect(seasonalText).toContain(
+      'Talviarkipäivä on 1.11.–31.3. maanantaista lauantaihin klo 7–22, myös näille päiville osuvat arkipyhät.',
+    );
+    expect(seasonalText).toContain('Tunnit luetaan kellon mukaan (Europe/Helsinki-aikaa), kesäaika mukaan lukien.');
 
     const cottage = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100002', street: 'Mökkitie 3', city: 'Korpilahti' });
     const start = addDays(today, 20);

@@ -90,6 +90,7 @@ export const contractRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
           company: { name: request.site.companyName },
           customer: { name: customer.name, clientCode: customer.clientCode },
           locale,
+          timezone: request.site.timezone,
         }),
       });
     },

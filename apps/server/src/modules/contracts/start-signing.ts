@@ -54,6 +54,7 @@ export async function contractDocument(
     company: { name: context.site.companyName, brandColour: BRAND_COLOURS[context.site.themeId as ThemeId] },
     customer: { name: context.customer.name, clientCode: context.customer.clientCode },
     locale: context.locale,
+    timezone: context.site.timezone,
   });
   return {
     contract,

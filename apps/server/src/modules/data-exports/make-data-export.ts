@@ -166,7 +166,13 @@ async function* documents(db: Database, subject: ExportSubject, site: SiteBootst
     if (!detail || !holder) continue;
     yield {
       name: `contracts/${fileNameOf(t('contracts.file-name', { number: detail.contractNumber }))}.pdf`,
-      content: await renderContractPdf({ contract: detail, company: { name: site.companyName }, customer: holder, locale }),
+      content: await renderContractPdf({
+        contract: detail,
+        company: { name: site.companyName },
+        customer: holder,
+        locale,
+        timezone: site.timezone,
+      }),
     };
   }
   const scope = { ...subject, today, advancedPostponement: site.features.includes('ADVANCED_INVOICE_POSTPONEMENT') };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonths, formatDay, instantAt, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
+import { addDays, addMonths, formatDay, instantAt, monthEnd, monthStart, todayIn, weekdayOf } from '@portal/schema/calendar-dates';
 import type { ContractSummary } from '@portal/schema/contracts';
 import type { NetworkProducts } from '@portal/schema/network-products';
 import { contract, priceComponent } from '../../db/schema/energy.ts';
@@ -120,9 +120,12 @@ describe('network products compared and changed once a year (decision 127)', () 
     expect(cost('pr-kallio-yleis')).toMatchObject({ costCents: 24427, current: true });
     // Yösiirto: every hour at 18:00 is day: 120 × 3.90 c = 468 c + 12 × 22.90 € = 27480 c; 27948 c, VAT 7126.74 → 7127 c: 35075 c.
     expect(cost('pr-kallio-yo')).toMatchObject({ costCents: 35075, current: false });
-    // Kausisiirto: five of the twelve are winter months (November to March) at 4.90 c, seven at 2.10 c: 245 + 147 = 392 c
-    // + 27480 c; 27872 c, VAT 7107.36 → 7107 c: 34979 c.
-    expect(cost('pr-kallio-kausi')).toMatchObject({ costCents: 34979, current: false });
+    // Kausisiirto: an hour at 18:00 is winter weekday daytime at 4.90 c when its first of the month is in November to
+    // March and not a Sunday (decision 129), else other time at 2.10 c. With five winter months none a Sunday:
+    // 5 × 49 + 7 × 21 = 392 c + 27480 c; 27872 c, VAT 7107.36 → 7107 c: 34979 c.
+    const winterWeekdays = months.filter((month) => [11, 12, 1, 2, 3].includes(Number(month.slice(5, 7))) && weekdayOf(month) !== 6).length;
+    const kausiNet = 27480 + winterWeekdays * 49 + (12 - winterWeekdays) * 21;
+    expect(cost('pr-kallio-kausi')).toMatchObject({ costCents: kausiNet + Math.round((kausiNet * 255) / 1000), current: false });
     // Tehosiirto: 12 × 12.90 € = 15480 c + 120 × 2.40 c = 288 c + each month 2 kW above 8 kW × 4.10 € = 12 × 820 c = 9840 c;
     // 25608 c, VAT 6530.04 → 6530 c: 32138 c.
     expect(cost('pr-kallio-teho')).toMatchObject({ costCents: 32138, current: false });

@@ -2,7 +2,8 @@ import { addDays, daysInMonth } from '@portal/schema/calendar-dates';
 import type { BillingChannelKind, PriceComponentKind, PriceType } from '@portal/schema/enums';
 import type { InvoiceRowKind } from '@portal/schema/invoices';
 import { averagePrice, divideRounded, energyRowCents, PRICE_SCALE, priceToScaled, vatCents, whToKwh } from '../../platform/exact-money.ts';
-import { chargedPowerW, feeApplies, feePerMonth, isSeasonal, isWinter, SPOT_PRICE_TYPES, type PricedComponent } from './tariff.ts';
+import { isSeasonal } from '@portal/schema/time-of-use';
+import { chargedPowerW, feeApplies, feePerMonth, isWinter, isWinterWeekday, SPOT_PRICE_TYPES, type PricedComponent } from './tariff.ts';
 import { vatStretches, type VatSchedule } from './vat-rates.ts';
 
 /**
@@ -12,8 +13,9 @@ import { vatStretches, type VatSchedule } from './vat-rates.ts';
  *
  * - The days are cut where the VAT rate changes (vat-rates.ts): each stretch at one rate bills its own rows, a row
  *   per component kind and price, summed over the days that price was in force, so a row has one price and one rate.
- * - Energy: each day's kWh under the components in force that day (tariff.ts: day and night hours, winter season),
- *   the spot cost of spot contracts summed interval by interval; a row's net is rounded once.
+ * - Energy: each day's kWh under the components in force that day (tariff.ts: day and night hours, and in winter
+ *   the weekday's daytime apart from the rest, decision 129), the spot cost of spot contracts summed interval by
+ *   interval; a row's net is rounded once.
  * - Fees per month (Monthly, a twelfth of YearlyCost, PaperBill while billed by post) by days: each day bills
  *   1/(days of its month) of a month, so a month split by a change is billed on each side by its days.
  * - Power (decision 119): each day bills 1/(days of its month) of the month's charge, the month's peak being the
@@ -157,11 +159,14 @@ function stretchRows(
       peakParts.push({ parts: partsOfDay(date), peakWh: peaks.get(date.slice(0, 7)) ?? 0n });
       const day = days.get(date);
       if (!day) continue;
-      const winter = isWinter(Number(date.slice(5, 7)));
+      const winter = isWinter(date);
       energy.all += day.dayWh + day.nightWh;
-      if (winter) {
+      // Season and weekday are the local day's (tariff.ts energyKindApplies): a winter Sunday's daytime is other time.
+      if (winter && isWinterWeekday(date)) {
         energy.dayWinter += day.dayWh;
         energy.nightWinter += day.nightWh;
+      } else if (winter) {
+        energy.nightWinter += day.dayWh + day.nightWh;
       }
       // Day and Night give way in winter only on a seasonal contract (tariff.ts energyKindApplies).
       if (!(seasonal && winter)) {

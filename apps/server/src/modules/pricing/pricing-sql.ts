@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { SEASONAL_KINDS } from '@portal/schema/time-of-use';
 import {
   DAY_FROM_HOUR,
   DAY_TO_HOUR,
@@ -6,9 +7,9 @@ import {
   LIMIT_KINDS,
   POWER_KIND,
   PRICED_STATUSES,
-  SEASONAL_KINDS,
   SPOT_PRICE_TYPES,
   WINTER_MONTHS,
+  WINTER_WEEKDAYS,
 } from './tariff.ts';
 import { NETWORK_CONTRACT_TYPES, SPECIFICITY } from './vat-rates.ts';
 
@@ -41,11 +42,16 @@ type RateColumns = {
   local: SQL;
 };
 
-/** c/kWh one component charges for an interval, VAT excluded: `energyUnitPrice` of tariff.ts, term by term. */
+/**
+ * c/kWh one component charges for an interval, VAT excluded: `energyUnitPrice` of tariff.ts, term by term. Month,
+ * weekday and hour are read from the local timestamp, as `LocalTime` is: ISO day 1 is Monday, so `isodow - 1` is
+ * `weekdayOf`'s numbering of WINTER_WEEKDAYS.
+ */
 export function componentRateSql(c: RateColumns): SQL {
   const hour = sql`extract(hour from ${c.local})`;
   const day = sql`(${hour} >= ${sql.raw(String(DAY_FROM_HOUR))} and ${hour} < ${sql.raw(String(DAY_TO_HOUR))})`;
   const winter = sql`(extract(month from ${c.local}) in (${list(WINTER_MONTHS)}))`;
+  const winterWeekdayDay = sql`(${winter} and ${day} and (extract(isodow from ${c.local})::int - 1) in (${list(WINTER_WEEKDAYS)}))`;
   // chargedSpot: at most the Ceiling, then at least the Floor (a missing limit leaves the price as it is).
   const capped = sql`least(coalesce(${c.ceiling}, ${c.spot}), ${c.spot})`;
   const limited = sql`greatest(coalesce(${c.floor}, ${capped}), ${capped})`;
@@ -57,8 +63,8 @@ export function componentRateSql(c: RateColumns): SQL {
     when 'Ceiling' then 0
     when 'Day' then case when ${day} and not (${c.seasonal} and ${winter}) then ${c.price} else 0 end
     when 'Night' then case when not ${day} and not (${c.seasonal} and ${winter}) then ${c.price} else 0 end
-    when 'DayWinter' then case when ${day} and ${winter} then ${c.price} else 0 end
-    when 'NightWinter' then case when not ${day} and ${winter} then ${c.price} else 0 end
+    when 'DayWinter' then case when ${winterWeekdayDay} then ${c.price} else 0 end
+    when 'NightWinter' then case when ${winter} and not ${winterWeekdayDay} then ${c.price} else 0 end
     else ${c.price} end)`;
 }
 

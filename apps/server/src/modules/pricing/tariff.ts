@@ -1,4 +1,6 @@
+import { weekdayOf } from '@portal/schema/calendar-dates';
 import type { BillingChannelKind, ContractStatus, PriceComponentKind, PriceType } from '@portal/schema/enums';
+import { isSeasonal } from '@portal/schema/time-of-use';
 import { divideRounded, PRICE_SCALE, priceToScaled, scaledToPrice } from '../../platform/exact-money.ts';
 
 /**
@@ -9,9 +11,12 @@ import { divideRounded, PRICE_SCALE, priceToScaled, scaledToPrice } from '../../
  *
  * Kinds:
  * - Base, Margin (c/kWh): every kWh. Margin sits on the spot price of an hourly contract, Base is a fixed energy price.
- * - Day, Night (c/kWh): kWh of 07:00–22:00 local time, and of the rest of the day.
- * - DayWinter, NightWinter (c/kWh): the same split in the winter season (November to March); a contract that has a
- *   winter component is seasonal, and in winter its Day and Night components give way to the winter ones.
+ * - Day, Night (c/kWh): kWh of 07:00–22:00 local time, and of the rest of the day, every day of the week.
+ * - DayWinter, NightWinter (c/kWh): the seasonal time division of Finnish network and energy price lists (decision
+ *   129): DayWinter is "winter weekday daytime" (talviarkipäivä), 1 November – 31 March, Monday to Saturday,
+ *   07:00–22:00 local time; NightWinter is the rest of winter (those days' nights and all of Sunday). A contract that
+ *   has a winter component is seasonal, and from November to March its Day and Night components give way to the
+ *   winter ones; the rest of the year they charge as ever. A public holiday counts as the weekday it falls on.
  * - Floor, Ceiling (c/kWh): the lowest and highest spot price charged (FixedHourlyWithPriceLimits); not charged themselves.
  * - Monthly, PaperBill (c/month): a fee per month; PaperBill only while invoices go by post (billing channel Address).
  * - YearlyCost (c/year): a yearly fee, charged a twelfth per month.
@@ -20,14 +25,15 @@ import { divideRounded, PRICE_SCALE, priceToScaled, scaledToPrice } from '../../
  *   threshold (households 8 kW, under the Energy Authority's rule), times the price.
  */
 
-/** Winter season of the seasonal tariffs: November to March. */
+/** Winter season of the seasonal tariffs: November to March, by the local calendar (1 November – 31 March). */
 export const WINTER_MONTHS: readonly number[] = [11, 12, 1, 2, 3];
+/** Days whose daytime is winter weekday daytime: Monday to Saturday (0 = Monday, as `weekdayOf`); Sunday is not. */
+export const WINTER_WEEKDAYS: readonly number[] = [0, 1, 2, 3, 4, 5];
 /** Daytime of the time-of-use tariffs: 07:00–22:00 local time (the hour starting 21:00 is the last day hour). */
 export const DAY_FROM_HOUR = 7;
 export const DAY_TO_HOUR = 22;
 
 export const ENERGY_KINDS: readonly PriceComponentKind[] = ['Base', 'Margin', 'Day', 'Night', 'DayWinter', 'NightWinter'];
-export const SEASONAL_KINDS: readonly PriceComponentKind[] = ['DayWinter', 'NightWinter'];
 export const LIMIT_KINDS: readonly PriceComponentKind[] = ['Floor', 'Ceiling'];
 export const FEE_KINDS: readonly PriceComponentKind[] = ['Monthly', 'PaperBill', 'YearlyCost'];
 export const POWER_KIND: PriceComponentKind = 'Power';
@@ -35,16 +41,23 @@ export const POWER_KIND: PriceComponentKind = 'Power';
 /** Price types billed interval by interval at the day-ahead price of the bidding zone. */
 export const SPOT_PRICE_TYPES: readonly PriceType[] = ['Hourly', 'FixedHourlyWithPriceLimits'];
 
-/** A local wall-clock moment as the rules read it: month 1–12, hour 0–23. */
-export type LocalTime = { month: number; hour: number };
+/**
+ * A local wall-clock hour as the rules read it: the calendar day on the site's clock (YYYY-MM-DD) and the hour 0–23
+ * it starts at. The day decides the season and the weekday, so both change at local midnight; the hour decides day
+ * or night. Readings are stored in UTC and turned into this on the site's clock (rule 4), so the daylight-saving
+ * changes move the UTC instants of 07:00 and 22:00, not the rule.
+ */
+export type LocalTime = { date: string; hour: number };
 
-export const isWinter = (month: number) => WINTER_MONTHS.includes(month);
+export const isWinter = (date: string) => WINTER_MONTHS.includes(Number(date.slice(5, 7)));
+export const isWinterWeekday = (date: string) => WINTER_WEEKDAYS.includes(weekdayOf(date));
 export const isDayHour = (hour: number) => hour >= DAY_FROM_HOUR && hour < DAY_TO_HOUR;
 
-/** Whether an energy component of this kind charges the kWh of this local moment, on a contract seasonal or not. */
+/** Whether an energy component of this kind charges the kWh of this local hour, on a contract seasonal or not. */
 export function energyKindApplies(kind: PriceComponentKind, time: LocalTime, seasonal: boolean): boolean {
-  const winter = isWinter(time.month);
+  const winter = isWinter(time.date);
   const day = isDayHour(time.hour);
+  const winterWeekdayDay = winter && day && isWinterWeekday(time.date);
   switch (kind) {
     case 'Base':
     case 'Margin':
@@ -54,15 +67,13 @@ export function energyKindApplies(kind: PriceComponentKind, time: LocalTime, sea
     case 'Night':
       return !day && !(seasonal && winter);
     case 'DayWinter':
-      return day && winter;
+      return winterWeekdayDay;
     case 'NightWinter':
-      return !day && winter;
+      return winter && !winterWeekdayDay;
     default:
       return false;
   }
 }
-
-export const isSeasonal = (kinds: readonly PriceComponentKind[]) => kinds.some((kind) => SEASONAL_KINDS.includes(kind));
 
 /** The spot price charged (c/kWh), within the contract's Floor and Ceiling when it has them. */
 export function chargedSpot(spotCentsPerKwh: number, floor: number | null, ceiling: number | null): number {

@@ -6,6 +6,7 @@ import { useFeature } from '../../../shared/site/site-context.tsx';
 import { BillingChannelDialog } from './billing-channel-dialog.tsx';
 import { useContractFormat } from '../contract-format.ts';
 import { useContract } from '../contract-queries.ts';
+import { TimeOfUseNote, useComponentName } from '../time-of-use.tsx';
 import { LoadState } from '../../../shared/ui/load-state.tsx';
 
 /**
@@ -17,9 +18,11 @@ export function ContractDetails({ id }: { id: string }) {
   const format = useContractFormat();
   const managementDisabled = useFeature('CONTRACT_MANAGEMENT_DISABLED');
   const [billingOpen, billing] = useDisclosure(false);
+  const name = useComponentName();
   const query = useContract(id);
   const contract = query.data;
   if (!contract) return <LoadState query={query} height={160} label={t('contracts.details.loading')} />;
+  const kinds = contract.priceComponents.map((component) => component.kind);
   const changeable = !managementDisabled && contract.status !== 'ended' && contract.status !== 'cancelled';
   const pricesId = `contract-prices-${id}`;
   const billingId = `contract-billing-${id}`;
@@ -44,7 +47,7 @@ export function ContractDetails({ id }: { id: string }) {
               {contract.priceComponents.map((component, index) => (
                 <Table.Tr key={`${component.kind}-${index}`}>
                   <Table.Th scope="row" fw={500}>
-                    {t(`contracts.component.${component.kind}`)}
+                    {name(component.kind, kinds)}
                   </Table.Th>
                   <Table.Td>{format.price(component.priceCents, component.unit, component.thresholdKw)}</Table.Td>
                   <Table.Td>
@@ -65,6 +68,7 @@ export function ContractDetails({ id }: { id: string }) {
         <Text size="xs" c="dimmed" mt={4}>
           {t('contracts.prices.vat-note', { date: format.date(contract.vatDate) })}
         </Text>
+        <TimeOfUseNote kinds={kinds} />
         {(contract.priceType === 'Hourly' || contract.priceType === 'FixedHourlyWithPriceLimits') && (
           <Text size="xs" c="dimmed" mt={4}>
             {t('contracts.prices.spot-note')}

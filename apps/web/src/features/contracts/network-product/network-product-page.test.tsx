@@ -14,7 +14,12 @@ const site = buildSite({ id: 'kallio', companyName: 'Kallio Verkot Oy', features
 const path = '/contracts/ct-1/network-product';
 
 const monthly = (priceCents: string) => ({ kind: 'Monthly' as const, unit: 'c/month' as const, priceCents, thresholdKw: null });
-const kwh = (kind: 'Base' | 'Day' | 'Night', priceCents: string) => ({ kind, unit: 'c/kWh' as const, priceCents, thresholdKw: null });
+const kwh = (kind: 'Base' | 'Day' | 'Night' | 'DayWinter' | 'NightWinter', priceCents: string) => ({
+  kind,
+  unit: 'c/kWh' as const,
+  priceCents,
+  thresholdKw: null,
+});
 const product = (id: string, name: string, priceComponents: Product['priceComponents']): Product => ({
   id,
   code: id.toUpperCase(),
@@ -184,5 +189,38 @@ describe('/contracts/{id}/network-product', () => {
     // Without a power charge at the point there is no peak to show.
     expect(screen.queryByRole('region', { name: 'Power peak this month' })).not.toBeInTheDocument();
     state = answer;
+  });
+
+  it('says exactly when each product’s hours are: every day for Yösiirto, winter weekday daytime for Kausisiirto (decision 129)', async () => {
+    const kausi = product('pr-kausi', 'Kausisiirto', [
+      monthly('2290.00000'),
+      kwh('Day', '2.10000'),
+      kwh('Night', '2.10000'),
+      kwh('DayWinter', '4.90000'),
+      kwh('NightWinter', '2.10000'),
+    ]);
+    stubApi({
+      'GET /api/info': buildActorInfo(),
+      'GET /api/contracts/ct-1/network-products': { ...answer, products: [kausi, ...answer.products], costs: null },
+      'GET /api/dashboard/power-peaks': peaks,
+    });
+    await renderWithProviders(<NetworkProductPage contractId="ct-1" />, { site, path });
+
+    const seasonal = await screen.findByRole('article', { name: 'Kausisiirto' });
+    expect(within(seasonal).getByText(/Summer day energy \(1 Apr – 31 Oct, 07–22\) 2\.10 c\/kWh/)).toBeInTheDocument();
+    expect(within(seasonal).getByText(/Winter weekday daytime energy \(1 Nov – 31 Mar, Mon–Sat 07–22\) 4\.90 c\/kWh/)).toBeInTheDocument();
+    expect(within(seasonal).getByText(/Winter other-time energy \(1 Nov – 31 Mar, Mon–Sat 22–07 and Sundays\)/)).toBeInTheDocument();
+    expect(
+      within(seasonal).getByText(
+        'Winter weekday daytime is 1 November – 31 March, Monday to Saturday 07:00–22:00, public holidays on those days included. ' +
+          'The other winter hours (Monday to Saturday 22:00–07:00, and all of Sunday) are other time; from 1 April to 31 October the ' +
+          'summer prices apply. Hours are Europe/Helsinki time, as the clock shows it, summer time included.',
+      ),
+    ).toBeInTheDocument();
+    const night = articleOf('Yösiirto');
+    expect(within(night).getByText(/Day energy \(every day 07–22\) .* Night energy \(every day 22–07\)/)).toBeInTheDocument();
+    expect(within(night).getByText('Hours are Europe/Helsinki time, as the clock shows it, summer time included.')).toBeInTheDocument();
+    // A product without hours of the clock says nothing of them.
+    expect(within(articleOf('Yleissiirto')).queryByText(/Hours are/)).not.toBeInTheDocument();
   });
 });

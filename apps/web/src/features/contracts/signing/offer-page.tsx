@@ -17,6 +17,7 @@ import { PageTitle } from '../../../shared/ui/page-title.tsx';
 import { useContractFormat } from '../contract-format.ts';
 import { ContractNotice } from '../contract-notice.tsx';
 import { useContract } from '../contract-queries.ts';
+import { TimeOfUseNote, useComponentName } from '../time-of-use.tsx';
 import { ContractAtAddress } from '../move-out/move-out-page.tsx';
 import { StartDateField } from './sign-start-step.tsx';
 import { ProductPrices } from './sign-product-step.tsx';
@@ -78,6 +79,9 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
   const { clearDraft } = useFormDraft(form, `offer:${contract.id}`);
   useLeavePageGuard(form.isDirty() && !leaving);
   const chosen = offers.find((offer) => offer.product.id === form.values.productId) ?? offers[0]!;
+  const name = useComponentName();
+  const currentPrices = contract.priceComponents.filter((component) => component.validTo === null);
+  const currentKinds = currentPrices.map((component) => component.kind);
   const difference = chosen.offeredYearlyCents - chosen.currentYearlyCents;
 
   const submit = form.onSubmit((values) =>
@@ -121,14 +125,14 @@ function OfferForm({ contract, offers }: { contract: ContractDetail; offers: Con
               {contract.productName}
             </Text>
             <Text size="sm" c="dimmed">
-              {contract.priceComponents
-                .filter((component) => component.validTo === null)
+              {currentPrices
                 .map(
                   (component) =>
-                    `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit, component.thresholdKw)}`,
+                    `${name(component.kind, currentKinds)} ${format.price(component.priceCents, component.unit, component.thresholdKw)}`,
                 )
                 .join(' · ')}
             </Text>
+            <TimeOfUseNote kinds={currentKinds} />
             <Text mt="sm">{t('offer.yearly', { cost: formatCents(chosen.currentYearlyCents, i18n.language) })}</Text>
           </Card>
           <Card withBorder radius="md" padding="md" component="section" aria-labelledby="offer-new">

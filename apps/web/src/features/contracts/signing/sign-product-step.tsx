@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../shared/site/site-context.tsx';
 import { useContractFormat } from '../contract-format.ts';
+import { TimeOfUseNote, useComponentName } from '../time-of-use.tsx';
 import type { SignValues } from './sign-form.ts';
 import { productsQueryOptions } from './signing-queries.ts';
 import { cheapestOf, CostBasis, ProductCostLine, usePointCosts } from './product-costs.tsx';
@@ -18,18 +19,20 @@ type Form = UseFormReturnType<SignValues>;
 const ADD_ON_GROUP = 'addon';
 const GRID_GROUP = 'grid';
 
+/** A product's prices on one line, and under them when a time-of-use product's hours are (decision 129). */
 export function ProductPrices({ product }: { product: Pick<Product, 'priceComponents'> }) {
-  const { t } = useTranslation();
   const format = useContractFormat();
+  const name = useComponentName();
+  const kinds = product.priceComponents.map((component) => component.kind);
   return (
-    <Text size="sm" c="dimmed" component="span" display="block">
-      {product.priceComponents
-        .map(
-          (component) =>
-            `${t(`contracts.component.${component.kind}`)} ${format.price(component.priceCents, component.unit, component.thresholdKw)}`,
-        )
-        .join(' · ')}
-    </Text>
+    <>
+      <Text size="sm" c="dimmed" component="span" display="block">
+        {product.priceComponents
+          .map((component) => `${name(component.kind, kinds)} ${format.price(component.priceCents, component.unit, component.thresholdKw)}`)
+          .join(' · ')}
+      </Text>
+      <TimeOfUseNote kinds={kinds} />
+    </>
   );
 }
 
