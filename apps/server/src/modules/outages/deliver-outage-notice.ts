@@ -5,7 +5,17 @@ import type { JobContext } from '../../platform/jobs/job-type.ts';
 import { smsSenderOf } from '../alerts/alert-messages.ts';
 import type { SiteCache } from '../sites/site-cache.ts';
 import { outageNoticeMessage } from './outage-notice-message.ts';
-import { outageRepository as outages } from './outage-repository.ts';
+import { outageRepository as outages, type StoredNotice } from './outage-repository.ts';
+
+/**
+ * An advance notice held until morning (decision 126) that the outage has overtaken: it is over, or under way and
+ * this contact has the start's own notice. News of a planned outage that has already begun is still sent to a
+ * contact the start did not reach (NoNightHours at night), since the outage may last for hours yet.
+ */
+function isOutrun(notice: StoredNotice): boolean {
+  if (notice.kind !== 'planned' && notice.kind !== 'rescheduled') return false;
+  return notice.outageStatus === 'ended' || notice.outageStatus === 'cancelled' || (notice.outageStatus === 'current' && notice.startTold);
+}
 
 export type OutageNoticeSenders = { mail: MailSender; sms: SmsSender; sites: SiteCache };
 
@@ -16,6 +26,10 @@ export type OutageNoticeSenders = { mail: MailSender; sms: SmsSender; sites: Sit
 export async function deliverOutageNotice({ noticeId }: { noticeId: number }, context: JobContext, senders: OutageNoticeSenders) {
   const notice = await outages.notice(context.db, noticeId);
   if (!notice || notice.status !== 'waiting') return;
+  if (isOutrun(notice)) {
+    await context.transaction((tx) => outages.markNotice(tx, noticeId, 'superseded', null));
+    return;
+  }
   const site = await senders.sites.findById(notice.siteId);
   if (!site) return;
   const { title, body } = outageNoticeMessage(notice, site.defaultLocaleId, site.timezone, site.companyName);

@@ -194,7 +194,9 @@ describe('planned outages an operator publishes (decision 126)', () => {
     const today = todayIn(TZ);
     const noon = instantAt(today, 12, TZ) <= new Date() ? instantAt(today, 12, TZ) : instantAt(addDays(today, -1), 12, TZ);
     vi.useFakeTimers({ toFake: ['Date'], now: noon });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const published = await publish(planned({ startsAt: ahead(6, 9), estimatedEndAt: ahead(6, 12) }));
     expect(await noticesOf(published.id)).toHaveLength(3);
 
@@ -269,6 +271,67 @@ describe('planned outages an operator publishes (decision 126)', () => {
       ['Email', 'waiting', night.toISOString()],
       ['Gsm', 'waiting', instantAt(addDays(day, 1), 7, TZ).toISOString()],
       ['Post', 'manual', night.toISOString()],
+    ]);
+  });
+
+  it('drops a notice held for the morning that the outage has overtaken, and sends it to a contact the start missed', async () => {
+    // Published at 23:30 on Kallio's clock for outages from 05:00: the SMS waits for 07:00, after their start.
+    const day = addDays(todayIn(TZ), 20);
+    const next = addDays(day, 1);
+    const night = new Date(instantAt(day, 23, TZ).getTime() + 30 * 60_000);
+    const site = (await createSiteCache(ctx.database.db).findById('kallio'))!;
+    const publisher: Publisher = {
+      site,
+      personId: 'p-test',
+      staffRoles: ['customer-service'],
+      call: { action: 'test', requestId: 'r-test', ipAddress: null },
+    };
+    const publishAt = (start: string, end: string) =>
+      publishPlannedOutage(
+        ctx.database.db,
+        publisher,
+        planned({ startsAt: `${next} ${start}`, estimatedEndAt: `${next} ${end}` }) as never,
+        night,
+      );
+    const smsOf = async (outageId: string) =>
+      (await noticesOf(outageId))
+        .filter((notice) => notice.contractId === AINO_CONTRACT && notice.method === 'Gsm')
+        .map((notice) => [notice.kind, notice.status]);
+    const smsContact = and(eq(outageContact.contractId, AINO_CONTRACT), eq(outageContact.method, 'Gsm'));
+    const sites = await outageSites(ctx.database.db, createSiteCache(ctx.database.db));
+    const clockAt = (hour: number) =>
+      ctx.database.db.transaction((tx) => advanceOperatorOutages(tx, sites, new Date(instantAt(next, hour, TZ).getTime() + 31 * 60_000)));
+
+    const overBy7 = await publishAt('05:00', '06:30');
+    const underWay = await publishAt('05:00', '09:00');
+    const startToldAt7 = await publishAt('06:00', '09:30');
+    await clockAt(5);
+    // The contact now wants night news in the morning: the 06:00 start's own notice waits for 07:00 as well.
+    await ctx.database.db.update(outageContact).set({ timing: 'SendAfterNightHours' }).where(smsContact);
+    onTestFinished(async () => {
+      await ctx.database.db.update(outageContact).set({ timing: 'NoNightHours' }).where(smsContact);
+    });
+    await clockAt(6);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(instantAt(next, 7, TZ).getTime() + 60_000) });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    await ctx.app.jobs.runDue();
+
+    // Over before 07:00: nothing to say any more.
+    expect(await smsOf(overBy7.id)).toEqual([
+      ['planned', 'superseded'],
+      ['started', 'skipped-night'],
+    ]);
+    // Under way, and the start was not told at night (NoNightHours): the morning's SMS says what is going on.
+    expect(await smsOf(underWay.id)).toEqual([
+      ['planned', 'sent'],
+      ['started', 'skipped-night'],
+    ]);
+    // The start's own notice waited for 07:00 too (SendAfterNightHours): one SMS, not two.
+    expect(await smsOf(startToldAt7.id)).toEqual([
+      ['planned', 'superseded'],
+      ['started', 'sent'],
     ]);
   });
 

@@ -66,6 +66,9 @@ export type StoredNotice = {
   startsAt: Date;
   estimatedEndAt: Date;
   place: string;
+  outageStatus: OutageStatus;
+  /** Whether this contact has the start's own notice (052), sent or waiting to be. */
+  startTold: boolean;
 };
 
 export const outageRepository = {
@@ -304,7 +307,10 @@ export const outageRepository = {
       executor,
       sql`select n.id, n.site_id as "siteId", n.status, n.kind, n.method, n.recipient, o.id as "outageId", o.grid_area as "gridArea",
             o.cause, o.starts_at as "startsAt", o.estimated_end_at as "estimatedEndAt",
-            so.street || ', ' || so.city as place
+            so.street || ', ' || so.city as place, o.status as "outageStatus",
+            exists (select 1 from outage_notice s
+              where s.outage_id = n.outage_id and s.contract_id = n.contract_id and s.method = n.method
+                and s.recipient = n.recipient and s.kind = 'started' and s.status in ('waiting', 'sent')) as "startTold"
           from outage_notice n
           join outage o on o.id = n.outage_id
           join contract c on c.id = n.contract_id
