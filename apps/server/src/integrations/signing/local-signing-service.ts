@@ -66,7 +66,7 @@ export function createLocalSigningService(db: Database, now: () => Date = () => 
     },
     /** Signs the document as the signer confirmed it, once; a signing already settled stays as it is. */
     async sign(found: LocalSigningRow, method: string): Promise<void> {
-      // The certificate's module (node-forge, 10 MB of a copy's memory) loads with the first signature (decision 121).
+      // The certificate's module (node-forge) loads with the first signature, not with every copy (decision 121).
       const { demoSigningKey } = await import('./demo-certificate.ts');
       const signed = await signPdf(found.document, await demoSigningKey(db, now), {
         name: found.signerName,

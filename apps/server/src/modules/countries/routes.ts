@@ -6,7 +6,7 @@ import { requestLocale } from '../../platform/request-locale.ts';
 
 /**
  * Every country's name in six languages (i18n-iso-countries) loads with the first request for them, not with the
- * copy: 14 MB of resident memory a copy that is never asked does not need (decision 121). The module is loaded once.
+ * copy, which may never be asked (decision 121). The module is loaded once.
  */
 const countryNames = () => import('./country-names.ts');
 

@@ -13,7 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
  * it, and `/metrics` by asking the main thread, whose registry holds them (a stalled copy's scrape times out).
  *
  * Plain JavaScript on purpose, importing nothing of the app's: a thread that loads a TypeScript file loads Node.js's
- * type stripper into its own heap, 23 MB of the 47 MB this thread cost (docs/decisions/121, issue 30). The main
+ * type stripper into its own heap, 17 MB of the 47 MB this thread cost (docs/decisions/121, issue 30). The main
  * thread sends the readiness it worked out (readiness.ts), so the rule lives in one place.
  */
 const { host, port, stalledAfterMs, metricsTimeoutMs } =
