@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { localSigning } from '../../db/schema/signing.ts';
 import type { Database } from '../../platform/database.ts';
-import { demoSigningKey } from './demo-certificate.ts';
 import { signPdf } from './pdf-signature.ts';
 import { ForgedSigningCallbackError, SigningServiceError, type SigningService } from './port.ts';
 
@@ -67,6 +66,8 @@ export function createLocalSigningService(db: Database, now: () => Date = () => 
     },
     /** Signs the document as the signer confirmed it, once; a signing already settled stays as it is. */
     async sign(found: LocalSigningRow, method: string): Promise<void> {
+      // The certificate's module (node-forge) loads with the first signature, not with every copy (decision 121).
+      const { demoSigningKey } = await import('./demo-certificate.ts');
       const signed = await signPdf(found.document, await demoSigningKey(db, now), {
         name: found.signerName,
         reason: `${found.title} (${method})`,

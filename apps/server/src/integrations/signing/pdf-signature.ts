@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { pkcs12Of, type SigningKey } from './demo-certificate.ts';
+import type { SigningKey } from './demo-certificate.ts';
 
 export type SignatureDetails = {
   /** Who signed, as the e-ID named them. */
@@ -16,12 +16,13 @@ export type SignatureDetails = {
  * reader shows it as signed, and by an untrusted signer when the certificate is the demo one.
  */
 export async function signPdf(document: Buffer, key: SigningKey, details: SignatureDetails): Promise<Buffer> {
-  // Loaded with the first signature, not with the server (decision 084).
-  const [{ pdflibAddPlaceholder }, { SignPdf }, { P12Signer }, { PDFDocument }] = await Promise.all([
+  // Loaded with the first signature, not with the server (decisions 084 and 121): node-forge too, for the bundle.
+  const [{ pdflibAddPlaceholder }, { SignPdf }, { P12Signer }, { PDFDocument }, { pkcs12Of }] = await Promise.all([
     import('@signpdf/placeholder-pdf-lib'),
     import('@signpdf/signpdf'),
     import('@signpdf/signer-p12'),
     import('pdf-lib'),
+    import('./demo-certificate.ts'),
   ]);
   const pdfDoc = await PDFDocument.load(document, { updateMetadata: false });
   pdflibAddPlaceholder({

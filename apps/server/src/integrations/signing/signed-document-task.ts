@@ -1,4 +1,4 @@
-import { checkSignedDocument, type SignedDocumentCheck } from './signed-document-check.ts';
+import type { SignedDocumentCheck } from './signed-document-check.ts';
 
 /** What the upload's check sends the parsing thread: the file, and the bytes its signed PDF must contain. */
 export type SignedDocumentTask = { file: Uint8Array; pdfMustContain: Uint8Array };
@@ -16,6 +16,9 @@ export const SIGNED_DOCUMENT_TASK = { file: new URL(import.meta.url), name: 'che
  * @public The parsing pool calls it by its name (SIGNED_DOCUMENT_TASK), which knip cannot see.
  */
 export async function checkSignedDocumentTask({ file, pdfMustContain }: SignedDocumentTask): Promise<SignedDocumentVerdict> {
+  // Imported here, on the thread: the server imports this file for SIGNED_DOCUMENT_TASK alone, and the check's
+  // node-forge and ZIP readers would otherwise load into every copy's main thread (decision 121).
+  const { checkSignedDocument } = await import('./signed-document-check.ts');
   const check = await checkSignedDocument(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
   if (!check.ok) return check;
   const { documents, ...rest } = check;

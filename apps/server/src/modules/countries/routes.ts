@@ -3,7 +3,12 @@ import { country, countryCodeParams, countryList, countriesQuery } from '@portal
 import { apiErrorBody } from '@portal/schema/errors';
 import { AppError } from '../../platform/errors.ts';
 import { requestLocale } from '../../platform/request-locale.ts';
-import { findCountry, listCountries } from './country-names.ts';
+
+/**
+ * Every country's name in six languages (i18n-iso-countries) loads with the first request for them, not with the
+ * copy, which may never be asked (decision 121). The module is loaded once.
+ */
+const countryNames = () => import('./country-names.ts');
 
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +21,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: countryList, 400: apiErrorBody },
       },
     },
-    async (request) => listCountries(request.query.locale ?? requestLocale(request)),
+    async (request) => (await countryNames()).listCountries(request.query.locale ?? requestLocale(request)),
   );
   app.get(
     '/api/countries/:countryCode',
@@ -30,6 +35,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const { findCountry } = await countryNames();
       const found = findCountry(request.params.countryCode, request.query.locale ?? requestLocale(request));
       if (!found) throw new AppError('UNKNOWN_COUNTRY', `No country has the code ${request.params.countryCode}`);
       return found;

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
-import type { ReadinessState } from './readiness.ts';
+import { readinessOf, type Readiness, type ReadinessState } from './readiness.ts';
 
 /** What the main thread tells the health port's thread: its readiness, or the metrics the thread asked for. */
-export type FromMainThread = { kind: 'state'; state: ReadinessState } | MetricsAnswer;
+export type FromMainThread = { kind: 'readiness'; readiness: Readiness } | MetricsAnswer;
 export type MetricsAnswer = { kind: 'metrics'; id: number; contentType: string; text: string };
 export type MetricsRequest = { kind: 'metrics'; id: number };
 
@@ -44,7 +44,7 @@ export async function startHealthPort({
   stalledAfterMs?: number;
   metricsTimeoutMs?: number;
 }): Promise<HealthPort> {
-  const worker = new Worker(new URL('./health-port-thread.ts', import.meta.url), {
+  const worker = new Worker(new URL('./health-port-thread.js', import.meta.url), {
     workerData: { host, port, stalledAfterMs, metricsTimeoutMs },
   });
   const bound = await new Promise<number>((resolve, reject) => {
@@ -61,7 +61,7 @@ export async function startHealthPort({
       (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
     );
   });
-  const beat = () => worker.postMessage({ kind: 'state', state: state() } satisfies FromMainThread);
+  const beat = () => worker.postMessage({ kind: 'readiness', readiness: readinessOf(state()) } satisfies FromMainThread);
   let timer: NodeJS.Timeout | undefined;
   return {
     port: bound,

@@ -13,7 +13,10 @@ export type HealthAnswer = { status: 'ok' | 'unavailable'; checks?: Record<strin
  * Ready when the database answers and the copy is not closing. A stuck job runner or an unreachable meter broker is
  * reported but does not take the copy out of the balancer: it still serves everything else.
  */
-export function readinessOf(state: ReadinessState): { statusCode: 200 | 503; answer: HealthAnswer } {
+/** What a readiness check answers: its status and body. */
+export type Readiness = { statusCode: 200 | 503; answer: HealthAnswer };
+
+export function readinessOf(state: ReadinessState): Readiness {
   if (state.closing) return { statusCode: 503, answer: { status: 'unavailable', checks: { server: 'closing' } } };
   const componentChecks = { ...(state.jobs === 'off' ? {} : { jobs: state.jobs }), meterBroker: state.meterBroker };
   return state.database === 'ok'
