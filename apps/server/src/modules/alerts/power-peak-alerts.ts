@@ -76,7 +76,12 @@ export async function powerPeakDecisions(
   const found = new Map<string, PowerPeakFacts>();
   for (const point of points) {
     const marginKw = settings.find((setting) => setting.customerId === point.customerId)?.marginKw ?? null;
-    const vat = vatSchedule(rates, { countryCode: site.countryCode, utility: 'electricity', supply: 'network', customerType: point.customerType });
+    const vat = vatSchedule(rates, {
+      countryCode: site.countryCode,
+      utility: 'electricity',
+      supply: 'network',
+      customerType: point.customerType,
+    });
     const vatOf = (hour: Date) => vatPermilleOn(vat, localDate(hour, site.timezone));
     const ended = await powerPeakRepository.completeHourWh(db, point, lastHour);
     if (ended !== null) {

@@ -106,7 +106,12 @@ export const powerPeakRepository = {
    * The first live reading heard in the hour: `reading` when it is the first, or the one kept earlier. Kept in the
    * database so every copy projects the hour from the same start; rows older than two days are dropped.
    */
-  async firstReadingOfHour(executor: Executor, meteringPointId: string, hourStart: Date, reading: RegisterReading): Promise<RegisterReading> {
+  async firstReadingOfHour(
+    executor: Executor,
+    meteringPointId: string,
+    hourStart: Date,
+    reading: RegisterReading,
+  ): Promise<RegisterReading> {
     await executor
       .insert(liveHourRegister)
       .values({ meteringPointId, hourStart, ...reading })

@@ -53,7 +53,14 @@ export function cheapestHours(hours: PricedHour[], needed: number): Set<number> 
  */
 export function cheapestHoursAvoiding(hours: PricedHour[], needed: number, avoid: Set<number>): { chosen: Set<number>; raised: boolean } {
   const allowed = hours.map((_, index) => index).filter((index) => !avoid.has(index));
-  const chosen = new Set([...cheapestHours(allowed.map((index) => hours[index]!), needed)].map((position) => allowed[position]!));
+  const chosen = new Set(
+    [
+      ...cheapestHours(
+        allowed.map((index) => hours[index]!),
+        needed,
+      ),
+    ].map((position) => allowed[position]!),
+  );
   if (chosen.size >= needed) return { chosen, raised: false };
   const avoided = [...avoid].sort((a, b) => a - b);
   const extra = cheapestHours(
