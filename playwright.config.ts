@@ -44,6 +44,8 @@ export default defineConfig({
       // Alerts: the spot-price alert is looked at every five seconds (a minute's wait was the longest step of any
       // journey), and push may go to the journey's local push service.
       ALERTS_SPOT_PRICE_CRON: '*/5 * * * * *',
+      // The power peak alert looks at the hour just ended and the running hour as often (decision 128).
+      ALERTS_POWER_PEAK_CRON: '*/5 * * * * *',
       PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,127.0.0.1:*',
     },
   },

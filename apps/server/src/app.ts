@@ -192,7 +192,7 @@ export async function buildApp({
   app.jobs.handle(sendSmsJob, sendSmsWith(sms));
   // Alerts from the notification settings, sent by e-mail, SMS and Web Push (docs/decisions/043-alerts.md).
   const vapidKeys = installationVapidKeys(db);
-  runAlerts(app.jobs, { mail, sms, push, vapidKeys, vapidSubject: `mailto:${config.mail.fromAddress}`, sites }, config.alerts);
+  const alertSenders = { mail, sms, push, vapidKeys, vapidSubject: `mailto:${config.mail.fromAddress}`, sites };
   // Outages from the grid's outage system, and their notices to outage contacts (docs/decisions/051, 052).
   runOutages(app.jobs, outageSystem, { mail, sms, sites });
   // Support tickets handed to a utility's CRM and its replies read back (docs/decisions/057).
@@ -325,6 +325,8 @@ export async function buildApp({
   const liveReadings = createLiveReadingsHub(app.headEnd);
   // Open streams end before the server stops taking connections, or closing would wait for them.
   app.addHook('preClose', async () => liveReadings.close());
+  // The power peak alert projects the running hour from live readings, so it starts once the hub exists (decision 128).
+  runAlerts(app.jobs, alertSenders, config.alerts, liveReadings);
 
   // Guarded areas (docs/decisions/020-server-conventions.md): one guard per area, run before validation.
   await registerGuardedAreas(app, {

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       dailyConsumptionCron: '0 9,15 * * *',
       invoiceDueCron: '0 8 * * *',
       meterReadingCron: '0 10 25 * *',
+      powerPeakCron: '*/5 * * * *',
     });
     expect(config.push.serviceHosts).toEqual(['fcm.googleapis.com', '127.0.0.1:*']);
     expect(loadConfig({}).push.serviceHosts).toContain('*.push.apple.com');

@@ -70,6 +70,8 @@ const environment = z.object({
   ALERTS_INVOICE_DUE_CRON: cronPattern.default('0 8 * * *'),
   /** The reminder to read a hand-read meter: its day of the month is this pattern's (docs/decisions/112). */
   ALERTS_METER_READING_CRON: cronPattern.default('0 10 25 * *'),
+  /** The power peak alert: the hour just ended and the running hour's live projection (docs/decisions/128). */
+  ALERTS_POWER_PEAK_CRON: cronPattern.default('*/5 * * * *'),
   PUSH_SERVICE_HOSTS: z
     .string()
     .default(DEFAULT_PUSH_SERVICE_HOSTS)
@@ -195,7 +197,14 @@ export type Config = {
    * When the alert jobs look at each subject (five-field cron, read in `timezone`; docs/decisions/043-alerts.md):
    * spot prices after the day-ahead auction, consumption once yesterday's readings are in, invoices in the morning.
    */
-  alerts: { timezone: string; spotPriceCron: string; dailyConsumptionCron: string; invoiceDueCron: string; meterReadingCron: string };
+  alerts: {
+    timezone: string;
+    spotPriceCron: string;
+    dailyConsumptionCron: string;
+    invoiceDueCron: string;
+    meterReadingCron: string;
+    powerPeakCron: string;
+  };
   /** Web Push: the push services' hosts subscriptions may point at (`*.` matches any subdomain). */
   push: { serviceHosts: string[] };
   /**
@@ -293,6 +302,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dailyConsumptionCron: valid.ALERTS_DAILY_CONSUMPTION_CRON,
       invoiceDueCron: valid.ALERTS_INVOICE_DUE_CRON,
       meterReadingCron: valid.ALERTS_METER_READING_CRON,
+      powerPeakCron: valid.ALERTS_POWER_PEAK_CRON,
     },
     jobs: { enabled: valid.JOBS_ENABLED, pollIntervalMs: valid.JOBS_POLL_INTERVAL_MS },
     retentionDays: valid.RETENTION_DAYS,

@@ -58,6 +58,8 @@ export const SITE_FEATURES = [
   'CONNECTION_REQUESTS',
   // A network operator's customers compare its network products and change theirs once a year (issue 29, decision 127).
   'NETWORK_PRODUCT_CHANGE',
+  // An alert when the month's power peak is about to rise, and plans that keep under it (issue 29, decision 128).
+  'POWER_PEAK_ALERTS',
 ] as const;
 export const siteFeature = z.enum(SITE_FEATURES);
 export type SiteFeature = z.infer<typeof siteFeature>;
@@ -125,4 +127,6 @@ export const RELEASED_FEATURES: ReadonlySet<SiteFeature> = new Set<SiteFeature>(
   'CONNECTION_REQUESTS',
   // Comparing the network products over the customer's own year and changing once a year (issue 29, docs/decisions/127).
   'NETWORK_PRODUCT_CHANGE',
+  // The power peak alert and cheapest-hours plans that avoid raising the peak (issue 29, docs/decisions/128).
+  'POWER_PEAK_ALERTS',
 ]);

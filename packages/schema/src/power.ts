@@ -186,6 +186,12 @@ export const planHour = z.object({
   /** The VAT rate in force on the hour's local day, per mille (255 is 25.5 %): a window may cross a rate change. */
   vatPermille: z.number().int(),
   chosen: z.boolean(),
+  /**
+   * Where the point's contract has a power charge (docs/decisions/128): the hour's expected 60-minute average with the
+   * load on (the point's typical hour plus the load's rated power), kW, and whether that raises the month's peak.
+   */
+  expectedKw: z.number().optional(),
+  raisesPeak: z.boolean().optional(),
 });
 
 export const planPreview = z
@@ -203,6 +209,12 @@ export const planPreview = z
     plannedCostCents: z.number().int(),
     atOnceCostCents: z.number().int(),
     savingCents: z.number().int(),
+    /**
+     * The power charge's part (docs/decisions/128), null where the contract has none: the kW the chosen hours keep
+     * under (the month's peak so far, or the threshold when higher), and whether too few hours were under it, so the
+     * plan raises the peak after all.
+     */
+    peak: z.object({ limitKw: z.number(), raised: z.boolean() }).nullable().optional(),
   })
   .meta({ id: 'PlanPreview' });
 export type PlanPreview = z.infer<typeof planPreview>;

@@ -185,6 +185,8 @@ export const NOTIFICATION_SUBJECTS = [
   'METER_READING',
   // Customer service moved a connection request (sites with CONNECTION_REQUESTS, docs/decisions/124).
   'CONNECTION_REQUEST',
+  // The month's power peak is about to rise at a point with a power charge (sites with POWER_PEAK_ALERTS, docs/decisions/128).
+  'POWER_PEAK',
 ] as const;
 export const notificationSubjectCode = z.enum(NOTIFICATION_SUBJECTS);
 export type NotificationSubjectCode = z.infer<typeof notificationSubjectCode>;
@@ -194,6 +196,8 @@ export const notificationSubject = z
     subject: notificationSubjectCode,
     /** The unit of the thresholds, or null when the subject has none. */
     thresholdUnit: z.enum(['c/kWh', 'kWh']).nullable(),
+    /** The subject takes a margin in kW (POWER_PEAK: alert this close below the peak, docs/decisions/128). */
+    marginUnit: z.enum(['kW']).nullable().optional(),
   })
   .meta({ id: 'NotificationSubject' });
 export type NotificationSubject = z.infer<typeof notificationSubject>;
@@ -209,12 +213,20 @@ export const notificationThreshold = z
     message: 'upper must not be below lower',
   });
 
+/** The widest margin a power peak alert takes: a household's peak is a few kW to a few tens of kW. */
+export const MAX_MARGIN_KW = 50;
+
 /** Spec §3 notification update: enabled, threshold {lower, upper}, contactsIds (converted to integers). */
 export const notificationUpdate = z
   .object({
     enabled: z.boolean(),
     threshold: notificationThreshold.nullable(),
     contactsIds: z.array(z.coerce.number<unknown>().int().positive()).max(MAX_CONTACTS),
+    /**
+     * POWER_PEAK only: alert when the hour is heading within this many kW of the month's peak (or of the power
+     * charge's threshold, when higher). Left out or null, the alert comes when the hour reaches it.
+     */
+    marginKw: z.number().min(0).max(MAX_MARGIN_KW).nullable().optional(),
   })
   .meta({ id: 'NotificationUpdate' });
 export type NotificationUpdate = z.input<typeof notificationUpdate>;
@@ -232,6 +244,8 @@ export const notificationSetting = z
     enabled: z.boolean(),
     threshold: z.object({ lower: z.number().nullable(), upper: z.number().nullable() }).nullable(),
     contactsIds: z.array(z.number().int()),
+    /** POWER_PEAK's margin in kW (docs/decisions/128), null when none is set; left out for other subjects. */
+    marginKw: z.number().nullable().optional(),
   })
   .meta({ id: 'NotificationSetting' });
 export type NotificationSetting = z.infer<typeof notificationSetting>;

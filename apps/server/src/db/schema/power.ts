@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   COMMAND_ACTIONS,
   COMMAND_ORIGINS,
@@ -129,7 +142,15 @@ export const loadCommand = pgTable(
  * One hour of a plan as it was priced when the plan was made: its average spot price (c/kWh, VAT excluded) and the
  * VAT rate in force on its local day (decision 093).
  */
-export type PlannedHour = { startsAt: string; centsPerKwh: number; vatPermille: number; chosen: boolean };
+export type PlannedHour = {
+  startsAt: string;
+  centsPerKwh: number;
+  vatPermille: number;
+  chosen: boolean;
+  /** Plans of a point with a power charge (docs/decisions/128). */
+  expectedKw?: number;
+  raisesPeak?: boolean;
+};
 
 /** ★ A cheapest-hours plan: a load runs in the cheapest hours of a window; its switches run through the job runner. */
 export const loadPlan = pgTable(
@@ -167,4 +188,23 @@ export const loadPlan = pgTable(
     check('load_plan_window_check', sql`${table.windowStart} < ${table.windowEnd}`),
     check('load_plan_hours_check', sql`${table.hoursNeeded} between 1 and 48`),
   ],
+);
+
+/**
+ * The first live reading heard in each hour of a meter watched for the power peak alert (docs/decisions/128): the
+ * import register there, with the power then, tells how much of the running hour's energy is used already. Kept in
+ * the database, not in a copy's memory, so any copy's next run projects the same hour.
+ */
+export const liveHourRegister = pgTable(
+  'live_hour_register',
+  {
+    meteringPointId: text('metering_point_id')
+      .notNull()
+      .references(() => meteringPoint.id, { onDelete: 'cascade' }),
+    hourStart: timestamp('hour_start', { withTimezone: true, mode: 'date' }).notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true, mode: 'date' }).notNull(),
+    energyImportWh: bigint('energy_import_wh', { mode: 'number' }).notNull(),
+    activePowerImportW: integer('active_power_import_w').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.meteringPointId, table.hourStart] })],
 );

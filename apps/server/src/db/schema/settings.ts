@@ -125,6 +125,8 @@ export const notificationSetting = pgTable(
     enabled: boolean('enabled').notNull(),
     thresholdLower: numeric('threshold_lower', { precision: 12, scale: 3 }),
     thresholdUpper: numeric('threshold_upper', { precision: 12, scale: 3 }),
+    /** POWER_PEAK's margin in kW below the peak (docs/decisions/128). */
+    marginKw: numeric('margin_kw', { precision: 6, scale: 3 }),
     contactsIds: integer('contacts_ids')
       .array()
       .notNull()
@@ -138,6 +140,10 @@ export const notificationSetting = pgTable(
     check(
       'notification_setting_threshold_order_check',
       sql`${table.thresholdLower} is null or ${table.thresholdUpper} is null or ${table.thresholdLower} <= ${table.thresholdUpper}`,
+    ),
+    check(
+      'notification_setting_margin_check',
+      sql`${table.marginKw} is null or (${table.subject} = 'POWER_PEAK' and ${table.marginKw} >= 0)`,
     ),
   ],
 );

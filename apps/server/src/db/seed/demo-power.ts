@@ -23,6 +23,16 @@ export const DEMO_METER_CONTROLS: Record<string, DemoMeterControl> = {
       { relay: 2, kind: 'ev-charger', name: 'Sähköauton laturi', ratedW: 11_000 },
     ],
   },
+  // The same house on Kallio Verkot, whose meter it is: the network operator reads it live and switches its relays,
+  // and its power charge makes the car's charging the hour to keep an eye on (decision 128).
+  'mp-kallio-aino-el': {
+    remoteSwitching: false,
+    hanPort: 'closed',
+    loads: [
+      { relay: 1, kind: 'water-heater', name: 'Lämminvesivaraaja', ratedW: 3000 },
+      { relay: 2, kind: 'ev-charger', name: 'Sähköauton laturi', ratedW: 11_000 },
+    ],
+  },
   'mp-lumo-mikko-el': { remoteSwitching: false, hanPort: 'open', loads: [] },
   'mp-lumo-mikko-cottage-el': {
     remoteSwitching: true,

@@ -239,7 +239,9 @@ export const DEMO_SITES: DemoSite[] = [
     domains: ['kallio.localhost', 'oma.kallioverkot.example'],
     // Connections and solar (decision 124): a network operator's requests, on Kallio only. Outages as the operator
     // publishes them (decision 126): planned ones its staff enter, faults from its outage system, notices ahead. Its
-    // customers compare its network products and change theirs once a year (decision 127).
+    // customers compare its network products and change theirs once a year (decision 127). The meters are the
+    // operator's own: it reads them live and switches their relays, and warns when a month's power peak is about to
+    // rise, with plans that keep under it (decision 128).
     features: [
       'INVOICES',
       'CONTRACTS',
@@ -250,6 +252,9 @@ export const DEMO_SITES: DemoSite[] = [
       'OUTAGES',
       'SETTINGS_OUTAGE_CONTACTS',
       'NETWORK_PRODUCT_CHANGE',
+      'RELAY_CONTROL',
+      'LIVE_READINGS',
+      'POWER_PEAK_ALERTS',
     ],
     meta: {
       'fi-FI': {

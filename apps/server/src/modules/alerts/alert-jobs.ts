@@ -4,7 +4,7 @@ import { defineSchedule } from '../../platform/jobs/job-schedules.ts';
 import type { Config } from '../../config.ts';
 
 /** The subjects alerts are evaluated for (OUTAGE notices are the outages module's). */
-export const ALERT_SUBJECTS = ['SPOT_PRICE', 'DAILY_CONSUMPTION', 'INVOICE_DUE', 'METER_READING'] as const;
+export const ALERT_SUBJECTS = ['SPOT_PRICE', 'DAILY_CONSUMPTION', 'INVOICE_DUE', 'METER_READING', 'POWER_PEAK'] as const;
 export const alertSubject = z.enum(ALERT_SUBJECTS);
 export type AlertSubject = z.infer<typeof alertSubject>;
 
@@ -31,7 +31,14 @@ export const deliverAlertJob = defineJob({ kind: 'alerts.deliver', payload: z.ob
  * zone). Each runs more than once a day by default: data that comes late is caught by the next run, and the alert's
  * unique key keeps every alert to one.
  */
-export function alertSchedules({ timezone, spotPriceCron, dailyConsumptionCron, invoiceDueCron, meterReadingCron }: Config['alerts']) {
+export function alertSchedules({
+  timezone,
+  spotPriceCron,
+  dailyConsumptionCron,
+  invoiceDueCron,
+  meterReadingCron,
+  powerPeakCron,
+}: Config['alerts']) {
   const schedule = (name: string, cron: string, subject: AlertSubject) =>
     defineSchedule({ name, cron, timezone, job: planAlertsJob, payload: { subject } });
   return [
@@ -43,5 +50,8 @@ export function alertSchedules({ timezone, spotPriceCron, dailyConsumptionCron, 
     // Once a month, on the pattern's day: read the hand-read meter (docs/decisions/112). The alert's key is the month,
     // so a second run in the same month sends nothing.
     schedule('alerts.meter-reading', meterReadingCron, 'METER_READING'),
+    // Every few minutes: the hour just ended from its rollup, and the running hour from live readings (decision 128).
+    // The alert's key is the point and the hour, so an hour alerts once however often it is looked at.
+    schedule('alerts.power-peak', powerPeakCron, 'POWER_PEAK'),
   ];
 }

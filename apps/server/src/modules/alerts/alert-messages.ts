@@ -1,5 +1,5 @@
 import { bundleFor } from '@portal/locales/bundles';
-import { formatDay } from '@portal/schema/calendar-dates';
+import { formatDay, formatLocalDateTime } from '@portal/schema/calendar-dates';
 import type { LocaleId } from '@portal/schema/locale-ids';
 import type { NotificationSubjectCode } from '@portal/schema/settings';
 import { formatUnit } from '@portal/schema/units';
@@ -12,7 +12,25 @@ export type AlertFacts =
   | { subject: 'SPOT_PRICE'; day: string; direction: 'above' | 'below'; limit: number; hours: string[]; extreme: number }
   | { subject: 'DAILY_CONSUMPTION'; day: string; direction: 'above' | 'below'; limit: number; kwh: number }
   | { subject: 'INVOICE_DUE'; invoiceNumber: string; dueDate: string; totalCents: number; currency: string }
-  | { subject: 'METER_READING'; month: string };
+  | { subject: 'METER_READING'; month: string }
+  | {
+      subject: 'POWER_PEAK';
+      /** The hour just ended (its rollup) or the running hour (projected from live readings). */
+      source: 'hour' | 'live';
+      gsrn: string;
+      hourStart: string;
+      timezone: string;
+      /** The hour's 60-minute average, kW with three decimals. */
+      kw: string;
+      peakKw: string;
+      peakAt: string | null;
+      /** The peak so far or the threshold, whichever is higher: above it the month's charge grows. */
+      limitKw: string;
+      /** The power charge's price, c/kW a month, VAT excluded. */
+      priceCents: string;
+      /** What the month's power charge grows by at `kw`, VAT included. */
+      raiseCents: number;
+    };
 
 /** The page a message leads to, where the customer sees what it is about (outages, support replies and connection requests write their own). */
 const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY' | 'CONNECTION_REQUEST'>, string> = {
@@ -21,6 +39,8 @@ const PAGES: Record<Exclude<NotificationSubjectCode, 'OUTAGE' | 'SUPPORT_REPLY' 
   INVOICE_DUE: '/invoices',
   // The readings card sits under the chart of a hand-read point (docs/decisions/112).
   METER_READING: '/charts',
+  // The dashboard's card shows the month's power peak (decision 119).
+  POWER_PEAK: '/dashboard',
 };
 
 /** The alert in the customer's language (texts `settings.alert.*` of the web bundle, so translators see them). */
@@ -75,6 +95,25 @@ export function alertMessage(facts: AlertFacts, locale: LocaleId, companyName: s
         }),
         url: PAGES.METER_READING,
       };
+    case 'POWER_PEAK': {
+      const kw = (value: string) => formatUnit(value, 'kW', locale, { min: 1, max: 3 });
+      const at = (iso: string) => formatLocalDateTime(new Date(iso), facts.timezone);
+      const parts = [
+        fill(`settings.alert.POWER_PEAK.${facts.source}`, { point: facts.gsrn, hour: at(facts.hourStart), kw: kw(facts.kw) }),
+        facts.peakAt
+          ? fill('settings.alert.POWER_PEAK.peak', { peak: kw(facts.peakKw), time: at(facts.peakAt) })
+          : fill('settings.alert.POWER_PEAK.no-peak', {}),
+        fill('settings.alert.POWER_PEAK.limit', { limit: kw(facts.limitKw) }),
+        facts.raiseCents > 0
+          ? fill('settings.alert.POWER_PEAK.cost', {
+              kw: kw(facts.kw),
+              amount: formatMoney(facts.raiseCents, locale),
+              price: formatMoney(Number(facts.priceCents), locale),
+            })
+          : fill('settings.alert.POWER_PEAK.no-cost', { limit: kw(facts.limitKw) }),
+      ];
+      return { title: fill('settings.alert.POWER_PEAK.title', {}), body: parts.join(' '), url: PAGES.POWER_PEAK };
+    }
   }
 }
 

@@ -16,6 +16,8 @@ export type ActiveSetting = {
   upper: number | null;
   contactsIds: number[];
   preferredLocale: string | null;
+  /** POWER_PEAK's margin in kW (docs/decisions/128). */
+  marginKw: number | null;
 };
 
 const decimal = (value: string | null) => (value === null ? null : Number(value));
@@ -39,6 +41,7 @@ export const alertRepository = {
         lower: notificationSetting.thresholdLower,
         upper: notificationSetting.thresholdUpper,
         contactsIds: notificationSetting.contactsIds,
+        marginKw: notificationSetting.marginKw,
         // A private customer's own person chose a language; a company's messages go in the site's default.
         preferredLocale: sql<
           string | null
@@ -57,7 +60,13 @@ export const alertRepository = {
         ),
       )
       .orderBy(notificationSetting.id);
-    return rows.map((row) => ({ ...row, channel: row.channel as AlertChannel, lower: decimal(row.lower), upper: decimal(row.upper) }));
+    return rows.map((row) => ({
+      ...row,
+      channel: row.channel as AlertChannel,
+      lower: decimal(row.lower),
+      upper: decimal(row.upper),
+      marginKw: decimal(row.marginKw),
+    }));
   },
 
   /** Each customer's energy consumed on a local day, for customers whose readings cover the whole day. */

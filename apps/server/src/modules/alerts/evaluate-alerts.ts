@@ -14,6 +14,7 @@ import { pushSubscriptionRepository } from '../push-notifications/push-subscript
 import { deliverAlertJob, evaluateAlertsJob, type AlertSubject } from './alert-jobs.ts';
 import { alertMessage, type AlertFacts } from './alert-messages.ts';
 import { alertRepository, type ActiveSetting } from './alert-repository.ts';
+import { powerPeakDecisions, type LiveMeters } from './power-peak-alerts.ts';
 
 /** Raised while the data an alert is about has not arrived yet: the job is retried later. */
 export class AlertDataMissingError extends Error {
@@ -159,11 +160,18 @@ async function meterReadingDecisions(db: Database, site: SiteBootstrap, today: s
     .map((setting) => ({ customerId: setting.customerId, alertKey: month, facts: { subject: 'METER_READING' as const, month }, setting }));
 }
 
-const DECIDERS: Record<AlertSubject, typeof spotPriceDecisions> = {
+/** What an evaluation knows besides the site's day: the moment it runs, and this copy's live readings where it has them. */
+type Moment = { now: Date; live: LiveMeters | null };
+
+const DECIDERS: Record<
+  AlertSubject,
+  (db: Database, site: SiteBootstrap, today: string, settings: ActiveSetting[], moment: Moment) => Promise<Decision[]>
+> = {
   SPOT_PRICE: spotPriceDecisions,
   DAILY_CONSUMPTION: consumptionDecisions,
   INVOICE_DUE: invoiceDecisions,
   METER_READING: meterReadingDecisions,
+  POWER_PEAK: (db, site, _today, settings, { now, live }) => powerPeakDecisions(db, site, now, settings, live),
 };
 
 type Recipient = { channel: AlertChannel; recipient: string; label: string };
@@ -187,12 +195,13 @@ export async function evaluateAlerts(
   { subject, siteId, day }: { subject: AlertSubject; siteId: string; day: string },
   context: JobContext,
   sites: SiteCache,
+  live: LiveMeters | null = null,
 ): Promise<void> {
   const site = await sites.findById(siteId);
   // The site switched the subject off since the job was planned: nothing to decide.
   if (!site || !subjectOf(site.features, subject)) return;
   const settings = await alertRepository.activeSettings(context.db, siteId, subject);
-  const decisions = settings.length === 0 ? [] : await DECIDERS[subject](context.db, site, day, settings);
+  const decisions = settings.length === 0 ? [] : await DECIDERS[subject](context.db, site, day, settings, { now: context.runAt, live });
   const planned = await Promise.all(
     decisions.map(async (decision) => {
       const preferred = decision.setting.preferredLocale;

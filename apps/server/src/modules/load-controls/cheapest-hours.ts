@@ -47,6 +47,31 @@ export function cheapestHours(hours: PricedHour[], needed: number): Set<number> 
 }
 
 /**
+ * The `needed` cheapest hours that are not in `avoid` (hours that would raise the month's power peak, decision 128).
+ * When too few are left, the cheapest of the avoided hours make up the rest, and `raised` says the plan could not
+ * keep under the peak.
+ */
+export function cheapestHoursAvoiding(hours: PricedHour[], needed: number, avoid: Set<number>): { chosen: Set<number>; raised: boolean } {
+  const allowed = hours.map((_, index) => index).filter((index) => !avoid.has(index));
+  const chosen = new Set(
+    [
+      ...cheapestHours(
+        allowed.map((index) => hours[index]!),
+        needed,
+      ),
+    ].map((position) => allowed[position]!),
+  );
+  if (chosen.size >= needed) return { chosen, raised: false };
+  const avoided = [...avoid].sort((a, b) => a - b);
+  const extra = cheapestHours(
+    avoided.map((index) => hours[index]!),
+    needed - chosen.size,
+  );
+  for (const position of extra) chosen.add(avoided[position]!);
+  return { chosen, raised: true };
+}
+
+/**
  * Energy cost in euro cents with VAT of running `ratedW` for an hour in each of `hours`, each hour at the rate in
  * force on its local day (`vatPermilleOf`, decision 093):
  * W × (hundredths €/MWh × minutes) / 60 → W·€/MWh; ÷ 10⁶ → cents; × (1000 + VAT‰) / 1000.

@@ -10,10 +10,11 @@ import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { JobContext } from '../../platform/jobs/job-type.ts';
 import { vatRateRows } from '../pricing/vat-rate-repository.ts';
 import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
-import { centsPerKwhOf, cheapestHours, costCents, pricedHours, switchesOf, type PricedHour } from './cheapest-hours.ts';
+import { centsPerKwhOf, cheapestHoursAvoiding, costCents, pricedHours, switchesOf, type PricedHour } from './cheapest-hours.ts';
 import { plannedSwitchJob } from './command-jobs.ts';
 import { issueCommandIn, type CommandDeps, type Requester } from './issue-command.ts';
 import { loadControlRepository as repository, type LoadRow, type PlanRow } from './load-control-repository.ts';
+import { peakGuard } from './peak-guard.ts';
 
 const HOUR = 3_600_000;
 const MAX_WINDOW_HOURS = 48;
@@ -58,7 +59,10 @@ async function price(deps: CommandDeps, executor: Executor, scope: PlanScope, re
       'Spot prices for the whole window are not published yet (the next day’s come out at about 14:00)',
     );
   }
-  const chosen = cheapestHours(hours, request.hours);
+  // Hours that would raise the month's power peak are left out while others are enough (docs/decisions/128).
+  const guard = await peakGuard(executor, scope, meter.meteringPointId, hours, load.ratedW, deps.now());
+  const { chosen, raised } = cheapestHoursAvoiding(hours, request.hours, guard?.over ?? new Set());
+  const kw = (w: bigint) => Number(w) / 1000;
   const vat = vatSchedule(await vatRateRows(executor), {
     countryCode: scope.countryCode,
     utility: 'electricity',
@@ -87,10 +91,13 @@ async function price(deps: CommandDeps, executor: Executor, scope: PlanScope, re
         centsPerKwh: centsPerKwhOf(hour),
         vatPermille: vatOf(hour),
         chosen: chosen.has(index),
+        ...(guard ? { expectedKw: kw(guard.expectedW[index]!), raisesPeak: guard.over.has(index) } : {}),
       })),
       plannedCostCents,
       atOnceCostCents,
       savingCents: atOnceCostCents - plannedCostCents,
+      // The limit of the window's first hour: the running month's, unless the window starts in the next.
+      peak: guard ? { limitKw: kw(guard.limitW[0]!), raised } : null,
     },
   };
 }

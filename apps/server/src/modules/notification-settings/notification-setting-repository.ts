@@ -10,6 +10,8 @@ export type SettingValues = {
   thresholdLower: string | null;
   thresholdUpper: string | null;
   contactsIds: number[];
+  /** POWER_PEAK only (docs/decisions/128); left out, a setting keeps its margin. */
+  marginKw?: string | null;
 };
 
 const toSetting = (row: Row): NotificationSetting => ({
@@ -25,6 +27,8 @@ const toSetting = (row: Row): NotificationSetting => ({
           upper: row.thresholdUpper === null ? null : Number(row.thresholdUpper),
         },
   contactsIds: row.contactsIds,
+  // Only the power peak alert has a margin (docs/decisions/128): other subjects keep the spec's shape.
+  ...(row.subject === 'POWER_PEAK' ? { marginKw: row.marginKw === null ? null : Number(row.marginKw) } : {}),
 });
 const ofCustomer = (scope: CustomerScope) =>
   and(eq(notificationSetting.siteId, scope.siteId), eq(notificationSetting.customerId, scope.customerId));

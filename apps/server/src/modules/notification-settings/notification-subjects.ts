@@ -12,13 +12,16 @@ const SUBJECTS: (NotificationSubject & { feature?: SiteFeature })[] = [
   { subject: 'METER_READING', thresholdUnit: null, feature: 'METER_READING_ENTRY' },
   // Customer service moved a connection request: approved, more information needed… (docs/decisions/124).
   { subject: 'CONNECTION_REQUEST', thresholdUnit: null, feature: 'CONNECTION_REQUESTS' },
+  // The month's power peak is about to rise at a point with a power charge; a margin in kW (docs/decisions/128).
+  { subject: 'POWER_PEAK', thresholdUnit: null, marginUnit: 'kW', feature: 'POWER_PEAK_ALERTS' },
 ];
 
 /** The subjects a site offers: each needs the feature its data comes from (spec §6). */
 export function notificationSubjectsOf(features: readonly SiteFeature[]): NotificationSubject[] {
-  return SUBJECTS.filter((entry) => !entry.feature || features.includes(entry.feature)).map(({ subject, thresholdUnit }) => ({
+  return SUBJECTS.filter((entry) => !entry.feature || features.includes(entry.feature)).map(({ subject, thresholdUnit, marginUnit }) => ({
     subject,
     thresholdUnit,
+    ...(marginUnit ? { marginUnit } : {}),
   }));
 }
 

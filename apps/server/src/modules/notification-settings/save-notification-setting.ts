@@ -27,6 +27,9 @@ async function checkedValues(tx: Transaction, scope: CustomerScope, features: re
   if (update.threshold && !subject.thresholdUnit) {
     throw new AppError('NOTIFICATION_THRESHOLD_NOT_ALLOWED', `threshold: ${setting.subject} has no thresholds`);
   }
+  if (update.marginKw !== undefined && update.marginKw !== null && !subject.marginUnit) {
+    throw new AppError('NOTIFICATION_MARGIN_NOT_ALLOWED', `marginKw: ${setting.subject} has no margin`);
+  }
   const ids = [...new Set(update.contactsIds)];
   const found = await settings.contactMethods(tx, scope, ids);
   const allowed = CHANNEL_METHODS[setting.channel] ?? [];
@@ -40,6 +43,8 @@ async function checkedValues(tx: Transaction, scope: CustomerScope, features: re
     thresholdLower: decimal(update.threshold?.lower),
     thresholdUpper: decimal(update.threshold?.upper),
     contactsIds: ids,
+    // Left out of an update, a power peak setting keeps its margin.
+    marginKw: !subject.marginUnit ? null : update.marginKw === undefined ? undefined : decimal(update.marginKw),
   } satisfies SettingValues;
 }
 

@@ -147,6 +147,15 @@ export function chargedPowerW(peakWh: bigint, thresholdKw: string | null): bigin
   return peakWh > free ? peakWh - free : 0n;
 }
 
+/**
+ * The 60-minute average an hour must stay under not to raise the month's power charge (decision 119): the peak so
+ * far, or the threshold when that is higher, since a peak under the threshold costs nothing. In W (= Wh an hour).
+ */
+export function peakLimitW(peakWh: bigint, thresholdKw: string | null): bigint {
+  const free = thresholdKw ? kwToW(thresholdKw) : 0n;
+  return peakWh > free ? peakWh : free;
+}
+
 /** A month's power charge in whole cents, VAT excluded: c/kW × kW above the threshold, rounded once, half up. */
 export function powerChargeCents(component: PricedComponent, peakWh: bigint): number {
   return Number(divideRounded(priceToScaled(component.priceCents) * chargedPowerW(peakWh, component.thresholdKw), 1000n * PRICE_SCALE));

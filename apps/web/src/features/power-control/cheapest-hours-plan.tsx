@@ -15,6 +15,7 @@ import { useChartTheme, type ChartTheme } from '../../shared/ui/echart/chart-the
 import { EChart } from '../../shared/ui/echart/echart.tsx';
 import { openConfirm } from '../../shared/ui/confirm-modal.ts';
 import { cancelPlan, createPlan, usePlanChange, usePlans, usePreviewPlan } from './plan-queries.ts';
+import { PlanPeakNote } from './plan-peak-note.tsx';
 
 const HOUR = 3_600_000;
 /** The window the form offers: the next day and a half (the server says when prices are not out yet). */
@@ -210,6 +211,7 @@ function PlanResult({
           hours: chosen.map((hour) => inSiteTime(hour.startsAt, site.timezone).format('HH:mm')).join(', '),
         })}
       />
+      <PlanPeakNote preview={preview} timezone={site.timezone} />
       <Group>
         <Button onClick={onSchedule} loading={scheduling} disabled={blocked}>
           {t('power.plan.schedule')}

@@ -305,6 +305,58 @@ describe('/settings', () => {
     });
   });
 
+  it('asks to hear when the power peak is about to rise, with a margin in kW (decision 128)', async () => {
+    const email: Contact = { id: 7, name: '', method: 'Email', value: 'aino@example.fi', primary: true };
+    let settings: NotificationSetting[] = [];
+    const fetchMock = stubApi({
+      'GET /api/info': buildActorInfo(),
+      'GET /api/me/contacts': [email],
+      'GET /api/me/notification-subjects': [{ subject: 'POWER_PEAK', thresholdUnit: null, marginUnit: 'kW' }],
+      'GET /api/me/notification-settings': () => settings,
+      'POST /api/me/notification-settings': (init: RequestInit | undefined) => {
+        const created = { id: 4, ...(JSON.parse(String(init?.body)) as Omit<NotificationSetting, 'id'>) };
+        settings = [created];
+        return created;
+      },
+      'PUT /api/me/notification-settings/4': (init: RequestInit | undefined) => {
+        settings = [{ ...settings[0]!, ...(JSON.parse(String(init?.body)) as object) }];
+        return settings[0];
+      },
+    });
+    await renderSettings('notifications');
+    const card = await screen.findByRole('region', { name: 'My power peak is about to rise' });
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Add a channel' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'E-mail' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/me/notification-settings')).toHaveLength(1));
+    // A new setting starts half a kilowatt below the peak.
+    expect(callsTo(fetchMock, 'POST', '/api/me/notification-settings')[0]!.body).toEqual({
+      subject: 'POWER_PEAK',
+      channel: 'Email',
+      enabled: true,
+      threshold: null,
+      contactsIds: [7],
+      marginKw: 0.5,
+    });
+
+    const form = await within(card).findByRole('form', { name: 'My power peak is about to rise by E-mail' });
+    // No thresholds of "below" and "above" here: the margin is measured down from the month's peak.
+    expect(within(form).queryByRole('textbox', { name: /Above/ })).not.toBeInTheDocument();
+    const margin = within(form).getByRole('textbox', { name: 'Margin below the peak (kW)' });
+    expect(margin).toHaveValue('0.5');
+    expect(within(form).getByText(/within this margin of this month's power peak/)).toBeInTheDocument();
+    await userEvent.clear(margin);
+    await userEvent.type(margin, '1.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/me/notification-settings/4')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PUT', '/api/me/notification-settings/4')[0]!.body).toEqual({
+      enabled: true,
+      threshold: null,
+      contactsIds: [7],
+      marginKw: 1.5,
+    });
+  });
+
   it('adds a channel for a subject with the primary contact, then saves thresholds as numbers and contact ids as integers', async () => {
     const email: Contact = { id: 7, name: '', method: 'Email', value: 'maria@example.fi', primary: true };
     let settings: NotificationSetting[] = [];

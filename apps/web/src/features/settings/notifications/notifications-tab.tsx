@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {
   createNotificationSettingRequest,
+  MAX_MARGIN_KW,
   notificationUpdate,
   type Contact,
   type NotificationSetting,
@@ -96,7 +97,15 @@ function SubjectCard({
     const method = CONTACT_METHOD[chosen];
     const primary = contacts.find((item) => item.method === method && item.primary);
     create.mutate(
-      { subject: subject.subject, channel: chosen, enabled: true, threshold: null, contactsIds: primary ? [primary.id] : [] },
+      {
+        subject: subject.subject,
+        channel: chosen,
+        enabled: true,
+        threshold: null,
+        contactsIds: primary ? [primary.id] : [],
+        // A power peak alert starts half a kilowatt below the peak: time to put off the sauna or the car (decision 128).
+        ...(subject.marginUnit ? { marginKw: DEFAULT_MARGIN_KW } : {}),
+      },
       {
         onSuccess: () => {
           form.reset();
@@ -135,12 +144,15 @@ function SubjectCard({
   );
 }
 
-type Values = { enabled: boolean; lower: number | string; upper: number | string; contactsIds: string[] };
+const DEFAULT_MARGIN_KW = 0.5;
+
+type Values = { enabled: boolean; lower: number | string; upper: number | string; margin: number | string; contactsIds: string[] };
 
 const valuesOf = (setting: NotificationSetting): Values => ({
   enabled: setting.enabled,
   lower: setting.threshold?.lower ?? '',
   upper: setting.threshold?.upper ?? '',
+  margin: setting.marginKw ?? '',
   contactsIds: setting.contactsIds.map(String),
 });
 
@@ -157,6 +169,7 @@ function SettingForm({ setting, subject, contacts }: { setting: NotificationSett
       threshold: subject.thresholdUnit && (lower !== null || upper !== null) ? { lower, upper } : null,
       // Spec §3: the ids are converted to integers.
       contactsIds: values.contactsIds.map(Number),
+      ...(subject.marginUnit ? { marginKw: number(values.margin) } : {}),
     };
   };
   const form = useForm<Values>({
@@ -164,7 +177,7 @@ function SettingForm({ setting, subject, contacts }: { setting: NotificationSett
     validate: (values) =>
       Object.fromEntries(
         Object.entries(zodFormResolver(notificationUpdate, () => t('settings.notifications.error.order'))(toUpdate(values))).map(
-          ([path, message]) => [path === 'threshold.upper' ? 'upper' : path, message],
+          ([path, message]) => [path === 'threshold.upper' ? 'upper' : path === 'marginKw' ? 'margin' : path, message],
         ),
       ),
   });
@@ -209,6 +222,17 @@ function SettingForm({ setting, subject, contacts }: { setting: NotificationSett
               {...form.getInputProps('upper')}
             />
           </>
+        )}
+        {subject.marginUnit && (
+          <NumberInput
+            label={t('settings.notifications.margin', { unit: unitText(subject.marginUnit, i18n.language) })}
+            description={t('settings.notifications.margin-help')}
+            decimalScale={3}
+            min={0}
+            max={MAX_MARGIN_KW}
+            w={260}
+            {...form.getInputProps('margin')}
+          />
         )}
         {method && (
           <MultiSelect
