@@ -29,7 +29,20 @@ import { evaluateAlerts } from './evaluate-alerts.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-alerts-'));
 let standIn: PushServiceStandIn;
-const overrides: Record<string, string> = { DATA_DIR: dataDir };
+/**
+ * This file enqueues the schedules' jobs itself, as the copies' schedules would: the schedules of its apps are due
+ * only at New Year's midnight, so that a run crossing a schedule's minute (the power peak's comes every five) sees
+ * only the jobs the test made.
+ */
+const NEVER_DURING_A_TEST = '0 0 1 1 *';
+const overrides: Record<string, string> = {
+  DATA_DIR: dataDir,
+  ALERTS_SPOT_PRICE_CRON: NEVER_DURING_A_TEST,
+  ALERTS_DAILY_CONSUMPTION_CRON: NEVER_DURING_A_TEST,
+  ALERTS_INVOICE_DUE_CRON: NEVER_DURING_A_TEST,
+  ALERTS_METER_READING_CRON: NEVER_DURING_A_TEST,
+  ALERTS_POWER_PEAK_CRON: NEVER_DURING_A_TEST,
+};
 beforeAll(async () => {
   standIn = await startPushServiceStandIn();
   overrides.PUSH_SERVICE_HOSTS = `fcm.googleapis.com,${standIn.host}`;
@@ -91,12 +104,15 @@ describe('alerts from the notification thresholds', () => {
     }
   }
 
-  /** Both server copies look for work together until neither finds any. */
+  /**
+   * Both server copies look for work together until neither finds any; answers the alert jobs they ran. Jobs of other
+   * schedules the copies enqueue on the way (the operator outages' clock, every minute) are not this file's.
+   */
   async function runBoth(): Promise<JobOutcome[]> {
     const outcomes: JobOutcome[] = [];
     for (;;) {
       const round = (await Promise.all([ctx.app.jobs.runDue(), second.runDue()])).flat();
-      if (round.length === 0) return outcomes;
+      if (round.length === 0) return outcomes.filter((outcome) => outcome.kind.startsWith('alerts.'));
       outcomes.push(...round);
     }
   }
