@@ -151,8 +151,10 @@ describe('uploading a hostile signed document', () => {
       const report = await prober.stop();
       const loopCpuMs = (cpu.user + cpu.system) / 1000;
       const seen = `event loop CPU ${Math.round(loopCpuMs)} ms; slowest probe ${Math.round(report.slowestMs)} ms of ${report.probes}; RSS +${Math.round((report.peakRssBytes - rssBefore) / MIB)} MB`;
+      // No count of probes is asked for: on a quick machine both refusals end within one probe's interval (seen on
+      // PostgreSQL: 6 ms of loop CPU, no probe after the three that warm up), and a loop that inflated would show in
+      // its CPU time whatever the probes saw.
       expect(loopCpuMs, seen).toBeLessThan(200 + 1.5 * report.probes);
-      expect(report.probes, seen).toBeGreaterThan(3);
       expect(report.slowestMs, seen).toBeLessThan(250);
       expect(report.peakRssBytes - rssBefore, seen).toBeLessThan(128 * MIB);
       expect(answers.map(({ status }) => status)).toEqual([413, 422]);
