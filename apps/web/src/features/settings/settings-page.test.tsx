@@ -355,6 +355,13 @@ describe('/settings', () => {
       contactsIds: [7],
       marginKw: 1.5,
     });
+
+    // A margin past the widest, sent with Enter before the field clamps it, is named as the margin's own error.
+    await userEvent.clear(margin);
+    await userEvent.type(margin, '60{Enter}');
+    expect(await within(form).findByText('Enter a margin from 0 to 50 kW.')).toBeInTheDocument();
+    expect(within(form).queryByText('The upper limit must not be below the lower one.')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/me/notification-settings/4')).toHaveLength(1);
   });
 
   it('adds a channel for a subject with the primary contact, then saves thresholds as numbers and contact ids as integers', async () => {

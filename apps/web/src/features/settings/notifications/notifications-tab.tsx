@@ -176,9 +176,13 @@ function SettingForm({ setting, subject, contacts }: { setting: NotificationSett
     initialValues: valuesOf(setting),
     validate: (values) =>
       Object.fromEntries(
-        Object.entries(zodFormResolver(notificationUpdate, () => t('settings.notifications.error.order'))(toUpdate(values))).map(
-          ([path, message]) => [path === 'threshold.upper' ? 'upper' : path === 'marginKw' ? 'margin' : path, message],
-        ),
+        Object.entries(
+          zodFormResolver(notificationUpdate, (issue) =>
+            issue.path[0] === 'marginKw'
+              ? t('settings.notifications.error.margin', { max: MAX_MARGIN_KW })
+              : t('settings.notifications.error.order'),
+          )(toUpdate(values)),
+        ).map(([path, message]) => [path === 'threshold.upper' ? 'upper' : path === 'marginKw' ? 'margin' : path, message]),
       ),
   });
   useLeavePageGuard(form.isDirty());
