@@ -71,6 +71,13 @@ describe('planned outages an operator publishes (decision 126)', () => {
       .from(outageNotice)
       .where(eq(outageNotice.outageId, outageId))
       .orderBy(outageNotice.id);
+  /** Kallio's customer service as the publishing functions take it, for tests that choose the hour themselves. */
+  const kallioStaff = async (): Promise<Publisher> => ({
+    site: (await createSiteCache(ctx.database.db).findById('kallio'))!,
+    personId: 'p-test',
+    staffRoles: ['customer-service'],
+    call: { action: 'test', requestId: 'r-test', ipAddress: null },
+  });
   const publish = async (body: object) => {
     const response = await call(tiina, 'POST', '/api/staff/outages', body);
     expect(response.statusCode, response.body).toBe(201);
@@ -253,13 +260,7 @@ describe('planned outages an operator publishes (decision 126)', () => {
     // 23:30 on Kallio's clock, the outage two days later.
     const day = addDays(todayIn(TZ), 10);
     const night = new Date(instantAt(day, 23, TZ).getTime() + 30 * 60_000);
-    const site = (await createSiteCache(ctx.database.db).findById('kallio'))!;
-    const publisher: Publisher = {
-      site,
-      personId: 'p-test',
-      staffRoles: ['customer-service'],
-      call: { action: 'test', requestId: 'r-test', ipAddress: null },
-    };
+    const publisher = await kallioStaff();
     const published = await publishPlannedOutage(
       ctx.database.db,
       publisher,
@@ -279,13 +280,7 @@ describe('planned outages an operator publishes (decision 126)', () => {
     const day = addDays(todayIn(TZ), 20);
     const next = addDays(day, 1);
     const night = new Date(instantAt(day, 23, TZ).getTime() + 30 * 60_000);
-    const site = (await createSiteCache(ctx.database.db).findById('kallio'))!;
-    const publisher: Publisher = {
-      site,
-      personId: 'p-test',
-      staffRoles: ['customer-service'],
-      call: { action: 'test', requestId: 'r-test', ipAddress: null },
-    };
+    const publisher = await kallioStaff();
     const publishAt = (start: string, end: string) =>
       publishPlannedOutage(
         ctx.database.db,
