@@ -62,6 +62,28 @@ describe('starting the server', () => {
   );
 });
 
+/**
+ * Libraries a copy needs only for some requests, loaded at their first use (decision 121): certificates and signed
+ * containers (node-forge, yauzl), country names, PDF drawing, the demo e-ID service, the embedded broker and Redis.
+ * Their memory stays out of every copy that never uses them, and a static import would bring it back unseen.
+ */
+const loadedOnlyWhenUsed = ['node-forge', 'yauzl', 'i18n-iso-countries', 'pdfkit', 'oidc-provider', 'aedes', 'ioredis'];
+
+/** Names, when the process exits, the installed packages it loaded. */
+const recordPackages = new URL('./test-support/record-packages.js', import.meta.url).href;
+
+describe('what a start loads', () => {
+  it('leaves the libraries of first use out of the modules every start imports', async () => {
+    // A bad port stops the start after its imports and before anything listens: what is loaded is the static graph.
+    const run = await start({ PORT: 'eighty' }, ['--import', recordPackages]);
+    const line = run.stderr.split('\n').find((text) => text.startsWith('packages loaded: '));
+    const loaded = line!.slice('packages loaded: '.length).split(' ');
+    // The record works: the start's own libraries are in it.
+    expect(loaded).toEqual(expect.arrayContaining(['fastify', 'drizzle-orm', 'zod']));
+    expect(loadedOnlyWhenUsed.filter((name) => loaded.includes(name))).toEqual([]);
+  }, 60_000);
+});
+
 describe('the Node.js version check', () => {
   it('reads the range of the repository’s engines field', () => {
     // 22.18 is the first Node.js 22 that runs TypeScript files without a flag, as the server is run.
