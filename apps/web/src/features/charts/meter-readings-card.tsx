@@ -223,8 +223,12 @@ function ReadingForm({ meteringPointId, unit, list }: { meteringPointId: string;
           </Button>
         </Group>
         {refused && (
-          <Alert color="yellow" title={t('meterReadings.override.title')} data-testid="meter-reading-override">
+          // The title as body text: the theme's yellow title colour does not hold 4.5:1 on the alert's own background.
+          <Alert color="yellow" data-testid="meter-reading-override">
             <Stack gap="sm">
+              <Text size="sm" fw={700}>
+                {t('meterReadings.override.title')}
+              </Text>
               <Text size="sm">{t(`errors.codes.${refusal.code}`)}</Text>
               <Text size="sm">{t('meterReadings.override.description')}</Text>
               <Textarea
