@@ -114,6 +114,10 @@ export const ERROR_CODES = {
   METER_READING_NOT_HAND_READ: 'refused',
   METER_READING_BELOW_LAST: 'refused',
   METER_READING_IMPLAUSIBLE: 'refused',
+  // Readings for a past day and staff overrides (docs/decisions/130)
+  METER_READING_ABOVE_NEXT: 'refused',
+  METER_READING_TOO_LOW_FOR_NEXT: 'refused',
+  METER_READING_DAY_OUT_OF_RANGE: 'refused',
   METER_PHOTO_NOT_FOUND: 'notFound',
   // Signing and renewing (docs/decisions/033-036)
   SIGNING_NOT_OFFERED: 'refused',

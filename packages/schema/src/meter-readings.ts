@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-dates.ts';
 import type { Utility } from './enums.ts';
 
 /*
@@ -48,6 +49,27 @@ export const METER_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as co
 export type MeterPhotoType = (typeof METER_PHOTO_TYPES)[number];
 export const METER_PHOTO_ACCEPT = [...METER_PHOTO_TYPES, '.png', '.jpg', '.jpeg', '.webp'].join(',');
 
+/**
+ * The checks of a reading that staff acting for the customer may set aside with a stated reason (docs/decisions/130):
+ * they judge whether the value can be right, not whether the portal may take it (the day's window, a remote meter).
+ */
+export const OVERRIDABLE_READING_CHECKS = [
+  'METER_READING_BELOW_LAST',
+  'METER_READING_IMPLAUSIBLE',
+  'METER_READING_ABOVE_NEXT',
+  'METER_READING_TOO_LOW_FOR_NEXT',
+] as const;
+export type OverridableReadingCheck = (typeof OVERRIDABLE_READING_CHECKS)[number];
+export const isOverridableReadingCheck = (code: string | undefined): code is OverridableReadingCheck =>
+  (OVERRIDABLE_READING_CHECKS as readonly string[]).includes(code ?? '');
+
+/** A reason long enough to say what was checked ("customer sent a photo; the last reading was mistyped"), short enough for a line. */
+export const OVERRIDE_REASON_MIN = 10;
+export const OVERRIDE_REASON_MAX = 500;
+
+/** How many days back a reading's day may be: one monthly billing period (docs/decisions/130). */
+export const READ_ON_MAX_DAYS_BACK = 31;
+
 export const meterReadingQuery = z.object({ meteringPointId: z.string().min(1).max(100) });
 
 /**
@@ -59,6 +81,18 @@ export const meterReadingRequest = z.object({
   value: z.string().trim().regex(REGISTER_PATTERN, 'value must be the register as digits, with at most 3 decimals (a point, not a comma)'),
   /** The customer says the meter was replaced: the value starts the new meter's register. */
   meterChanged: z.boolean().default(false),
+  /** The site's calendar day the meter was read; today when left out. The list's `entryWindow` says which days. */
+  readOn: z.string().refine(isCalendarDate, { message: 'readOn must be a calendar day as YYYY-MM-DD' }).optional(),
+  /** Staff acting for the customer only: store the reading although a check of OVERRIDABLE_READING_CHECKS refused it. */
+  override: z
+    .object({
+      reason: z
+        .string()
+        .trim()
+        .min(OVERRIDE_REASON_MIN, `override.reason must say why, in at least ${OVERRIDE_REASON_MIN} characters`)
+        .max(OVERRIDE_REASON_MAX, `override.reason takes at most ${OVERRIDE_REASON_MAX} characters`),
+    })
+    .optional(),
 });
 export type MeterReadingRequest = z.input<typeof meterReadingRequest>;
 
@@ -80,6 +114,8 @@ export const meterReading = z
     enteredBy: z.enum(METER_READING_ENTERERS).nullable(),
     hasPhoto: z.boolean(),
     enteredAt: z.iso.datetime(),
+    /** Stored by customer service although this check refused it, and why; null for readings the checks accepted. */
+    override: z.object({ check: z.enum(OVERRIDABLE_READING_CHECKS), reason: z.string() }).nullable(),
   })
   .meta({ id: 'MeterReading' });
 export type MeterReading = z.infer<typeof meterReading>;
@@ -90,6 +126,11 @@ export const meterReadingList = z
     /** Whether the meter is read by hand, so the customer enters its readings. */
     readByHand: z.boolean(),
     unit: registerUnit,
+    /**
+     * The days a reading may be given for now, on the site's clock: from the later of READ_ON_MAX_DAYS_BACK days ago
+     * and the utility's last measured reading, to today.
+     */
+    entryWindow: z.object({ from: z.iso.date(), to: z.iso.date() }),
     /** Newest first. */
     readings: z.array(meterReading),
   })

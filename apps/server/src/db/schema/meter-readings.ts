@@ -1,6 +1,13 @@
 import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { METER_PHOTO_TYPES, METER_READING_ENTERERS, METER_READING_SOURCES, REGISTER_UNITS } from '@portal/schema/meter-readings';
+import {
+  METER_PHOTO_TYPES,
+  METER_READING_ENTERERS,
+  METER_READING_SOURCES,
+  OVERRIDABLE_READING_CHECKS,
+  OVERRIDE_REASON_MAX,
+  REGISTER_UNITS,
+} from '@portal/schema/meter-readings';
 import { bytes } from './bytes-column.ts';
 import { enumText, oneOf } from './enum-column.ts';
 import { meteringPoint } from './energy.ts';
@@ -39,6 +46,12 @@ export const meterRegisterReading = pgTable(
     /** Who typed a CUSTOMER reading, and the person; null for MEASURED ones. */
     enteredBy: enumText('entered_by', METER_READING_ENTERERS),
     enteredByPersonId: text('entered_by_person_id').references(() => person.id, { onDelete: 'set null' }),
+    /**
+     * Customer service stored the reading although this check refused it, for this reason (docs/decisions/130); who
+     * did is `entered_by_person_id`. Null when the checks accepted it.
+     */
+    overrideCheck: enumText('override_check', OVERRIDABLE_READING_CHECKS),
+    overrideReason: text('override_reason'),
     supersededById: text('superseded_by_id').references((): AnyPgColumn => meterRegisterReading.id, { onDelete: 'set null' }),
     supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -51,6 +64,12 @@ export const meterRegisterReading = pgTable(
     oneOf('meter_register_reading_entered_by_check', table.enteredBy, METER_READING_ENTERERS),
     check('meter_register_reading_value_check', sql`${table.value} >= 0`),
     check('meter_register_reading_entered_by_source_check', sql`(${table.source} = 'CUSTOMER') = (${table.enteredBy} is not null)`),
+    oneOf('meter_register_reading_override_check_check', table.overrideCheck, OVERRIDABLE_READING_CHECKS),
+    // Only staff set a check aside, always with a reason of bounded length.
+    check(
+      'meter_register_reading_override_check',
+      sql`(${table.overrideCheck} is null) = (${table.overrideReason} is null) and (${table.overrideCheck} is null or (${table.enteredBy} = 'staff' and char_length(${table.overrideReason}) between 1 and ${sql.raw(String(OVERRIDE_REASON_MAX))}))`,
+    ),
   ],
 );
 

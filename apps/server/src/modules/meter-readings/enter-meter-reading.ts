@@ -1,13 +1,15 @@
-import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
+import { addDays, formatDay, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import type { ActingAs, StaffRole } from '@portal/schema/identity';
 import {
   METER_PHOTO_TYPES,
+  READ_ON_MAX_DAYS_BACK,
   registerDecimal,
   registerUnitOf,
   type MeterPhotoType,
   type MeterReading,
   type MeterReadingList,
   type MeterReadingRequest,
+  type RegisterUnit,
 } from '@portal/schema/meter-readings';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { actorRepository } from '../../platform/actor-repository.ts';
@@ -15,7 +17,8 @@ import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CheckedFile } from '../support/attachment-upload.ts';
 import { meterReadingRepository, type RegisterPoint, type RegisterReadingRow } from './meter-reading-repository.ts';
-import { HISTORY_DAYS, judgeReading, thousandths } from './reading-plausibility.ts';
+import { entryWindow } from './reading-day-window.ts';
+import { HISTORY_DAYS, judgeReading, thousandths, type Refusal } from './reading-plausibility.ts';
 
 /** Who enters a reading: the customer, a representative, or customer service acting for the customer. */
 export type ReadingEnterer = {
@@ -41,16 +44,29 @@ const toReading = (row: RegisterReadingRow): MeterReading => ({
   enteredBy: row.enteredBy,
   hasPhoto: row.hasPhoto,
   enteredAt: row.createdAt.toISOString(),
+  override: row.overrideCheck && row.overrideReason ? { check: row.overrideCheck, reason: row.overrideReason } : null,
 });
 
 const notFound = () => new AppError('METERING_POINT_NOT_FOUND', 'You have no metering point by that id');
 
 /** GET /api/meter-readings: the point's register readings, newest first, with their source and status. */
-export async function listMeterReadings(db: Database, scope: CustomerScope, meteringPointId: string): Promise<MeterReadingList> {
+export async function listMeterReadings(
+  db: Database,
+  scope: CustomerScope,
+  meteringPointId: string,
+  timezone: string,
+  now: Date = new Date(),
+): Promise<MeterReadingList> {
   const point = await meterReadingRepository.point(db, scope, meteringPointId);
   if (!point) throw notFound();
   const rows = await meterReadingRepository.readings(db, point.id);
-  return { meteringPointId: point.id, readByHand: point.readByHand, unit: registerUnitOf(point.utility), readings: rows.map(toReading) };
+  return {
+    meteringPointId: point.id,
+    readByHand: point.readByHand,
+    unit: registerUnitOf(point.utility),
+    entryWindow: entryWindow(todayIn(timezone, now), await meterReadingRepository.lastMeasuredOn(db, point.id)),
+    readings: rows.map(toReading),
+  };
 }
 
 /** A photo must be one image (decision 055's checks already judged its type by content; a PDF is no photo). */
@@ -64,10 +80,38 @@ function photoOf(files: readonly CheckedFile[]): (CheckedFile & { contentType: M
   return file as CheckedFile & { contentType: MeterPhotoType };
 }
 
+/** The refusal as the customer reads it: what was compared, and the value that would have passed. */
+function refusalError(refusal: Refusal, value: string, unit: RegisterUnit): AppError {
+  const shown = (register: string) => `${registerDecimal(thousandths(register))} ${unit}`;
+  switch (refusal.code) {
+    case 'METER_READING_BELOW_LAST':
+      return new AppError(
+        refusal.code,
+        `The reading ${value} ${unit} is lower than the one before it (${shown(refusal.last)}); if the meter was changed, say so`,
+      );
+    case 'METER_READING_IMPLAUSIBLE':
+      return new AppError(
+        refusal.code,
+        `The reading ${value} ${unit} implies more consumption than this meter can have had in ${refusal.days} days (at most ${refusal.allowed} ${unit}); check the digits`,
+      );
+    case 'METER_READING_ABOVE_NEXT':
+      return new AppError(
+        refusal.code,
+        `The reading ${value} ${unit} is higher than the later reading of ${formatDay(refusal.nextOn)} (${shown(refusal.next)}); check the digits and the day`,
+      );
+    case 'METER_READING_TOO_LOW_FOR_NEXT':
+      return new AppError(
+        refusal.code,
+        `With ${value} ${unit}, the later reading of ${formatDay(refusal.nextOn)} (${shown(refusal.next)}) would mean more consumption than this meter can have had in ${refusal.days} days (at least ${refusal.lowest} ${unit}); check the digits and the day`,
+      );
+  }
+}
+
 /**
- * POST /api/meter-readings (docs/decisions/112): checks the value against the meter's last reading and a plausible
- * rate, then stores it as the customer's, with its photo and an audit line naming who typed it, in one transaction
- * that holds the metering point, so two readings of one meter are judged one after the other.
+ * POST /api/meter-readings (docs/decisions/112, 130): checks the day against the entry window and the value against
+ * the meter's readings on both sides of it, then stores it as the customer's, with its photo and an audit line naming
+ * who typed it, in one transaction that holds the metering point, so two readings of one meter are judged one after
+ * the other. Staff acting for the customer may store a value the checks refused, with a reason kept on the row.
  */
 export async function enterMeterReading(
   db: Database,
@@ -76,8 +120,12 @@ export async function enterMeterReading(
   files: readonly CheckedFile[],
   now: Date = new Date(),
 ): Promise<MeterReading> {
+  if (request.override && enterer.actingAs !== 'staff') {
+    throw new AppError('STAFF_ONLY', 'Only customer service acting for the customer may store a reading the checks refused');
+  }
   const photo = photoOf(files);
-  const readOn = todayIn(enterer.timezone, now);
+  const today = todayIn(enterer.timezone, now);
+  const readOn = request.readOn ?? today;
   const value = registerDecimal(thousandths(request.value.trim()));
   const meterChanged = request.meterChanged ?? false;
   return db.transaction(async (tx) => {
@@ -86,23 +134,23 @@ export async function enterMeterReading(
     if (!point.readByHand) {
       throw new AppError('METER_READING_NOT_HAND_READ', 'This meter is read remotely: its readings arrive without you');
     }
+    const window = entryWindow(today, await meterReadingRepository.lastMeasuredOn(tx, point.id));
+    if (readOn < window.from || readOn > window.to) {
+      throw new AppError(
+        'METER_READING_DAY_OUT_OF_RANGE',
+        `A reading can be given for a day from ${formatDay(window.from)} to ${formatDay(window.to)}: not in the future, at most ${READ_ON_MAX_DAYS_BACK} days back, not before the utility's last reading`,
+      );
+    }
     const unit = registerUnitOf(point.utility);
     const recent = await meterReadingRepository.currentReadingsSince(tx, point.id, addDays(readOn, -HISTORY_DAYS));
-    const last = recent[0] ?? (await meterReadingRepository.lastCurrent(tx, point.id));
-    const earlier = recent.length > 0 ? recent : last ? [last] : [];
-    const verdict = judgeReading({ value, readOn, meterChanged, unit }, earlier);
-    if (!verdict.ok && verdict.code === 'METER_READING_BELOW_LAST') {
-      throw new AppError(
-        verdict.code,
-        `The reading ${value} ${unit} is lower than the last one (${registerDecimal(thousandths(verdict.last))} ${unit}); if the meter was changed, say so`,
-      );
-    }
-    if (!verdict.ok) {
-      throw new AppError(
-        verdict.code,
-        `The reading ${value} ${unit} implies more consumption than this meter can have had in ${verdict.days} days (at most ${verdict.allowed} ${unit}); check the digits`,
-      );
-    }
+    const later = recent.filter((row) => row.readOn > readOn).reverse();
+    const before = recent.filter((row) => row.readOn <= readOn);
+    const last = before[0] ?? (await meterReadingRepository.lastCurrentBy(tx, point.id, readOn));
+    const earlier = before.length > 0 ? before : last ? [last] : [];
+    const verdict = judgeReading({ value, readOn, meterChanged, unit }, earlier, later);
+    if (!verdict.ok && !request.override) throw refusalError(verdict, value, unit);
+    // A reason given for a reading the checks accept sets nothing aside: the row does not say it was overridden.
+    const override = !verdict.ok && request.override ? { check: verdict.code, reason: request.override.reason.trim() } : null;
     const enteredBy = enterer.actingAs;
     const id = await meterReadingRepository.insert(tx, {
       point,
@@ -113,27 +161,43 @@ export async function enterMeterReading(
       meterChanged,
       enteredBy,
       enteredByPersonId: enterer.personId,
+      override,
       createdAt: now,
     });
     if (photo) await meterReadingRepository.insertPhoto(tx, id, photo);
-    await audit(tx, enterer, point, id, meterChanged);
-    const [stored] = (await meterReadingRepository.readings(tx, point.id, 5)).filter((row) => row.id === id);
+    await audit(tx, enterer, point, id, { meterChanged, override });
+    const [stored] = await meterReadingRepository.reading(tx, point.id, id);
     return toReading(stored!);
   });
 }
 
-/** One audit line per reading entered; a staff member's carries their role and is shown to the customer (076). */
-async function audit(tx: Transaction, enterer: ReadingEnterer, point: RegisterPoint, readingId: string, meterChanged: boolean) {
+/**
+ * One audit line per reading entered; a staff member's carries their role and is shown to the customer (076), and an
+ * override names the check set aside and the reason (decision 130).
+ */
+async function audit(
+  tx: Transaction,
+  enterer: ReadingEnterer,
+  point: RegisterPoint,
+  readingId: string,
+  { meterChanged, override }: { meterChanged: boolean; override: { check: string; reason: string } | null },
+) {
   const staff = enterer.actingAs === 'staff';
+  const action = override
+    ? 'meter reading entered (check overridden)'
+    : meterChanged
+      ? 'meter reading entered (meter changed)'
+      : 'meter reading entered';
   await actorRepository.audit(tx, {
     siteId: enterer.scope.siteId,
     personId: enterer.personId,
     customerId: enterer.scope.customerId,
-    action: meterChanged ? 'meter reading entered (meter changed)' : 'meter reading entered',
+    action,
     outcome: 'ok',
     requestId: enterer.requestId,
     ipAddress: enterer.ipAddress,
-    details: `${point.id} ${readingId}`,
+    // The overridden check and the staff member's reason, so the audit alone tells why the rule was set aside.
+    details: override ? `${point.id} ${readingId} ${override.check}: ${override.reason}` : `${point.id} ${readingId}`,
     ...(staff
       ? { actorRole: enterer.staffRoles.includes('customer-service') ? 'customer-service' : 'site-admin', dataArea: 'consumption' }
       : {}),

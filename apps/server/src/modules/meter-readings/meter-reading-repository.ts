@@ -1,6 +1,12 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Utility } from '@portal/schema/enums';
-import type { MeterPhotoType, MeterReadingEnterer, MeterReadingSource, RegisterUnit } from '@portal/schema/meter-readings';
+import type {
+  MeterPhotoType,
+  MeterReadingEnterer,
+  MeterReadingSource,
+  OverridableReadingCheck,
+  RegisterUnit,
+} from '@portal/schema/meter-readings';
 import { meteringPoint } from '../../db/schema/energy.ts';
 import { meterReadingPhoto, meterRegisterReading } from '../../db/schema/meter-readings.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
@@ -20,6 +26,8 @@ export type RegisterReadingRow = {
   supersededById: string | null;
   createdAt: Date;
   hasPhoto: boolean;
+  overrideCheck: OverridableReadingCheck | null;
+  overrideReason: string | null;
 };
 
 const pointColumns = {
@@ -41,6 +49,8 @@ const readingColumns = {
   enteredBy: meterRegisterReading.enteredBy,
   supersededById: meterRegisterReading.supersededById,
   createdAt: meterRegisterReading.createdAt,
+  overrideCheck: meterRegisterReading.overrideCheck,
+  overrideReason: meterRegisterReading.overrideReason,
   hasPhoto: sql<boolean>`exists (select 1 from ${meterReadingPhoto} where ${meterReadingPhoto.readingId} = ${meterRegisterReading.id})`,
 };
 
@@ -77,7 +87,18 @@ export const meterReadingRepository = {
       .limit(limit);
   },
 
-  /** Readings not replaced, read on `from` or later, newest first: what a new reading is checked against. */
+  /** One reading of the point, as the list shows it. */
+  async reading(executor: Executor, meteringPointId: string, id: string): Promise<RegisterReadingRow[]> {
+    return executor
+      .select(readingColumns)
+      .from(meterRegisterReading)
+      .where(and(eq(meterRegisterReading.meteringPointId, meteringPointId), eq(meterRegisterReading.id, id)));
+  },
+
+  /**
+   * Readings not replaced, read on `from` or later, newest first: what a new reading is checked against, on both sides
+   * of its day when that is past (decision 130).
+   */
   async currentReadingsSince(executor: Executor, meteringPointId: string, from: string): Promise<RegisterReadingRow[]> {
     return executor
       .select(readingColumns)
@@ -92,15 +113,32 @@ export const meterReadingRepository = {
       .orderBy(desc(meterRegisterReading.readOn), desc(meterRegisterReading.createdAt));
   },
 
-  /** The last reading not replaced, of any age. */
-  async lastCurrent(executor: Executor, meteringPointId: string): Promise<RegisterReadingRow | null> {
+  /** The last reading not replaced read on `day` or before, of any age. */
+  async lastCurrentBy(executor: Executor, meteringPointId: string, day: string): Promise<RegisterReadingRow | null> {
     const [row] = await executor
       .select(readingColumns)
       .from(meterRegisterReading)
-      .where(and(eq(meterRegisterReading.meteringPointId, meteringPointId), isNull(meterRegisterReading.supersededById)))
+      .where(
+        and(
+          eq(meterRegisterReading.meteringPointId, meteringPointId),
+          isNull(meterRegisterReading.supersededById),
+          lte(meterRegisterReading.readOn, day),
+        ),
+      )
       .orderBy(desc(meterRegisterReading.readOn), desc(meterRegisterReading.createdAt))
       .limit(1);
     return row ?? null;
+  },
+
+  /** The day of the utility's last measured reading, or null: customer readings may not go back past it (decision 130). */
+  async lastMeasuredOn(executor: Executor, meteringPointId: string): Promise<string | null> {
+    const [row] = await executor
+      .select({ readOn: meterRegisterReading.readOn })
+      .from(meterRegisterReading)
+      .where(and(eq(meterRegisterReading.meteringPointId, meteringPointId), eq(meterRegisterReading.source, 'MEASURED')))
+      .orderBy(desc(meterRegisterReading.readOn))
+      .limit(1);
+    return row?.readOn ?? null;
   },
 
   async insert(
@@ -114,6 +152,7 @@ export const meterReadingRepository = {
       meterChanged: boolean;
       enteredBy: MeterReadingEnterer | null;
       enteredByPersonId: string | null;
+      override?: { check: OverridableReadingCheck; reason: string } | null;
       createdAt: Date;
     },
   ): Promise<string> {
@@ -130,6 +169,8 @@ export const meterReadingRepository = {
         meterChanged: row.meterChanged,
         enteredBy: row.enteredBy,
         enteredByPersonId: row.enteredByPersonId,
+        overrideCheck: row.override?.check ?? null,
+        overrideReason: row.override?.reason ?? null,
         createdAt: row.createdAt,
       })
       .returning({ id: meterRegisterReading.id });

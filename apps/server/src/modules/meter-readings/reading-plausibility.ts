@@ -25,40 +25,73 @@ export function thousandths(value: string): number {
   return parsed;
 }
 
-type Earlier = { readOn: string; value: string; meterChanged: boolean };
+type Neighbour = { readOn: string; value: string; meterChanged: boolean };
 
-export type Verdict =
-  | { ok: true }
-  | { ok: false; code: 'METER_READING_BELOW_LAST'; last: string }
-  | { ok: false; code: 'METER_READING_IMPLAUSIBLE'; allowed: string; days: number };
+/** Why a reading cannot be right, with what the message needs; every one is OVERRIDABLE_READING_CHECKS' (decision 130). */
+export type Refusal =
+  | { code: 'METER_READING_BELOW_LAST'; last: string }
+  | { code: 'METER_READING_IMPLAUSIBLE'; allowed: string; days: number }
+  | { code: 'METER_READING_ABOVE_NEXT'; next: string; nextOn: string }
+  | { code: 'METER_READING_TOO_LOW_FOR_NEXT'; lowest: string; next: string; nextOn: string; days: number };
 
-/**
- * The verdict on `value` read on `readOn`, given the meter's readings not replaced of the last HISTORY_DAYS, newest
- * first (the newest of any age when older). Lower than the last reading is refused unless the meter was changed;
- * a changed meter starts a new register and is not compared. Otherwise the consumption since the last reading may
- * be at most `days × max(DAILY_MAXIMUM, HISTORY_FACTOR × the busiest daily rate between two of the meter's readings)`.
- */
-export function judgeReading(
-  { value, readOn, meterChanged, unit }: { value: string; readOn: string; meterChanged: boolean; unit: RegisterUnit },
-  earlier: readonly Earlier[],
-): Verdict {
-  const last = earlier[0];
-  if (!last || meterChanged) return { ok: true };
-  const used = thousandths(value) - thousandths(last.value);
-  if (used < 0) return { ok: false, code: 'METER_READING_BELOW_LAST', last: last.value };
+export type Verdict = { ok: true } | ({ ok: false } & Refusal);
+
+/** The busiest daily rate, in thousandths a day, between two neighbouring readings of one register (newest first). */
+function busiestRate(readings: readonly Neighbour[]): number {
   let busiest = 0;
-  for (let index = 0; index + 1 < earlier.length; index++) {
-    const newer = earlier[index]!;
-    const older = earlier[index + 1]!;
+  for (let index = 0; index + 1 < readings.length; index++) {
+    const newer = readings[index]!;
+    const older = readings[index + 1]!;
     const days = daysBetween(older.readOn, newer.readOn);
     // A meter change starts a new register: the difference across it is no consumption.
     if (newer.meterChanged || days <= 0) continue;
     busiest = Math.max(busiest, (thousandths(newer.value) - thousandths(older.value)) / days);
   }
-  const perDay = Math.max(thousandths(DAILY_MAXIMUM[unit]), Math.ceil(HISTORY_FACTOR * busiest));
-  const days = Math.max(1, daysBetween(last.readOn, readOn));
-  const allowed = perDay * days;
-  if (used > allowed)
-    return { ok: false, code: 'METER_READING_IMPLAUSIBLE', allowed: registerDecimal(thousandths(last.value) + allowed), days };
+  return busiest;
+}
+
+/**
+ * The verdict on `value` read on `readOn`, between the meter's readings not replaced: `earlier` read on that day or
+ * before, newest first (those of the last HISTORY_DAYS, or the newest of any age when older), and `later` read after
+ * it, oldest first (a reading for a past day, decision 130). The consumption on either side may be at most
+ * `days × max(DAILY_MAXIMUM, HISTORY_FACTOR × the busiest daily rate between two of the meter's readings)`.
+ *
+ * Before: lower than the reading before is refused unless the meter was changed; a changed meter starts a new register
+ * and is not compared with the old one. After: the next reading, unless it starts a new meter itself, may be neither
+ * lower than this one nor so much higher that the days between could not have used it.
+ */
+export function judgeReading(
+  { value, readOn, meterChanged, unit }: { value: string; readOn: string; meterChanged: boolean; unit: RegisterUnit },
+  earlier: readonly Neighbour[],
+  later: readonly Neighbour[] = [],
+): Verdict {
+  const perDay = Math.max(thousandths(DAILY_MAXIMUM[unit]), Math.ceil(HISTORY_FACTOR * busiestRate([...later].reverse().concat(earlier))));
+  const typed = thousandths(value);
+  const last = earlier[0];
+  if (last && !meterChanged) {
+    const used = typed - thousandths(last.value);
+    if (used < 0) return { ok: false, code: 'METER_READING_BELOW_LAST', last: last.value };
+    const days = Math.max(1, daysBetween(last.readOn, readOn));
+    const allowed = perDay * days;
+    if (used > allowed)
+      return { ok: false, code: 'METER_READING_IMPLAUSIBLE', allowed: registerDecimal(thousandths(last.value) + allowed), days };
+  }
+  const next = later[0];
+  if (next && !next.meterChanged) {
+    const used = thousandths(next.value) - typed;
+    if (used < 0) return { ok: false, code: 'METER_READING_ABOVE_NEXT', next: next.value, nextOn: next.readOn };
+    const days = Math.max(1, daysBetween(readOn, next.readOn));
+    const allowed = perDay * days;
+    if (used > allowed) {
+      return {
+        ok: false,
+        code: 'METER_READING_TOO_LOW_FOR_NEXT',
+        lowest: registerDecimal(thousandths(next.value) - allowed),
+        next: next.value,
+        nextOn: next.readOn,
+        days,
+      };
+    }
+  }
   return { ok: true };
 }

@@ -44,7 +44,7 @@ export const meterReadingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         response: { 200: meterReadingList, ...guardedErrors },
       },
     },
-    async (request) => listMeterReadings(db, customerScopeOf(request), request.query.meteringPointId),
+    async (request) => listMeterReadings(db, customerScopeOf(request), request.query.meteringPointId, request.site.timezone),
   );
 
   app.post(
@@ -52,12 +52,15 @@ export const meterReadingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     {
       schema: {
         tags,
-        summary: 'Enters the register of a hand-read meter, checked against its last reading and a plausible consumption',
+        summary: 'Enters the register of a hand-read meter for a day, checked against the readings around it and a plausible consumption',
         description:
           'JSON, or multipart/form-data with the same JSON in a part named "request" and at most one photo of the meter ' +
-          '(PNG, JPEG or WebP, 5 MB, judged by content) in a part named "files"; 413 when over the limits. 422 ' +
-          'METER_READING_BELOW_LAST (lower than the last reading, meterChanged not set), METER_READING_IMPLAUSIBLE, ' +
-          'METER_READING_NOT_HAND_READ.',
+          '(PNG, JPEG or WebP, 5 MB, judged by content) in a part named "files"; 413 when over the limits. readOn is ' +
+          "today when left out; 422 METER_READING_DAY_OUT_OF_RANGE outside the list's entryWindow. 422 " +
+          'METER_READING_BELOW_LAST (lower than the reading before, meterChanged not set), METER_READING_IMPLAUSIBLE, ' +
+          'METER_READING_ABOVE_NEXT and METER_READING_TOO_LOW_FOR_NEXT (a past day, against the later reading), ' +
+          'METER_READING_NOT_HAND_READ. Staff acting for the customer may send override.reason to store a value those ' +
+          'four checks refused; anyone else sending it gets 403 STAFF_ONLY.',
         body: meterReadingRequest,
         response: { 201: meterReading, ...guardedErrors, ...refusedError },
       },

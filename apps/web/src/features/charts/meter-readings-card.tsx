@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -11,25 +12,34 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@portal/schema/calendar-dates';
 import {
+  isOverridableReadingCheck,
   registerThousandths,
   METER_PHOTO_ACCEPT,
   meterReadingRequest,
+  OVERRIDE_REASON_MAX,
+  OVERRIDE_REASON_MIN,
   type MeterReading,
   type MeterReadingList,
+  type OverridableReadingCheck,
   type RegisterUnit,
 } from '@portal/schema/meter-readings';
 import { MAX_ATTACHMENT_BYTES } from '@portal/schema/support';
+import { ApiError } from '../../shared/api/api-error.ts';
+import { useActorInfo } from '../../shared/auth/actor-info.ts';
 import { zodFormResolver } from '../../shared/forms/zod-form-resolver.ts';
 import { useSite } from '../../shared/site/site-context.tsx';
+import { DateField } from '../../shared/ui/date-field.tsx';
 import { LoadState } from '../../shared/ui/load-state.tsx';
 import { meterReadingsQueryOptions, useEnterMeterReading } from './meter-readings-queries.ts';
 import { STATUS_COLOURS as PALETTE } from '../../shared/ui/status-colours.ts';
@@ -37,15 +47,20 @@ import { STATUS_COLOURS as PALETTE } from '../../shared/ui/status-colours.ts';
 /** Dark enough for white text (≥ 6:1) on any theme, as the ticket and contract status chips. */
 const STATUS_COLOURS: Record<MeterReading['status'], string> = { CURRENT: PALETTE.done, SUPERSEDED: PALETTE.neutral };
 
-type Values = { value: string; meterChanged: boolean; photo: File | null };
+type Values = { value: string; readOn: string | null; meterChanged: boolean; photo: File | null; overrideReason: string };
+
+/** A refusal staff may set aside, for the value and day it was given for (decision 130). */
+type Refusal = { code: OverridableReadingCheck; value: string; readOn: string | null };
 
 const formatRegister = (value: string, locale: string) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value));
 
 /**
- * Readings the customer enters for a hand-read meter (docs/decisions/112), under the chart of that metering point on
- * sites with METER_READING_ENTRY: the register with its unit, "the meter was changed" when the value is lower than the
- * last reading, an optional photo, and the past readings with who read them and whether a measured one replaced them.
+ * Readings the customer enters for a hand-read meter (docs/decisions/112, 130), under the chart of that metering point
+ * on sites with METER_READING_ENTRY: the register with its unit and the day it was read (today by default, within the
+ * server's window), "the meter was changed" when the value is lower than the reading before that day, an optional
+ * photo, and the past readings with who read them, whether a measured one replaced them and whether customer service
+ * stored one the checks refused. Staff acting for the customer are offered "Store anyway" with a reason on a refusal.
  */
 export function MeterReadingsCard({ meteringPointId }: { meteringPointId: string }) {
   const query = useQuery(meterReadingsQueryOptions(meteringPointId));
@@ -86,7 +101,7 @@ function MeterReadingsBody({ meteringPointId, query }: { meteringPointId: string
               })}
             </Text>
           )}
-          <ReadingForm meteringPointId={meteringPointId} unit={unitLabel(data.unit)} last={last ?? null} />
+          <ReadingForm meteringPointId={meteringPointId} unit={unitLabel(data.unit)} list={data} />
           <ReadingHistory readings={data.readings} unit={unitLabel(data.unit)} />
         </>
       )}
@@ -94,11 +109,14 @@ function MeterReadingsBody({ meteringPointId, query }: { meteringPointId: string
   );
 }
 
-function ReadingForm({ meteringPointId, unit, last }: { meteringPointId: string; unit: string; last: MeterReading | null }) {
+function ReadingForm({ meteringPointId, unit, list }: { meteringPointId: string; unit: string; list: MeterReadingList }) {
   const { t, i18n } = useTranslation();
   const enter = useEnterMeterReading();
+  const staff = useActorInfo({ enabled: true }).data?.actingAs === 'staff';
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const days = list.entryWindow;
   const form = useForm<Values>({
-    initialValues: { value: '', meterChanged: false, photo: null },
+    initialValues: { value: '', readOn: days.to, meterChanged: false, photo: null, overrideReason: '' },
     validateInputOnChange: ['photo'],
     validate: (values) => {
       const errors = zodFormResolver(meterReadingRequest, () => t('meterReadings.value.invalid'))({
@@ -106,26 +124,64 @@ function ReadingForm({ meteringPointId, unit, last }: { meteringPointId: string;
         value: values.value,
         meterChanged: values.meterChanged,
       });
+      if (!values.readOn) errors['readOn'] = t('meterReadings.readOn.required');
       if (values.photo && values.photo.size > MAX_ATTACHMENT_BYTES) errors['photo'] = t('meterReadings.photo.too-large');
       return errors;
     },
   });
+  const readOn = form.values.readOn ?? days.to;
+  // The reading a new one is compared with first: the newest not replaced on its day or before (a past day's neighbour).
+  const previous = list.readings.find((reading) => reading.status === 'CURRENT' && reading.readOn <= readOn) ?? null;
   const typed = registerThousandths(form.values.value);
-  const lower = last !== null && typed !== null && typed < registerThousandths(last.value)!;
-  const submit = form.onSubmit((values) =>
+  const lower = previous !== null && typed !== null && typed < registerThousandths(previous.value)!;
+  const refused = staff && refusal !== null && refusal.value === form.values.value && refusal.readOn === form.values.readOn;
+  const send = (values: Values, override: { reason: string } | undefined) =>
     enter.mutate(
-      { request: { meteringPointId, value: values.value, meterChanged: lower && values.meterChanged }, photo: values.photo },
+      {
+        request: {
+          meteringPointId,
+          value: values.value,
+          meterChanged: lower && values.meterChanged,
+          readOn: values.readOn ?? undefined,
+          ...(override ? { override } : {}),
+        },
+        photo: values.photo,
+      },
       {
         onSuccess: () => {
           form.reset();
+          setRefusal(null);
           notifications.show({ color: 'green', message: t('meterReadings.sent') });
         },
+        onError: (failure) => {
+          const code = failure instanceof ApiError ? failure.code : undefined;
+          setRefusal(isOverridableReadingCheck(code) ? { code, value: values.value, readOn: values.readOn } : null);
+        },
       },
-    ),
-  );
+    );
+  const submit = form.onSubmit((values) => send(values, undefined));
+  const storeAnyway = () => {
+    const reason = form.values.overrideReason.trim();
+    if (reason.length < OVERRIDE_REASON_MIN || reason.length > OVERRIDE_REASON_MAX) {
+      form.setFieldError(
+        'overrideReason',
+        t('meterReadings.override.reason.invalid', { min: OVERRIDE_REASON_MIN, max: OVERRIDE_REASON_MAX }),
+      );
+      return;
+    }
+    send(form.values, { reason });
+  };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={480}>
+        <DateField
+          label={t('meterReadings.readOn')}
+          description={t('meterReadings.readOn.description', { first: formatDay(days.from) })}
+          required
+          minDate={days.from}
+          maxDate={days.to}
+          {...form.getInputProps('readOn')}
+        />
         <NumberInput
           label={t('meterReadings.value')}
           description={t('meterReadings.value.description')}
@@ -145,10 +201,10 @@ function ReadingForm({ meteringPointId, unit, last }: { meteringPointId: string;
           value={form.values.value}
           onChange={(value) => form.setFieldValue('value', typeof value === 'number' ? String(value) : value.replace(',', '.'))}
         />
-        {lower && last && (
+        {lower && previous && (
           <Stack gap={6}>
             <Text size="sm" fw={600} role="status">
-              {t('meterReadings.lower', { value: `${formatRegister(last.value, i18n.language)} ${unit}` })}
+              {t('meterReadings.lower', { value: `${formatRegister(previous.value, i18n.language)} ${unit}` })}
             </Text>
             <Checkbox label={t('meterReadings.meterChanged')} {...form.getInputProps('meterChanged', { type: 'checkbox' })} />
           </Stack>
@@ -166,6 +222,30 @@ function ReadingForm({ meteringPointId, unit, last }: { meteringPointId: string;
             {t('meterReadings.submit')}
           </Button>
         </Group>
+        {refused && (
+          // The title as body text: the theme's yellow title colour does not hold 4.5:1 on the alert's own background.
+          <Alert color="yellow" data-testid="meter-reading-override">
+            <Stack gap="sm">
+              <Text size="sm" fw={700}>
+                {t('meterReadings.override.title')}
+              </Text>
+              <Text size="sm">{t(`errors.codes.${refusal.code}`)}</Text>
+              <Text size="sm">{t('meterReadings.override.description')}</Text>
+              <Textarea
+                label={t('meterReadings.override.reason')}
+                required
+                minRows={3}
+                maxLength={OVERRIDE_REASON_MAX}
+                {...form.getInputProps('overrideReason')}
+              />
+              <Group>
+                <Button color={PALETTE.waiting} onClick={storeAnyway} loading={enter.isPending}>
+                  {t('meterReadings.override.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
       </Stack>
     </form>
   );
@@ -218,6 +298,14 @@ function ReadingHistory({ readings, unit }: { readings: MeterReading[]; unit: st
                           {t('meterReadings.photo-link')}
                         </Anchor>
                       </>
+                    )}
+                    {reading.override && (
+                      <Stack gap={2} mt={4} align="flex-start">
+                        <Badge size="sm" variant="filled" color={PALETTE.waiting}>
+                          {t('meterReadings.override.badge')}
+                        </Badge>
+                        <Text size="xs">{t('meterReadings.override.shown', { reason: reading.override.reason })}</Text>
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td>

@@ -1,0 +1,4 @@
+ALTER TABLE "meter_register_reading" ADD COLUMN "override_check" text;--> statement-breakpoint
+ALTER TABLE "meter_register_reading" ADD COLUMN "override_reason" text;--> statement-breakpoint
+ALTER TABLE "meter_register_reading" ADD CONSTRAINT "meter_register_reading_override_check_check" CHECK ("meter_register_reading"."override_check" in ('METER_READING_BELOW_LAST', 'METER_READING_IMPLAUSIBLE', 'METER_READING_ABOVE_NEXT', 'METER_READING_TOO_LOW_FOR_NEXT'));--> statement-breakpoint
+ALTER TABLE "meter_register_reading" ADD CONSTRAINT "meter_register_reading_override_check" CHECK (("meter_register_reading"."override_check" is null) = ("meter_register_reading"."override_reason" is null) and ("meter_register_reading"."override_check" is null or ("meter_register_reading"."entered_by" = 'staff' and char_length("meter_register_reading"."override_reason") between 1 and 500)));
