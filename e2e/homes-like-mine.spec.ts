@@ -57,3 +57,26 @@ test("lumo: Mikko's summer cottage has too few holiday homes beside it, and the 
   await card.scrollIntoViewIfNeeded();
   await expectAccessible(page);
 });
+
+test('daugava: Anna’s district-heated flat compares its heat with 20 flats of its own description (decision 131)', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  const LV = 'lv-LV';
+  await signedIn({ site: 'daugava', locale: LV, person: 'Anna Bērziņa', method: 'eParaksts', path: '/charts?mp=mp-ds-anna-heat' });
+
+  const card = page.getByRole('region', { name: text(LV, 'charts.homes.title') });
+  const group = card.getByTestId('homes-comparison-group');
+  await expect(group).toBeVisible({ timeout: 30_000 });
+  expect(await compare(page, 'mp-ds-anna-heat')).toMatchObject({
+    status: 'available',
+    group: { homeKind: 'apartment', heating: 'district', floorAreaBand: '50-80', homes: 20, widened: false },
+  });
+  await expect(group).toContainText(text(LV, 'charts.homes.kinds.apartment'));
+  await expect(group).toContainText(text(LV, 'charts.homes.size.50-80'));
+  await expect(group).toContainText('20');
+  await expect(card.getByRole('table').getByRole('row')).toHaveCount(13);
+  await card.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+});

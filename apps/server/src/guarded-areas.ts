@@ -31,6 +31,7 @@ import { erasureRoutes, erasureStaffRoutes } from './modules/erasure/routes.ts';
 import { usagePointRoutes } from './modules/usage-points/routes.ts';
 import { homesComparisonRoutes } from './modules/homes-comparison/routes.ts';
 import { meterReadingRoutes } from './modules/meter-readings/routes.ts';
+import { inboundMeterReadingRoutes } from './modules/meter-readings/inbound-routes.ts';
 import type { CommandDeps } from './modules/load-controls/issue-command.ts';
 import type { LiveReadingsHub } from './modules/load-controls/live-readings-hub.ts';
 import { hanPortRoutes, liveReadingRoutes, loadControlRoutes, planRoutes } from './modules/load-controls/routes.ts';
@@ -47,7 +48,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { connectionRequestRoutes, connectionRequestStaffRoutes } from './modules/connection-requests/routes.ts';
 import { networkProductRoutes } from './modules/network-products/routes.ts';
 import type { Database } from './platform/database.ts';
-import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea } from './platform/route-areas.ts';
+import { adminArea, anyFeatureArea, customerArea, featureArea, personArea, staffArea, systemArea } from './platform/route-areas.ts';
 
 /** What the guarded areas' routes are built with: made once in buildApp (app.ts), shared by every area. */
 export type GuardedAreaDeps = {
@@ -182,6 +183,8 @@ export async function registerGuardedAreas(
       await area.register(featureArea('OUTAGES', async (outagesArea) => outagesArea.register(operatorOutageStaffRoutes, { db })));
     }),
   );
+  // The utility's systems, each with its site's token: the reading system's measured register readings (decision 131).
+  await app.register(systemArea(db, 'reading-system', async (area) => area.register(inboundMeterReadingRoutes, { db })));
   await app.register(
     adminArea(async (area) => {
       // An administrator's change shows on their next page load: this copy has heard its site_changed first.

@@ -119,6 +119,10 @@ export const ERROR_CODES = {
   METER_READING_TOO_LOW_FOR_NEXT: 'refused',
   METER_READING_DAY_OUT_OF_RANGE: 'refused',
   METER_PHOTO_NOT_FOUND: 'notFound',
+  // The reading system's measured readings (docs/decisions/131)
+  SYSTEM_TOKEN_REFUSED: 'unauthenticated',
+  BATCH_TOO_LARGE: 'tooLarge',
+  METER_READING_IN_FUTURE: 'invalid',
   // Signing and renewing (docs/decisions/033-036)
   SIGNING_NOT_OFFERED: 'refused',
   SIGNING_NEEDS_E_ID: 'refused',

@@ -504,6 +504,8 @@ const calls: Call[] = [
   // Provider callbacks carry no session: the signature decides (payments.test.ts), so an unsigned one is 401 for all.
   { method: 'POST', url: '/api/payments/callback/SIMULATOR', body: { reference: 'SIM-x' }, expected: everyone(401) },
   { method: 'GET', url: '/api/payments/callback/SIMULATOR?reference=SIM-x', expected: everyone(401) },
+  // The reading system's batches carry its bearer token, never a session: every person is 401 (decision 131).
+  { method: 'POST', url: '/api/reading-system/meter-readings', body: { readings: [] }, expected: everyone(401) },
   { method: 'GET', url: '/api/banks?type=payment', expected: everyone(200) },
   { method: 'GET', url: '/api/banks?type=e-invoice', expected: everyone(200) },
   { method: 'GET', url: '/api/banks/operators', expected: everyone(200) },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOAD_MAX_BYTES } from '@portal/schema/contract-signing';
 import type { ErrorCode } from '@portal/schema/error-codes';
+import { MAX_INBOUND_READINGS } from '@portal/schema/inbound-meter-readings';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@portal/schema/support';
 import { AppError } from './errors.ts';
 
@@ -175,6 +176,13 @@ export const INPUT_LIMITS = {
     unit: 'bytes',
     status: 413,
     code: 'BODY_TOO_LARGE',
+  },
+  inboundReadingRows: {
+    what: 'rows of a reading system batch (`/api/reading-system/meter-readings`, decision 131)',
+    limit: MAX_INBOUND_READINGS,
+    unit: 'rows',
+    status: 413,
+    code: 'BATCH_TOO_LARGE',
   },
   importCsvRows: { what: 'lines of a readings CSV import', limit: 4_000_000, unit: 'lines', status: 413, code: 'IMPORT_TOO_LARGE' },
   importXmlBytes: { what: 'ENTSO-E price document import', limit: 32 * MIB, unit: 'bytes', status: 413, code: 'IMPORT_TOO_LARGE' },

@@ -63,6 +63,11 @@ export const openApi = fp(
               name: SESSION_COOKIE,
               description: 'The Auth.js session cookie set by signing in with e-ID (or an e-mail link where the site offers it).',
             },
+            systemToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The token the site issued to one of the utility’s systems (its reading system): valid on that site only.',
+            },
           },
         },
       },

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { SiteFeature } from '@portal/schema/features';
 import type { StaffRole } from '@portal/schema/identity';
+import type { SystemClientKind } from '@portal/schema/inbound-meter-readings';
 import { requireCustomer, requirePerson, requireStaff } from './actor.ts';
+import type { Database } from './database.ts';
 import { AppError } from './errors.ts';
+import { requireSystemClient } from './system-clients.ts';
 
 type RegisterRoutes = (area: FastifyInstance) => Promise<void>;
 
@@ -11,12 +14,12 @@ type RegisterRoutes = (area: FastifyInstance) => Promise<void>;
  * live in their own encapsulated context whose `onRequest` guards run before the body is parsed or validated.
  * A route placed in an area cannot forget its guard.
  */
-function guardedArea(guards: onRequestHookHandler[], register: RegisterRoutes) {
+function guardedArea(guards: onRequestHookHandler[], register: RegisterRoutes, security: 'session' | 'systemToken' = 'session') {
   return async (area: FastifyInstance) => {
     for (const guard of guards) area.addHook('onRequest', guard);
-    // The API reference says which calls need the session cookie: exactly the guarded ones.
+    // The API reference says which calls need the session cookie (or a system's token): exactly the guarded ones.
     area.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, security: [{ session: [] }] };
+      route.schema = { ...route.schema, security: [{ [security]: [] }] };
     });
     await register(area);
   };
@@ -38,6 +41,20 @@ async function requireOwnSite(request: FastifyRequest) {
   const { siteId } = (request.params ?? {}) as { siteId?: string };
   if (siteId !== undefined && siteId !== request.actor?.siteId) throw new AppError('OTHER_SITE', 'You administer another site');
 }
+
+/**
+ * Calls a machine of the utility makes with its bearer token, on its own site only (docs/decisions/131): no session,
+ * no person, no customer; the token's client says which site and which kind of call.
+ */
+export const systemArea = (db: Database, kind: SystemClientKind, register: RegisterRoutes) =>
+  guardedArea(
+    [requireSystemClient(db, kind)],
+    async (area) => {
+      area.decorateRequest('systemClient', null);
+      await register(area);
+    },
+    'systemToken',
+  );
 
 /** A part of the portal the site may switch off (spec §6): off means the calls do not exist there. */
 export function featureArea(feature: SiteFeature, register: RegisterRoutes) {

@@ -1,4 +1,16 @@
-import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import {
   METER_PHOTO_TYPES,
@@ -54,11 +66,18 @@ export const meterRegisterReading = pgTable(
     overrideReason: text('override_reason'),
     supersededById: text('superseded_by_id').references((): AnyPgColumn => meterRegisterReading.id, { onDelete: 'set null' }),
     supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The reading system's own id of a MEASURED reading it sent (docs/decisions/131): unique in the site, so a batch
+     * sent again stores nothing twice, whichever of the site's system clients sends it. Null for the demo's and the
+     * customers' readings.
+     */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('meter_register_reading_point_idx').on(table.meteringPointId, table.readOn, table.createdAt),
     index('meter_register_reading_customer_idx').on(table.siteId, table.customerId),
+    uniqueIndex('meter_register_reading_external_unique').on(table.siteId, table.externalId),
     oneOf('meter_register_reading_unit_check', table.unit, REGISTER_UNITS),
     oneOf('meter_register_reading_source_check', table.source, METER_READING_SOURCES),
     oneOf('meter_register_reading_entered_by_check', table.enteredBy, METER_READING_ENTERERS),
@@ -70,6 +89,7 @@ export const meterRegisterReading = pgTable(
       'meter_register_reading_override_check',
       sql`(${table.overrideCheck} is null) = (${table.overrideReason} is null) and (${table.overrideCheck} is null or (${table.enteredBy} = 'staff' and char_length(${table.overrideReason}) between 1 and ${sql.raw(String(OVERRIDE_REASON_MAX))}))`,
     ),
+    check('meter_register_reading_external_source_check', sql`${table.externalId} is null or ${table.source} = 'MEASURED'`),
   ],
 );
 

@@ -15,6 +15,7 @@ import { seedDemoOutages } from './demo-outages.ts';
 import { seedDemoPower } from './demo-power.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoSupport } from './demo-support.ts';
+import { seedDemoSystemClients } from './demo-system-clients.ts';
 import { DEMO_SITES, type DemoSite } from './demo-sites.ts';
 
 /**
@@ -51,6 +52,7 @@ export async function seedDemoData(
   await seedDemoGrid(db);
   await seedDemoSupport(db);
   await seedDemoAnnouncements(db);
+  await seedDemoSystemClients(db);
   log?.info(
     { newSites: sites, newPeople: identities.people, newCustomers: identities.customers, newProducts },
     'demo sites and people in place',

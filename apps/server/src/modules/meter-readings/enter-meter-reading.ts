@@ -205,14 +205,15 @@ async function audit(
 }
 
 /**
- * A reading the utility measured (its meter reader, or its own reading of the register), in the caller's transaction.
+ * A reading the utility measured (its meter reader, or its own reading of the register), in the caller's transaction:
+ * the demo seed's, and the reading system's through `receiveMeasuredReadings` (decision 131) with its own id.
  * It replaces the customer's readings of the same calendar month that nothing replaced yet: they stay, marked
  * SUPERSEDED with this reading's id. Answers the new reading's id and the ids it replaced.
  */
 export async function recordMeasuredReading(
   tx: Transaction,
   point: RegisterPoint,
-  reading: { readOn: string; value: string; meterChanged?: boolean },
+  reading: { readOn: string; value: string; meterChanged?: boolean; externalId?: string },
   now: Date = new Date(),
 ): Promise<{ id: string; replaced: string[] }> {
   const id = await meterReadingRepository.insert(tx, {
@@ -225,6 +226,7 @@ export async function recordMeasuredReading(
     enteredBy: null,
     enteredByPersonId: null,
     createdAt: now,
+    externalId: reading.externalId ?? null,
   });
   const replaced = await meterReadingRepository.supersedeCustomerReadings(
     tx,

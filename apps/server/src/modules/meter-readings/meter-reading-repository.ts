@@ -77,6 +77,37 @@ export const meterReadingRepository = {
     return row ?? null;
   },
 
+  /**
+   * The site's points with these codes (GSRN or EIC), locked until the transaction ends, always in the codes' order:
+   * two batches touching the same meters wait for each other instead of deadlocking, and a customer's entry of one
+   * of them waits for the batch (and is then judged against the measured reading).
+   */
+  async lockPointsByCode(tx: Transaction, siteId: string, codes: string[]): Promise<(RegisterPoint & { code: string })[]> {
+    if (codes.length === 0) return [];
+    return tx
+      .select({ ...pointColumns, code: meteringPoint.gsrn })
+      .from(meteringPoint)
+      .where(and(eq(meteringPoint.siteId, siteId), inArray(meteringPoint.gsrn, codes)))
+      .orderBy(meteringPoint.gsrn)
+      .for('update');
+  },
+
+  /** The site's readings stored under these reading system ids (decision 131), with what each was stored as. */
+  async byExternalIds(executor: Executor, siteId: string, externalIds: string[]) {
+    if (externalIds.length === 0) return [];
+    return executor
+      .select({
+        id: meterRegisterReading.id,
+        externalId: meterRegisterReading.externalId,
+        meteringPointId: meterRegisterReading.meteringPointId,
+        readOn: meterRegisterReading.readOn,
+        value: meterRegisterReading.value,
+        meterChanged: meterRegisterReading.meterChanged,
+      })
+      .from(meterRegisterReading)
+      .where(and(eq(meterRegisterReading.siteId, siteId), inArray(meterRegisterReading.externalId, externalIds)));
+  },
+
   /** The point's readings, newest first (the day read, then when it was stored). */
   async readings(executor: Executor, meteringPointId: string, limit = 240): Promise<RegisterReadingRow[]> {
     return executor
@@ -154,6 +185,8 @@ export const meterReadingRepository = {
       enteredByPersonId: string | null;
       override?: { check: OverridableReadingCheck; reason: string } | null;
       createdAt: Date;
+      /** The reading system's id of a MEASURED reading it sent (decision 131). */
+      externalId?: string | null;
     },
   ): Promise<string> {
     const [inserted] = await tx
@@ -172,6 +205,7 @@ export const meterReadingRepository = {
         overrideCheck: row.override?.check ?? null,
         overrideReason: row.override?.reason ?? null,
         createdAt: row.createdAt,
+        externalId: row.externalId ?? null,
       })
       .returning({ id: meterRegisterReading.id });
     return inserted!.id;
