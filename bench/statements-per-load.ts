@@ -1,8 +1,41 @@
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import type { ServerProcess } from './server-process.ts';
 
 /** Longer than the short-lived site cache of a copy without a change channel (modules/sites/site-cache.ts, 5 s). */
 const BETWEEN_LOADS_MS = 5_500;
+
+/** Quiet network for this long after the cards' calls: the load is over. */
+const QUIET_MS = 1_000;
+const LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * Resolves once the page's cards have called (a request under /api/dashboard/) and the network has been quiet for
+ * QUIET_MS. `networkidle` alone came before the dashboard's script had even been fetched on a busy machine: the
+ * row then counted the page and its texts, not the cards (decision 118, 2026-12-02).
+ */
+function cardsSettled(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  let cardsCalled = false;
+  page.on('request', (request) => {
+    inFlight += 1;
+    lastActivity = Date.now();
+    if (new URL(request.url()).pathname.startsWith('/api/dashboard/')) cardsCalled = true;
+  });
+  const finished = () => {
+    inFlight -= 1;
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return async () => {
+    const deadline = Date.now() + LOAD_TIMEOUT_MS;
+    while (!(cardsCalled && inFlight === 0 && Date.now() - lastActivity >= QUIET_MS)) {
+      if (Date.now() > deadline) throw new Error('the dashboard did not call its cards or did not settle within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+}
 
 type RouteCounts = Map<string, { requests: number; statements: number }>;
 
@@ -67,8 +100,10 @@ export async function dashboardLoadStatements(
       ]);
       const before = await routeCounts(server.healthOrigin);
       const page = await context.newPage();
+      const settled = cardsSettled(page);
       // A first load after a start may wait for the copy's first renders: longer than Playwright's 30 s on a busy machine.
-      await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+      await page.goto(url, { waitUntil: 'networkidle', timeout: LOAD_TIMEOUT_MS });
+      await settled();
       measured.push(loadOf(before, await routeCounts(server.healthOrigin)));
       await context.close();
     }

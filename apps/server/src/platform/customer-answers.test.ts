@@ -7,10 +7,11 @@ import { type App } from '../app.ts';
 import { invoice } from '../db/schema/billing.ts';
 import { refreshRollups, writtenRange } from '../modules/readings/reading-rollups.ts';
 import { buildBilledContract, buildInvoice } from '../test-support/billing-factories.ts';
-import { buildMeteringPoint, insertReadings } from '../test-support/energy-factories.ts';
+import { buildMeteringPoint, customerIdOf, insertReadings } from '../test-support/energy-factories.ts';
 import { PEOPLE, sessionCookieFor } from '../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../test-support/test-app.ts';
 import { useTwoServerCopies, type ServerCopy } from '../test-support/server-copies.ts';
+import { CUSTOMER_DATA_CHANGED_CHANNEL, EVERYONE } from './customer-answers.ts';
 
 const get = (app: App, url: string, cookie: string) => app.inject({ url, headers: { host: HOSTS.lumo, cookie } });
 
@@ -49,6 +50,36 @@ describe('the customer answer cache of one server copy', () => {
     expect(after.json().invoices.find((item: { id: string }) => item.id === created.id).totalCents).toBe(123_456);
     // Only Aino's answers went; Mikko's stays.
     expect(ctx.app.customerAnswers.size).toBe(before + 2);
+  });
+
+  it("keeps a read per customer, one read for the calls that ask at once, until the database says that customer's data or everyone's changed", async () => {
+    const db = ctx.database.db;
+    const answers = ctx.app.customerAnswers;
+    const [ainoId, mikkoId] = await Promise.all([customerIdOf(db, 'lumo', 'LUMO-100001'), customerIdOf(db, 'lumo', 'LUMO-100002')]);
+    let reads = 0;
+    const read = async () => ({ read: ++reads });
+    const keptFor = (key: string, customerId: string) => answers.read(key, customerId, read);
+    const notify = async (payload: string) => {
+      await db.execute(sql`select pg_notify(${CUSTOMER_DATA_CHANGED_CHANNEL}, ${payload})`);
+      await answers.caughtUp();
+    };
+
+    const together = await Promise.all([1, 2, 3].map(() => keptFor('aino-points', ainoId)));
+    expect(together).toEqual([{ read: 1 }, { read: 1 }, { read: 1 }]);
+    expect(await keptFor('mikko-points', mikkoId)).toEqual({ read: 2 });
+    expect(await keptFor('rates', EVERYONE)).toEqual({ read: 3 });
+    expect(await keptFor('aino-points', ainoId)).toEqual({ read: 1 });
+
+    // Aino's data changed: her read goes, Mikko's and everyone's stay.
+    await notify(ainoId);
+    expect(await keptFor('aino-points', ainoId)).toEqual({ read: 4 });
+    expect(await keptFor('mikko-points', mikkoId)).toEqual({ read: 2 });
+    expect(await keptFor('rates', EVERYONE)).toEqual({ read: 3 });
+
+    // Everyone's data changed (prices, VAT rates): every read goes.
+    await notify('*');
+    expect(await keptFor('rates', EVERYONE)).toEqual({ read: 5 });
+    expect(await keptFor('mikko-points', mikkoId)).toEqual({ read: 6 });
   });
 
   it('shows a postponement made through the portal on the very next request', async () => {

@@ -25,6 +25,13 @@ export type CustomerAnswersOptions = {
 };
 
 type Entry = { answer: KeptAnswer; customerId: string; expires: number };
+/** A kept read: rows several answers start from (a customer's metering points, the VAT rates), as read. */
+type ReadEntry = { value: unknown; customerId: string; expires: number };
+
+/** Kept reads at most: a few per customer who signed in within the minute. */
+const MAX_READS = 10_000;
+/** The `customerId` of a read that is everyone's (VAT rates): only a `*` notification drops it. */
+export const EVERYONE = '*';
 
 /**
  * Encoded answers of the read calls a customer makes over and over (the invoice list, the dashboard's cards, a
@@ -45,6 +52,7 @@ export function createCustomerAnswers({
   onLookup,
 }: CustomerAnswersOptions) {
   const entries = new Map<string, Entry>();
+  const reads = new Map<string, ReadEntry>();
   let bytes = 0;
 
   function drop(key: string) {
@@ -56,6 +64,7 @@ export function createCustomerAnswers({
 
   function clear() {
     entries.clear();
+    reads.clear();
     bytes = 0;
   }
 
@@ -66,7 +75,10 @@ export function createCustomerAnswers({
     onLost,
     onChange: (payload) => {
       if (payload === '*') clear();
-      else for (const [key, entry] of entries) if (entry.customerId === payload) drop(key);
+      else {
+        for (const [key, entry] of entries) if (entry.customerId === payload) drop(key);
+        for (const [key, entry] of reads) if (entry.customerId === payload) reads.delete(key);
+      }
       observer?.onChange(payload);
     },
     onReset: () => {
@@ -124,6 +136,28 @@ export function createCustomerAnswers({
       const customerId = request.actor!.customer!.id;
       const key = [request.site.id, customerId, todayIn(request.site.timezone, new Date(now())), request.url].join('\u0000');
       return (await keptAnswer(key, customerId, schema, compute, until)).send(request, reply);
+    },
+
+    /**
+     * The rows `read` answers, kept under `key` for `customerId` (or EVERYONE) by the rules of the kept answers: a
+     * minute at most, dropped when the database says that customer's data (or everyone's) changed, not kept while
+     * the changes are not heard or when one was heard during the read. The calls of one page load ask at once: they
+     * share one read in flight (issue 30: the same metering points were read by five calls of a dashboard load).
+     * For reads outside transactions only; `key` must name the site and customer the rows are scoped by.
+     */
+    async read<T>(key: string, customerId: string, read: () => Promise<T>): Promise<T> {
+      const kept = reads.get(key);
+      if (kept !== undefined && kept.expires > now()) return kept.value as T;
+      if (kept) reads.delete(key);
+      return changeChannel.shared(`read\u0000${key}`, async () => {
+        const before = changeChannel.changes;
+        const value = await read();
+        if (changeChannel.listening && before === changeChannel.changes) {
+          if (reads.size >= MAX_READS) reads.delete(reads.keys().next().value!);
+          reads.set(key, { value, customerId, expires: now() + ttlMs });
+        }
+        return value;
+      });
     },
 
     /** Resolves once every change committed before the call has been heard (as the actor cache's `caughtUp`). */

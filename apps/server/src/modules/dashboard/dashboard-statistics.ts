@@ -3,6 +3,7 @@ import type { Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
+import { directReads, type CardReads } from '../readings/card-reads.ts';
 import { addDays, instantAt, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
 import { billContract, feesWithVatCents } from '../pricing/contract-bills.ts';
 import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
@@ -24,8 +25,8 @@ function periodRange(period: Period, today: string) {
   return period === 'month' ? monthOf(today) : yearOf(today);
 }
 
-async function pointsFor(executor: Executor, scope: CustomerScope, meteringPointId: string | undefined) {
-  const points = await energyRepository.meteringPoints(executor, scope);
+async function pointsFor(reads: CardReads, meteringPointId: string | undefined) {
+  const points = await reads.meteringPoints();
   if (!meteringPointId) return points;
   const chosen = points.filter((point) => point.id === meteringPointId);
   if (chosen.length === 0) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
@@ -42,11 +43,12 @@ export async function energyStatistics(
   site: Site,
   query: { period: Period; meteringPointId?: string; direction: 'consumption' | 'production' },
   now = new Date(),
+  reads = directReads(executor, scope),
 ): Promise<EnergyStatistics> {
   const { timezone } = site;
   const { from, to } = periodRange(query.period, localDate(now, timezone));
   const bucket = query.period === 'month' ? 'day' : 'month';
-  let points = await pointsFor(executor, scope, query.meteringPointId);
+  let points = await pointsFor(reads, query.meteringPointId);
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
   const utilities = [];
   for (const [utility, list] of byUtility(points)) {
@@ -87,11 +89,12 @@ export async function yearlyConsumption(
   site: Site,
   years: number,
   now = new Date(),
+  reads = directReads(executor, scope),
 ): Promise<YearlyConsumption> {
   const { timezone } = site;
   const today = localDate(now, timezone);
   const thisYear = Number(today.slice(0, 4));
-  const points = await energyRepository.meteringPoints(executor, scope);
+  const points = await reads.meteringPoints();
   const utilities = [];
   for (const [utility, list] of byUtility(points)) {
     const rows = await energyRepository.buckets(executor, {
@@ -126,20 +129,27 @@ function monthsFrom(from: string, to: string): string[] {
  * month billed by the one billing function (modules/pricing/bill-period.ts), rows rounded once, VAT once per rate,
  * so a past month's cost is its invoice's total to the cent; the running month is billed to today. Integer cents.
  */
-export async function expenses(executor: Executor, scope: CustomerScope, site: Site, period: Period, now = new Date()): Promise<Expenses> {
+export async function expenses(
+  executor: Executor,
+  scope: CustomerScope,
+  site: Site,
+  period: Period,
+  now = new Date(),
+  reads = directReads(executor, scope),
+): Promise<Expenses> {
   const { timezone } = site;
   const today = localDate(now, timezone);
   const { from, to } = periodRange(period, today);
   // The same stretch a year back, up to the same day, so a running month or year compares like with like.
   const comparableTo = minDate(today, to);
-  const points = await energyRepository.meteringPoints(executor, scope);
+  const points = await reads.meteringPoints();
   const [contracts, rates] = await Promise.all([
     energyRepository.contractsToBill(
       executor,
       scope,
       points.map((point) => point.id),
     ),
-    energyRepository.vatRates(executor),
+    reads.vatRates(),
   ]);
   const contractIds = contracts.map((billed) => billed.id);
   const [days, previousDays] = await Promise.all([
@@ -214,9 +224,10 @@ export async function spotStatistics(
   scope: CustomerScope,
   site: Site & { countryCode: BiddingZone },
   now = new Date(),
+  reads = directReads(executor, scope),
 ): Promise<SpotStatistics> {
   const { timezone } = site;
-  const points = await energyRepository.meteringPoints(executor, scope);
+  const points = await reads.meteringPoints();
   // Without an electricity metering point, the prices of the site's own country (each is one bidding zone).
   const zone = points.find((point) => point.utility === 'electricity')?.biddingZone ?? site.countryCode;
   const today = localDate(now, timezone);
@@ -224,7 +235,7 @@ export async function spotStatistics(
   const [start, middle, end] = [today, tomorrow, addDays(today, 2)].map((day) => instantAt(day, 0, timezone)) as [Date, Date, Date];
   const [rows, rates, vatKey] = await Promise.all([
     energyRepository.spotPrices(executor, zone, start, end),
-    energyRepository.vatRates(executor),
+    reads.vatRates(),
     energyRepository.vatKeyOf(executor, scope, 'electricity'),
   ]);
   // Shown beside the VAT-free spot prices: the rate on electricity in force on each day shown (decision 093).

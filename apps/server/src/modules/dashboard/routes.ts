@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dashboardLocationList,
@@ -16,6 +17,7 @@ import { dashboardLocations } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 import { powerPeaks } from './power-peaks.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
+import { keptReads } from '../readings/card-reads.ts';
 import type { Database } from '../../platform/database.ts';
 
 const tags = ['dashboard'];
@@ -28,6 +30,9 @@ const QUARTER_HOUR = 15 * 60_000;
  * quarter hour's price and is kept until the next quarter hour at most.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
+  /** The metering points and VAT rates the cards share, read once for the calls of a page load (decision 118). */
+  const readsOf = (request: FastifyRequest) => keptReads(app.customerAnswers, db, customerScopeOf(request));
+
   app.get(
     '/api/dashboard/locations',
     {
@@ -53,7 +58,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, energyStatisticsSchema, () =>
-        energyStatistics(db, customerScopeOf(request), request.site, { ...request.query, direction: 'consumption' }, now()),
+        energyStatistics(
+          db,
+          customerScopeOf(request),
+          request.site,
+          { ...request.query, direction: 'consumption' },
+          now(),
+          readsOf(request),
+        ),
       ),
   );
 
@@ -69,7 +81,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, energyStatisticsSchema, () =>
-        energyStatistics(db, customerScopeOf(request), request.site, { ...request.query, direction: 'production' }, now()),
+        energyStatistics(
+          db,
+          customerScopeOf(request),
+          request.site,
+          { ...request.query, direction: 'production' },
+          now(),
+          readsOf(request),
+        ),
       ),
   );
 
@@ -91,7 +110,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
         request,
         reply,
         spotStatisticsSchema,
-        () => spotStatistics(db, customerScopeOf(request), request.site, at),
+        () => spotStatistics(db, customerScopeOf(request), request.site, at, readsOf(request)),
         {
           until: nextQuarter,
         },
@@ -111,7 +130,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, expensesSchema, () =>
-        expenses(db, customerScopeOf(request), request.site, request.query.period, now()),
+        expenses(db, customerScopeOf(request), request.site, request.query.period, now(), readsOf(request)),
       ),
   );
 
@@ -145,7 +164,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     },
     async (request, reply) =>
       app.customerAnswers.send(request, reply, yearlyConsumptionSchema, () =>
-        yearlyConsumption(db, customerScopeOf(request), request.site, request.query.years, now()),
+        yearlyConsumption(db, customerScopeOf(request), request.site, request.query.years, now(), readsOf(request)),
       ),
   );
 };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { inboxMessage } from '../../db/schema/support.ts';
 import type { Executor, Transaction } from '../../platform/database.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
@@ -11,20 +11,13 @@ export const inboxRepository = {
     await tx.insert(inboxMessage).values(values);
   },
 
+  /** Every message of the customer: the list counts the unread itself, without a statement of its own. */
   async list(executor: Executor, scope: CustomerScope): Promise<InboxMessageRow[]> {
     return executor
       .select()
       .from(inboxMessage)
       .where(and(eq(inboxMessage.siteId, scope.siteId), eq(inboxMessage.customerId, scope.customerId)))
       .orderBy(desc(inboxMessage.createdAt), desc(inboxMessage.id));
-  },
-
-  async unreadCount(executor: Executor, scope: CustomerScope): Promise<number> {
-    const [row] = await executor
-      .select({ unread: count() })
-      .from(inboxMessage)
-      .where(and(eq(inboxMessage.siteId, scope.siteId), eq(inboxMessage.customerId, scope.customerId), isNull(inboxMessage.readAt)));
-    return Number(row?.unread ?? 0);
   },
 
   /** Marks the message read once (the first reading time stays); false when the customer has no such message. */

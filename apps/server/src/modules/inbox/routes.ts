@@ -26,9 +26,9 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       const scope = customerScopeOf(request);
       const locale = toLocaleId(request.query.locale) ?? personLocale(request);
       const texts = bundleFor('web', locale);
-      const [rows, unreadCount] = await Promise.all([inboxRepository.list(db, scope), inboxRepository.unreadCount(db, scope)]);
+      const rows = await inboxRepository.list(db, scope);
       return {
-        unreadCount,
+        unreadCount: rows.filter((row) => row.readAt === null).length,
         messages: rows.map((row) => ({
           id: row.id,
           subject: texts[row.subjectKey] ?? row.subjectKey,

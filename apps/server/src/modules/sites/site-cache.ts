@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { RELEASED_FEATURES } from '@portal/schema/features';
 import { LOCALE_NAMES } from '@portal/schema/locale-ids';
 import { siteBootstrap, type SiteBootstrap, type SiteLink } from '@portal/schema/site';
@@ -63,8 +63,11 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
     return channel.listening && channel.changes === changesBefore ? heardMillis : 0;
   };
 
-  /** A site with its locales, features, meta fields and links in one statement: each page load after expiry pays it. */
-  async function load(siteId: string): Promise<SiteBootstrap | null> {
+  /**
+   * The site `which` names with its locales, features, meta fields and links in one statement: each page load after
+   * expiry pays it. A host's site comes in the same statement as the host's look-up (decision 118, 2026-12-02).
+   */
+  async function load(which: SQL): Promise<SiteBootstrap | null> {
     const [row] = await db
       .select({
         ...getTableColumns(site),
@@ -84,7 +87,7 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
           from site_external_service service where service.site_id = site.id), '[]')`,
       })
       .from(site)
-      .where(eq(site.id, siteId));
+      .where(which);
     if (!row) return null;
     const { locales, features, metaFields, services } = row;
     const toLink = (service: (typeof services)[number]): SiteLink => ({
@@ -120,7 +123,7 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
       if (cached) return cached.value;
       return once(`id:${siteId}`, async () => {
         const before = channel?.changes ?? 0;
-        const value = await load(siteId);
+        const value = await load(eq(site.id, siteId));
         const keep = keepFor(before);
         if (keep > 0) byId.set(siteId, { value, expires: now() + keep });
         return value;
@@ -135,19 +138,17 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
     },
     async findByHost(host: string): Promise<SiteBootstrap | null> {
       const cached = kept(byHost, host);
-      let siteId: string | null;
-      if (cached) siteId = cached.value;
-      else {
-        siteId = await once(`host:${host}`, async () => {
-          const before = channel?.changes ?? 0;
-          const [row] = await db.select({ siteId: siteDomain.siteId }).from(siteDomain).where(eq(siteDomain.host, host));
-          const found = row?.siteId ?? null;
-          const keep = keepFor(before);
-          if (keep > 0) byHost.set(host, { value: found, expires: now() + keep });
-          return found;
-        });
-      }
-      return siteId ? this.findById(siteId) : null;
+      if (cached) return cached.value ? this.findById(cached.value) : null;
+      return once(`host:${host}`, async () => {
+        const before = channel?.changes ?? 0;
+        const value = await load(sql`${site.id} = (select ${siteDomain.siteId} from ${siteDomain} where ${siteDomain.host} = ${host})`);
+        const keep = keepFor(before);
+        if (keep > 0) {
+          byHost.set(host, { value: value?.id ?? null, expires: now() + keep });
+          if (value) byId.set(value.id, { value, expires: now() + keep });
+        }
+        return value;
+      });
     },
     /** Drops cached copies after a change made through this server copy. */
     forget(siteId: string) {

@@ -10,6 +10,7 @@ import type { Database } from '../../platform/database.ts';
 import { guardedErrors } from '../../platform/error-responses.ts';
 import { myUsagePoints, searchUsagePoints, technicalData } from './usage-points-service.ts';
 import { customerScopeOf } from '../../platform/actor.ts';
+import { keptReads } from '../readings/card-reads.ts';
 
 const tags = ['usage-points'];
 
@@ -17,7 +18,7 @@ export const usagePointRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     '/api/usage-points/me',
     { schema: { tags, summary: "The customer's usage points", response: { 200: usagePointList, ...guardedErrors } } },
-    async (request) => myUsagePoints(db, customerScopeOf(request)),
+    async (request) => myUsagePoints(keptReads(app.customerAnswers, db, customerScopeOf(request))),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/database.ts';
 import { gridRepository, type GridPointRow } from '../contracts/grid-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
+import type { CardReads } from '../readings/card-reads.ts';
 import { addressOf, summaryOf } from '../locations/locations-service.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 
@@ -13,9 +14,9 @@ const toUsagePoint = (point: MeteringPointRow): UsagePoint => ({
   address: addressOf(point),
 });
 
-/** GET /api/usage-points/me: the actor's customer's usage points. */
-export async function myUsagePoints(executor: Executor, scope: CustomerScope): Promise<UsagePoint[]> {
-  return (await energyRepository.meteringPoints(executor, scope)).map(toUsagePoint);
+/** GET /api/usage-points/me: the actor's customer's usage points (the dashboard's cards read the same rows). */
+export async function myUsagePoints(reads: Pick<CardReads, 'meteringPoints'>): Promise<UsagePoint[]> {
+  return (await reads.meteringPoints()).map(toUsagePoint);
 }
 
 const words = (value: string) =>

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildContract, buildMeteringPoint, insertReadings } from '../../test-support/energy-factories.ts';
+import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
+import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+
+/** The calls the dashboard's cards make (apps/web's dashboard page), as its load fires them at once. */
+const CARD_CALLS = [
+  '/api/usage-points/me',
+  '/api/dashboard/statistics/consumption',
+  '/api/dashboard/yearly-consumption',
+  '/api/dashboard/statistics/expenses',
+  '/api/dashboard/statistics/spot',
+  '/api/me/inbox',
+];
+
+/**
+ * Issue 30 (decision 118): a dashboard load's statements, as the copy's own per-request metric counts them
+ * (`portal_http_request_statements`). The cards' calls come at once, each a request of its own: the customer's metering
+ * points and the VAT rates they all start from are read once for all of them, and a kept read is not read again.
+ */
+describe("a dashboard load's statements per call", () => {
+  const ctx = useTestApp();
+  let aino = '';
+  /** Statements sent per route so far, by the metric. */
+  const statementsByRoute = async () => {
+    const { values } = await ctx.app.metrics.requestStatements.get();
+    return new Map(
+      values.filter((value) => value.metricName === 'portal_http_request_statements_sum').map((value) => [value.labels.route, value.value]),
+    );
+  };
+  /** What `calls` cost, fired at once, per route. */
+  const load = async (calls: string[]): Promise<Record<string, number>> => {
+    const before = await statementsByRoute();
+    const answers = await Promise.all(calls.map((url) => ctx.app.inject({ url, headers: { host: HOSTS.lumo, cookie: aino } })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(calls.map(() => 200));
+    const after = await statementsByRoute();
+    return Object.fromEntries([...after].map(([route, sum]) => [route, sum - (before.get(route) ?? 0)]).filter(([, sum]) => sum !== 0));
+  };
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    await buildContract(db, point, { components: [{ kind: 'Base', priceCents: '7.49000' }] });
+    await insertReadings(db, point.id, { from: new Date(Date.now() - 3 * 86_400_000), to: new Date() });
+    aino = await sessionCookieFor(db, PEOPLE.aino, 'lumo');
+    await ctx.app.customerAnswers.caughtUp();
+    // The page of a load resolves the site, its host and the session before the cards call: those are kept then.
+    expect((await ctx.app.inject({ url: '/api/me', headers: { host: HOSTS.lumo, cookie: aino } })).statusCode).toBe(200);
+  });
+
+  it('reads the metering points and the VAT rates once for all the cards of a load, and the inbox in one statement', async () => {
+    const first = await load(CARD_CALLS);
+    // Each card computed: its own statements, and one read of the points and one of the rates among all of them.
+    // Points 1, rates 1; consumption 2 (this year and the one before), yearly 1, expenses 4 (contracts, their
+    // prices, billed days of both years), spot 2 (prices, the customer's VAT key), inbox 1. Read by each card, the
+    // points and rates were 9 statements more, and the inbox's unread count one more.
+    expect(Object.values(first).reduce((sum, count) => sum + count, 0)).toBe(12);
+    expect(first['/api/me/inbox']).toBe(1);
+
+    // The cards' answers kept (decision 082), the points kept too: a second load reads only the inbox, never kept.
+    expect(await load(CARD_CALLS)).toEqual({ '/api/me/inbox': 1 });
+  });
+
+  it('reads the points again once the database says they changed', async () => {
+    const points = async () => (await ctx.app.inject({ url: '/api/usage-points/me', headers: { host: HOSTS.lumo, cookie: aino } })).json();
+    expect(await points()).toHaveLength(1);
+    expect(await load(['/api/usage-points/me'])).toEqual({});
+    await buildMeteringPoint(ctx.database.db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
+    await ctx.app.customerAnswers.caughtUp();
+    expect(await load(['/api/usage-points/me'])).toEqual({ '/api/usage-points/me': 1 });
+    expect(await points()).toHaveLength(2);
+  });
+});
