@@ -35,6 +35,8 @@ const WITHOUT_FRESH_VERIFICATION: Record<string, string> = {
   'POST /api/support/tickets/:id/satisfaction': 'an opinion of a resolved request; nothing leaves',
   'POST /api/me/inbox/:id/read': 'marks a message read',
   'POST /api/meter-readings': 'a register reading the utility checks and its next measured reading replaces; nothing leaves',
+  'POST /api/reading-system/meter-readings':
+    'the utility’s reading system calls it with its site’s bearer token, without a session (decision 131)',
   'PUT /api/usage-points/home': 'describes the home for the comparison with similar homes (decision 123); nothing leaves',
   'POST /api/staff/support/tickets/:id/assign': 'customer service taking a ticket of their own site; the queue is their daily work',
   'POST /api/staff/support/tickets/:id/replies': 'customer service answering; it reads no customer data beyond the ticket',
