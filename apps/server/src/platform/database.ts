@@ -99,7 +99,11 @@ export async function openDatabase(
     return () => void observers.delete(observer);
   };
   if (database.kind === 'postgres') {
-    const pool = observedPool(new pg.Pool({ connectionString: database.url, max: 10 }), observed);
+    // JIT off on the portal's own connections (decision 132): PostgreSQL compiles a statement whose estimated cost passes
+    // jit_above_cost, and the pricing statements' row estimates do (billed-days.ts: 7 M estimated, 8 k real rows), so
+    // a 50 ms dashboard answer spent 3 s in LLVM on every call and a copy under load answered nothing. An operator's
+    // DATABASE_URL `options` parameter still wins over this one.
+    const pool = observedPool(new pg.Pool({ connectionString: database.url, max: 10, options: '-c jit=off' }), observed);
     // An idle connection the server closed (restart, failover) is dropped by the pool and the next query
     // opens a new one; without a listener the event would end the process.
     pool.on('error', () => {});
