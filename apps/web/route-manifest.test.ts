@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
 import { preloadsOf } from './route-manifest.ts';
-import { pagesOfTheApp } from './src/test/app-pages.ts';
+import { pagesOfTheApp, routeNodesOfTheApp } from './src/test/app-pages.ts';
+
+const chunk = (fileName: string, details: Partial<Rollup.OutputChunk>) =>
+  ({
+    type: 'chunk',
+    fileName,
+    isEntry: false,
+    isDynamicEntry: false,
+    facadeModuleId: null,
+    imports: [],
+    dynamicImports: [],
+    moduleIds: [],
+    viteMetadata: { importedCss: new Set<string>(), importedAssets: new Set<string>() },
+    ...details,
+  }) as Rollup.OutputChunk;
 
 describe('the route manifest (decision 021)', () => {
   it('lists the pages a browser can open, by their URL patterns', async () => {
@@ -18,19 +32,6 @@ describe('the route manifest (decision 021)', () => {
   });
 
   it("preloads a theme's font stylesheet, not the chunk that only loads it (Vite drops that chunk)", () => {
-    const chunk = (fileName: string, details: Partial<Rollup.OutputChunk>) =>
-      ({
-        type: 'chunk',
-        fileName,
-        isEntry: false,
-        isDynamicEntry: false,
-        facadeModuleId: null,
-        imports: [],
-        dynamicImports: [],
-        moduleIds: [],
-        viteMetadata: { importedCss: new Set<string>(), importedAssets: new Set<string>() },
-        ...details,
-      }) as Rollup.OutputChunk;
     const font = '/repo/node_modules/@fontsource-variable/inter/index.css';
     const bundle: Rollup.OutputBundle = {
       'assets/index.js': chunk('assets/index.js', { isEntry: true, moduleIds: ['/repo/src/main.tsx'] }),
@@ -51,5 +52,37 @@ describe('the route manifest (decision 021)', () => {
       }),
     };
     expect(preloadsOf(bundle, []).themes.aurora).toEqual(['assets/aurora.js', 'assets/inter.css']);
+  });
+
+  it("preloads a page's own chunk and stylesheet, by the name the router plugin gives a chunk of component and loader", async () => {
+    const dashboard = '/repo/apps/web/src/routes/_authenticated/_customer/dashboard.tsx';
+    const bundle: Rollup.OutputBundle = {
+      'assets/index.js': chunk('assets/index.js', { isEntry: true, moduleIds: ['/repo/src/main.tsx'] }),
+      // vite.config.ts groups a route's loader with its component: the plugin names the chunk `component---loader`.
+      'assets/dashboard.js': chunk('assets/dashboard.js', {
+        isDynamicEntry: true,
+        facadeModuleId: `${dashboard}?tsr-split=component---loader`,
+        moduleIds: [`${dashboard}?tsr-split=component---loader`],
+        imports: ['assets/card.js'],
+        viteMetadata: {
+          importedCss: new Set(['assets/dashboard.css']),
+          importedAssets: new Set<string>(),
+        } as Rollup.OutputChunk['viteMetadata'],
+      }),
+      'assets/card.js': chunk('assets/card.js', { moduleIds: ['/repo/src/shared/ui/card.tsx'] }),
+    };
+    const { pages } = preloadsOf(bundle, await routeNodesOfTheApp());
+    expect(pages['/dashboard']).toEqual(['assets/dashboard.js', 'assets/dashboard.css', 'assets/card.js']);
+    expect(pages['/invoices']).toEqual([]);
+  });
+
+  it('stops the build when no split chunk holds a component, rather than write pages without their styles', async () => {
+    const bundle: Rollup.OutputBundle = {
+      'assets/dashboard.js': chunk('assets/dashboard.js', {
+        isDynamicEntry: true,
+        facadeModuleId: '/repo/apps/web/src/routes/_authenticated/_customer/dashboard.tsx?split=page',
+      }),
+    };
+    await expect(routeNodesOfTheApp().then((nodes) => preloadsOf(bundle, nodes))).rejects.toThrow(/split chunks/);
   });
 });

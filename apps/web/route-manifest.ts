@@ -40,9 +40,16 @@ export function preloadsOf(bundle: Rollup.OutputBundle, routeNodes: RouteNode[])
   const dynamic = chunks.filter((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId);
   const facade = (pattern: RegExp) => dynamic.flatMap((chunk) => (pattern.exec(chunk.facadeModuleId!) ? [chunk] : []));
 
+  // The router plugin names a split chunk by the parts it holds, joined by `---` (`?tsr-split=component---loader` with
+  // vite.config.ts's grouping): the page's chunk is the one that holds its component.
   const componentOf = new Map<string, Rollup.OutputChunk>();
-  for (const chunk of facade(/\/src\/routes\/.+\?tsr-split=component$/)) {
-    componentOf.set(chunk.facadeModuleId!.replace(/\?.*$/, ''), chunk);
+  for (const chunk of facade(/\/src\/routes\/.+\?tsr-split=([a-zA-Z-]+)$/)) {
+    const parts = /\?tsr-split=([a-zA-Z-]+)$/.exec(chunk.facadeModuleId!)![1]!.split('---');
+    if (parts.includes('component')) componentOf.set(chunk.facadeModuleId!.replace(/\?.*$/, ''), chunk);
+  }
+  if (routeNodes.length > 0 && componentOf.size === 0) {
+    // Every page would go without its chunk and stylesheet, and a drawn page would shift when its styles came late.
+    throw new Error("None of the router plugin's split chunks holds a route's component: their names are not the ones preloadsOf reads");
   }
   const pages: Record<string, string[]> = {};
   for (const node of routeNodes.filter((candidate) => !candidate.isNonPath && !candidate.children?.length)) {

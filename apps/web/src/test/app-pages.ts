@@ -11,19 +11,24 @@ const webRoot = join(import.meta.dirname, '..', '..');
  * the app's own route files, into a scratch folder.
  */
 export async function pagesOfTheApp(): Promise<string[]> {
+  return pagePatterns(await routeNodesOfTheApp());
+}
+
+/** The route nodes the router generator hands the build's route manifest, from the app's own route files. */
+export async function routeNodesOfTheApp(): Promise<RouteNode[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'route-manifest-'));
   try {
-    let pages: string[] = [];
+    let nodes: RouteNode[] = [];
     const listPages = {
       name: 'test',
-      onRouteTreeChanged: ({ routeNodes }: { routeNodes: RouteNode[] }) => (pages = pagePatterns(routeNodes)),
+      onRouteTreeChanged: ({ routeNodes }: { routeNodes: RouteNode[] }) => (nodes = routeNodes),
     };
     const config = getConfig(
       { target: 'react', routesDirectory: './src/routes', generatedRouteTree: join(scratch, 'route-tree.gen.ts'), plugins: [listPages] },
       webRoot,
     );
     await new Generator({ config, root: webRoot }).run();
-    return pages;
+    return nodes;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
