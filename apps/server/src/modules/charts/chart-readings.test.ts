@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildContract,
   buildMeteringPoint,
+  customerIdOf,
   insertReadings,
   insertSpotPrices,
   insertTemperatures,
@@ -9,6 +10,7 @@ import {
 import { sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { seedDemoEnergy } from '../../db/seed/demo-energy.ts';
+import { getChartReadings } from './get-chart-readings.ts';
 
 const SITES = [
   { siteId: 'lumo', host: HOSTS.lumo, clientCode: 'LUMO-100002', ssn: 'FI010101-123N', timezone: 'Europe/Helsinki' },
@@ -80,6 +82,35 @@ describe('GET /api/charts/readings', () => {
     ]);
     expect(body.total).toBe(192);
     expect(body.comparisonTotal).toBe(120);
+  });
+
+  it('totals a period running past today against the same days a year back, by day and by month', async () => {
+    const site = SITES[2];
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: site.siteId, clientCode: site.clientCode });
+    // 1 kWh an hour on 1–2 March 2030 (Riga), and from 27 February to the end of March a year back.
+    await insertReadings(db, point.id, { from: utc('2030-02-28T22:00:00Z'), to: utc('2030-03-02T22:00:00Z') });
+    await insertReadings(db, point.id, { from: utc('2029-02-26T22:00:00Z'), to: utc('2029-03-31T21:00:00Z') });
+    const scope = { siteId: site.siteId, customerId: await customerIdOf(db, site.siteId, site.clientCode) };
+    const chart = (from: string, to: string) =>
+      getChartReadings(
+        db,
+        scope,
+        { timezone: site.timezone, features: [] },
+        { series: 'consumption', yearsBack: 1, from, to, meteringPointId: point.id },
+        utc('2030-03-02T12:00:00Z'),
+      );
+
+    const month = await chart('2030-03-01', '2030-03-31');
+    expect([month.total, month.comparisonTotal]).toEqual([48, 48]);
+    expect(month.values.at(-1)!.comparison).toBe(24);
+    const year = await chart('2030-01-01', '2030-12-31');
+    expect(year.resolution).toBe('month');
+    // 27–28 February and 1–2 March 2029; all of March 2029 (743 kWh, the hour DST took) was counted before.
+    expect([year.total, year.comparisonTotal]).toEqual([48, 96]);
+    // A past period is compared whole.
+    const february = await chart('2030-02-01', '2030-02-28');
+    expect(february.comparisonTotal).toBe(48);
   });
 
   it('marks buckets with estimated values and leaves gaps empty', async () => {

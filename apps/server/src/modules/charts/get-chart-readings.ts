@@ -10,7 +10,7 @@ import type { SiteFeature } from '@portal/schema/features';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
-import { daysBetween, shiftYears } from '@portal/schema/calendar-dates';
+import { daysBetween, localDate, minDate, monthStart, shiftYears } from '@portal/schema/calendar-dates';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Executor } from '../../platform/database.ts';
 
@@ -63,6 +63,7 @@ export async function getChartReadings(
   scope: CustomerScope,
   site: Site,
   query: ChartReadingsRequest,
+  now = new Date(),
 ): Promise<ReadingsResponse> {
   const point = await energyRepository.meteringPoint(executor, scope, query.meteringPointId);
   if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
@@ -83,6 +84,24 @@ export async function getChartReadings(
   const toValue = (raw: number | null) => (raw === null ? null : energySeries ? raw / 1000 : raw);
   const sumWh = (rows: { raw: number | null }[]) =>
     rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null;
+  // A period that runs past today is compared with the same days a year back, as the dashboard compares (its
+  // energyStatistics): the bars a year back still show the whole period.
+  let comparable = comparison?.rows ?? [];
+  const comparableEnd = comparison && query.yearsBack ? shiftYears(minDate(localDate(now, timezone), query.to), -query.yearsBack) : null;
+  if (comparison && energySeries && comparableEnd && comparableEnd < shiftYears(query.to, -query.yearsBack!)) {
+    const backDay = (row: SeriesRow) => localDate(row.bucket, timezone);
+    if (resolution !== 'month') comparable = comparison.rows.filter((row) => backDay(row) <= comparableEnd);
+    else {
+      const runningMonthBack = monthStart(comparableEnd);
+      const days = await seriesValues(executor, scope, point, query.series, 'day', {
+        from: runningMonthBack,
+        to: comparableEnd,
+        timezone,
+        shiftYears: query.yearsBack!,
+      });
+      comparable = [...comparison.rows.filter((row) => backDay(row) < runningMonthBack), ...days.rows];
+    }
+  }
   const withCost = main.withCost;
   return {
     series: query.series,
@@ -95,7 +114,7 @@ export async function getChartReadings(
     to: query.to,
     yearsBack: query.yearsBack,
     total: energySeries ? toValue(sumWh(main.rows)) : null,
-    comparisonTotal: energySeries && comparison ? toValue(sumWh(comparison.rows)) : null,
+    comparisonTotal: energySeries && comparison ? toValue(sumWh(comparable)) : null,
     costTotalCents: withCost ? main.rows.reduce((sum, row) => sum + (row.costCents ?? 0), 0) : null,
     values: merged.map((row) => ({
       date: row.bucket.toISOString(),

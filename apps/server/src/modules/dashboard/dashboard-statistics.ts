@@ -46,8 +46,13 @@ export async function energyStatistics(
   reads = directReads(executor, scope),
 ): Promise<EnergyStatistics> {
   const { timezone } = site;
-  const { from, to } = periodRange(query.period, localDate(now, timezone));
+  const today = localDate(now, timezone);
+  const { from, to } = periodRange(query.period, today);
   const bucket = query.period === 'month' ? 'day' : 'month';
+  // The year-back total covers the same stretch, up to the same day, as expenses() compares: a running month's two days
+  // against the whole month a year ago read "−97 %". The chart's year-back bars still show the whole period.
+  const comparableEnd = shiftYears(minDate(today, to), -1);
+  const runningMonthBack = monthStart(comparableEnd);
   let points = await pointsFor(reads, query.meteringPointId);
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
   const utilities = [];
@@ -59,18 +64,27 @@ export async function energyStatistics(
       bucket,
       timezone,
     } as const;
-    const [main, previous] = await Promise.all([
+    const [main, previous, runningMonthDaysBack] = await Promise.all([
       energyRepository.buckets(executor, { ...base, from, to }),
       energyRepository.buckets(executor, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
+      // By month, the running month's days a year back are read apart, to stop at the same day.
+      bucket === 'month'
+        ? energyRepository.buckets(executor, { ...base, bucket: 'day', from: runningMonthBack, to: comparableEnd })
+        : Promise.resolve([]),
     ]);
     const merged = mergeComparison(main, previous, (row) => row.wh);
     const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
-    const hasPrevious = previous.some((row) => row.wh !== null);
+    const backDay = (row: { bucket: Date }) => localDate(row.bucket, timezone);
+    const comparable =
+      bucket === 'day'
+        ? previous.filter((row) => backDay(row) <= comparableEnd)
+        : [...previous.filter((row) => backDay(row) < runningMonthBack), ...runningMonthDaysBack];
+    const hasPrevious = comparable.some((row) => row.wh !== null);
     utilities.push({
       utility,
       unit: 'kWh' as const,
       total: sum(main) / 1000,
-      comparisonTotal: hasPrevious ? sum(previous) / 1000 : null,
+      comparisonTotal: hasPrevious ? sum(comparable) / 1000 : null,
       values: merged.map((row) => ({
         date: row.bucket.toISOString(),
         value: row.wh === null ? null : row.wh / 1000,

@@ -105,6 +105,31 @@ describe('dashboard statistics', () => {
     ]);
   });
 
+  it('compares a running month or year with the same days a year back, not with the whole period (−97 % on the 2nd)', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000000TY' });
+    // This year: 1–2 March 2030 (Riga, UTC+2), 1 kWh an hour. A year back: 27 February to the end of March 2029.
+    await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date('2030-03-02T22:00:00Z') });
+    await insertReadings(db, point.id, { from: new Date('2029-02-26T22:00:00Z'), to: new Date('2029-03-31T21:00:00Z') });
+    const scope = await scopeFor('daugava', 'DS-300502');
+    const now = new Date('2030-03-02T12:00:00Z');
+    const gasOf = async (period: 'month' | 'year') =>
+      (
+        await energyStatistics(db, scope, { timezone: 'Europe/Riga' }, { period, direction: 'consumption', meteringPointId: point.id }, now)
+      ).utilities.find((entry) => entry.utility === 'gas')!;
+
+    const month = await gasOf('month');
+    // 1–2 March 2029: 48 kWh (the whole of March 2029, 743 kWh with the hour DST took, was compared before).
+    expect([month.total, month.comparisonTotal]).toEqual([48, 48]);
+    // The chart still shows the whole month a year back, day by day.
+    expect(month.values[30]!.comparison).toBe(24);
+
+    const year = await gasOf('year');
+    // 27–28 February and 1–2 March 2029: 96 kWh (February's 48 and all of March's 743 before).
+    expect([year.total, year.comparisonTotal]).toEqual([48, 96]);
+    expect(year.values.slice(0, 3).map((value) => value.comparison)).toEqual([null, 48, 743]);
+  });
+
   it('yearly consumption per calendar year, the running year incomplete', async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
