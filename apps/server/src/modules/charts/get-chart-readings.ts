@@ -8,7 +8,7 @@ import {
 } from '@portal/schema/energy';
 import type { SiteFeature } from '@portal/schema/features';
 import { AppError } from '../../platform/errors.ts';
-import { mergeComparison } from '../readings/comparison-merge.ts';
+import { mergeComparison, sameDaysBack } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { daysBetween, localDate, minDate, monthStart, shiftYears } from '@portal/schema/calendar-dates';
 import type { CustomerScope } from '../../platform/actor.ts';
@@ -84,22 +84,24 @@ export async function getChartReadings(
   const toValue = (raw: number | null) => (raw === null ? null : energySeries ? raw / 1000 : raw);
   const sumWh = (rows: { raw: number | null }[]) =>
     rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null;
-  // A period that runs past today is compared with the same days a year back, as the dashboard compares (its
-  // energyStatistics): the bars a year back still show the whole period.
+  // A period that runs past today is compared with the same days a year back (decision 133), as the dashboard's
+  // energyStatistics compares; the bars a year back still show the whole period.
   let comparable = comparison?.rows ?? [];
-  const comparableEnd = comparison && query.yearsBack ? shiftYears(minDate(localDate(now, timezone), query.to), -query.yearsBack) : null;
-  if (comparison && energySeries && comparableEnd && comparableEnd < shiftYears(query.to, -query.yearsBack!)) {
-    const backDay = (row: SeriesRow) => localDate(row.bucket, timezone);
-    if (resolution !== 'month') comparable = comparison.rows.filter((row) => backDay(row) <= comparableEnd);
-    else {
-      const runningMonthBack = monthStart(comparableEnd);
-      const days = await seriesValues(executor, scope, point, query.series, 'day', {
-        from: runningMonthBack,
-        to: comparableEnd,
-        timezone,
-        shiftYears: query.yearsBack!,
-      });
-      comparable = [...comparison.rows.filter((row) => backDay(row) < runningMonthBack), ...days.rows];
+  if (comparison && energySeries && query.yearsBack) {
+    const end = shiftYears(minDate(localDate(now, timezone), query.to), -query.yearsBack);
+    if (end < shiftYears(query.to, -query.yearsBack)) {
+      const byMonth = resolution === 'month';
+      const runningMonthDays = byMonth
+        ? (
+            await seriesValues(executor, scope, point, query.series, 'day', {
+              from: monthStart(end),
+              to: end,
+              timezone,
+              shiftYears: query.yearsBack,
+            })
+          ).rows
+        : [];
+      comparable = sameDaysBack(comparison.rows, { byMonth, end, timezone, runningMonthDays });
     }
   }
   const withCost = main.withCost;

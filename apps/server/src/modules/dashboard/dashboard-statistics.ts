@@ -1,7 +1,7 @@
 import type { BiddingZone, EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
 import type { Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
-import { mergeComparison } from '../readings/comparison-merge.ts';
+import { mergeComparison, sameDaysBack } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { directReads, type CardReads } from '../readings/card-reads.ts';
 import { addDays, instantAt, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
@@ -52,7 +52,6 @@ export async function energyStatistics(
   // The year-back total covers the same stretch, up to the same day, as expenses() compares: a running month's two days
   // against the whole month a year ago read "−97 %". The chart's year-back bars still show the whole period.
   const comparableEnd = shiftYears(minDate(today, to), -1);
-  const runningMonthBack = monthStart(comparableEnd);
   let points = await pointsFor(reads, query.meteringPointId);
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
   const utilities = [];
@@ -69,16 +68,17 @@ export async function energyStatistics(
       energyRepository.buckets(executor, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
       // By month, the running month's days a year back are read apart, to stop at the same day.
       bucket === 'month'
-        ? energyRepository.buckets(executor, { ...base, bucket: 'day', from: runningMonthBack, to: comparableEnd })
+        ? energyRepository.buckets(executor, { ...base, bucket: 'day', from: monthStart(comparableEnd), to: comparableEnd })
         : Promise.resolve([]),
     ]);
     const merged = mergeComparison(main, previous, (row) => row.wh);
     const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
-    const backDay = (row: { bucket: Date }) => localDate(row.bucket, timezone);
-    const comparable =
-      bucket === 'day'
-        ? previous.filter((row) => backDay(row) <= comparableEnd)
-        : [...previous.filter((row) => backDay(row) < runningMonthBack), ...runningMonthDaysBack];
+    const comparable = sameDaysBack(previous, {
+      byMonth: bucket === 'month',
+      end: comparableEnd,
+      timezone,
+      runningMonthDays: runningMonthDaysBack,
+    });
     const hasPrevious = comparable.some((row) => row.wh !== null);
     utilities.push({
       utility,

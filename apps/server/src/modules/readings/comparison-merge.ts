@@ -1,3 +1,5 @@
+import { localDate, monthStart } from '@portal/schema/calendar-dates';
+
 /**
  * Spec §7: a comparison series N years back is merged into the main series by matching date. Both sides
  * carry a local wall-clock key (the comparison's already shifted forward by N years), so 1 March 2026 meets
@@ -35,4 +37,20 @@ export function mergeComparison<M extends { key: string }, C extends { key: stri
     seen.set(row.key, index + 1);
     return { ...row, comparison: paired.get(row.key)?.[index] ?? null };
   });
+}
+
+/**
+ * Decision 133: a running period's total is compared with the same days N years back, to today's date, not with the
+ * whole period back. `end` is that date N years back (YYYY-MM-DD on the site's clock). Rows by day or finer are kept up
+ * to it; rows by month are kept for the months before `end`'s, whose days to `end` the caller reads apart
+ * (`runningMonthDays`, from `monthStart(end)`), as a month's bucket cannot be cut.
+ */
+export function sameDaysBack<R extends { bucket: Date }>(
+  rows: R[],
+  { byMonth, end, timezone, runningMonthDays = [] }: { byMonth: boolean; end: string; timezone: string; runningMonthDays?: R[] },
+): R[] {
+  const day = (row: R) => localDate(row.bucket, timezone);
+  if (!byMonth) return rows.filter((row) => day(row) <= end);
+  const runningMonth = monthStart(end);
+  return [...rows.filter((row) => day(row) < runningMonth), ...runningMonthDays];
 }
