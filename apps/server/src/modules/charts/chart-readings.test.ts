@@ -113,6 +113,34 @@ describe('GET /api/charts/readings', () => {
     expect(february.comparisonTotal).toBe(48);
   });
 
+  it("stops the year back where this period's readings stop, by hour, by day and by month", async () => {
+    const site = SITES[2];
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: site.siteId, clientCode: site.clientCode });
+    // Riga, now 2 March 2030 14:30: 1 kWh an hour from 1 March to 14:00 on the 2nd; a year back throughout.
+    await insertReadings(db, point.id, { from: utc('2030-02-28T22:00:00Z'), to: utc('2030-03-02T12:00:00Z') });
+    await insertReadings(db, point.id, { from: utc('2029-02-26T22:00:00Z'), to: utc('2029-03-31T21:00:00Z') });
+    const scope = { siteId: site.siteId, customerId: await customerIdOf(db, site.siteId, site.clientCode) };
+    const chart = (from: string, to: string) =>
+      getChartReadings(
+        db,
+        scope,
+        { timezone: site.timezone, features: [] },
+        { series: 'consumption', yearsBack: 1, from, to, meteringPointId: point.id },
+        utc('2030-03-02T12:30:00Z'),
+      );
+
+    const day = await chart('2030-03-02', '2030-03-02');
+    expect(day.resolution).toBe('hour');
+    // The hours to 14:00 on both sides (the whole of 2 March 2029, 24, before); the year-back bars show the whole day.
+    expect([day.total, day.comparisonTotal]).toEqual([14, 14]);
+    expect(day.values.at(-1)!.comparison).toBe(1);
+    const month = await chart('2030-03-01', '2030-03-31');
+    expect([month.total, month.comparisonTotal]).toEqual([38, 38]);
+    const year = await chart('2030-01-01', '2030-12-31');
+    expect([year.total, year.comparisonTotal]).toEqual([38, 86]);
+  });
+
   it('marks buckets with estimated values and leaves gaps empty', async () => {
     const site = SITES[0];
     const point = await buildMeteringPoint(ctx.database.db, { siteId: site.siteId, clientCode: site.clientCode });

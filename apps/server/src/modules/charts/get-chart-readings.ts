@@ -8,9 +8,9 @@ import {
 } from '@portal/schema/energy';
 import type { SiteFeature } from '@portal/schema/features';
 import { AppError } from '../../platform/errors.ts';
-import { mergeComparison, sameDaysBack } from '../readings/comparison-merge.ts';
+import { mergeComparison, sameStretchBackTotal } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
-import { daysBetween, localDate, minDate, monthStart, shiftYears } from '@portal/schema/calendar-dates';
+import { addDays, daysBetween, localDate, monthStart, shiftYears } from '@portal/schema/calendar-dates';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Executor } from '../../platform/database.ts';
 
@@ -84,25 +84,36 @@ export async function getChartReadings(
   const toValue = (raw: number | null) => (raw === null ? null : energySeries ? raw / 1000 : raw);
   const sumWh = (rows: { raw: number | null }[]) =>
     rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null;
-  // A period that runs past today is compared with the same days a year back (decision 133), as the dashboard's
-  // energyStatistics compares; the bars a year back still show the whole period.
-  let comparable = comparison?.rows ?? [];
-  if (comparison && energySeries && query.yearsBack) {
-    const end = shiftYears(minDate(localDate(now, timezone), query.to), -query.yearsBack);
-    if (end < shiftYears(query.to, -query.yearsBack)) {
-      const byMonth = resolution === 'month';
-      const runningMonthDays = byMonth
+  // A period still running is compared with the same stretch a year back, up to where its readings end (decision 133),
+  // as the dashboard's energyStatistics compares; the bars a year back still show the whole period.
+  let comparisonWh = comparison ? sumWh(comparison.rows) : null;
+  const today = localDate(now, timezone);
+  if (comparison && energySeries && query.yearsBack && query.to >= today && query.from <= today) {
+    const yearsBack = query.yearsBack;
+    const end = await energyRepository.readingsEnd(executor, {
+      scope,
+      meteringPointIds: [point.id],
+      directions: query.series === 'production' ? 'production' : query.series === 'netted' ? 'netted' : 'consumption',
+      from: query.from,
+      to: today,
+      timezone,
+      yearsBack,
+    });
+    // No reading yet this period: the year back up to today, as far as the period has run.
+    const cut = end ?? { until: `${addDays(today, 1)}T00:00`, untilDayBackWh: null };
+    const untilDayBack = shiftYears(cut.until.slice(0, 10), -yearsBack);
+    const runningMonthDays =
+      resolution === 'month'
         ? (
             await seriesValues(executor, scope, point, query.series, 'day', {
-              from: monthStart(end),
-              to: end,
+              from: monthStart(untilDayBack),
+              to: untilDayBack,
               timezone,
-              shiftYears: query.yearsBack,
+              shiftYears: yearsBack,
             })
           ).rows
         : [];
-      comparable = sameDaysBack(comparison.rows, { byMonth, end, timezone, runningMonthDays });
-    }
+    comparisonWh = sameStretchBackTotal(comparison.rows, (row) => row.raw, { resolution, ...cut, runningMonthDays });
   }
   const withCost = main.withCost;
   return {
@@ -116,7 +127,7 @@ export async function getChartReadings(
     to: query.to,
     yearsBack: query.yearsBack,
     total: energySeries ? toValue(sumWh(main.rows)) : null,
-    comparisonTotal: energySeries && comparison ? toValue(sumWh(comparable)) : null,
+    comparisonTotal: energySeries && comparison ? toValue(comparisonWh) : null,
     costTotalCents: withCost ? main.rows.reduce((sum, row) => sum + (row.costCents ?? 0), 0) : null,
     values: merged.map((row) => ({
       date: row.bucket.toISOString(),

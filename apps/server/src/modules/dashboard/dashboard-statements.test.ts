@@ -51,10 +51,11 @@ describe("a dashboard load's statements per call", () => {
   it('reads the metering points and the VAT rates once for all the cards of a load, and the inbox in one statement', async () => {
     const first = await load(CARD_CALLS);
     // Each card computed: its own statements, and one read of the points and one of the rates among all of them.
-    // Points 1, rates 1; consumption 2 (this year and the one before), yearly 1, expenses 4 (contracts, their
-    // prices, billed days of both years), spot 2 (prices, the customer's VAT key), inbox 1. Read by each card, the
-    // points and rates were 9 statements more, and the inbox's unread count one more.
-    expect(Object.values(first).reduce((sum, count) => sum + count, 0)).toBe(12);
+    // Points 1, rates 1; consumption 3 (this year, the one before, and where this month's readings end: decision 133),
+    // yearly 1, expenses 4 (contracts, their prices, billed days of both years), spot 2 (prices, the customer's VAT
+    // key), inbox 1. Read by each card, the points and rates were 9 statements more, and the inbox's unread count one
+    // more.
+    expect(Object.values(first).reduce((sum, count) => sum + count, 0)).toBe(13);
     expect(first['/api/me/inbox']).toBe(1);
 
     // The cards' answers kept (decision 082), the points kept too: a second load reads only the inbox, never kept.

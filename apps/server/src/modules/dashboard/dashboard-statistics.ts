@@ -1,7 +1,7 @@
 import type { BiddingZone, EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
 import type { Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
-import { mergeComparison, sameDaysBack } from '../readings/comparison-merge.ts';
+import { mergeComparison, sameStretchBackTotal } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { directReads, type CardReads } from '../readings/card-reads.ts';
 import { addDays, instantAt, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
@@ -49,9 +49,9 @@ export async function energyStatistics(
   const today = localDate(now, timezone);
   const { from, to } = periodRange(query.period, today);
   const bucket = query.period === 'month' ? 'day' : 'month';
-  // The year-back total covers the same stretch, up to the same day, as expenses() compares: a running month's two days
-  // against the whole month a year ago read "−97 %". The chart's year-back bars still show the whole period.
-  const comparableEnd = shiftYears(minDate(today, to), -1);
+  // A running period's year-back total covers the same stretch, up to where this period's readings end (decision 133):
+  // a running month's two days against the whole month a year ago read "−97 %". The year-back bars show the whole period.
+  const running = to >= today;
   let points = await pointsFor(reads, query.meteringPointId);
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
   const utilities = [];
@@ -63,28 +63,36 @@ export async function energyStatistics(
       bucket,
       timezone,
     } as const;
-    const [main, previous, runningMonthDaysBack] = await Promise.all([
+    const [main, previous, end] = await Promise.all([
       energyRepository.buckets(executor, { ...base, from, to }),
       energyRepository.buckets(executor, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
-      // By month, the running month's days a year back are read apart, to stop at the same day.
-      bucket === 'month'
-        ? energyRepository.buckets(executor, { ...base, bucket: 'day', from: monthStart(comparableEnd), to: comparableEnd })
-        : Promise.resolve([]),
+      running ? energyRepository.readingsEnd(executor, { ...base, from, to: today, yearsBack: 1 }) : Promise.resolve(null),
     ]);
+    // No reading yet this period: the year back up to today, as far as the period has run.
+    const cut = end ?? { until: `${addDays(today, 1)}T00:00`, untilDayBackWh: null };
+    // By month, the running month's days a year back are read apart, to stop at the same day.
+    const runningMonthDays =
+      running && bucket === 'month'
+        ? await energyRepository.buckets(executor, {
+            ...base,
+            bucket: 'day',
+            from: shiftYears(monthStart(cut.until.slice(0, 10)), -1),
+            to: shiftYears(cut.until.slice(0, 10), -1),
+            shiftYears: 1,
+          })
+        : [];
     const merged = mergeComparison(main, previous, (row) => row.wh);
     const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
-    const comparable = sameDaysBack(previous, {
-      byMonth: bucket === 'month',
-      end: comparableEnd,
-      timezone,
-      runningMonthDays: runningMonthDaysBack,
-    });
-    const hasPrevious = comparable.some((row) => row.wh !== null);
+    const comparisonWh = running
+      ? sameStretchBackTotal(previous, (row) => row.wh, { resolution: bucket, ...cut, runningMonthDays })
+      : previous.some((row) => row.wh !== null)
+        ? sum(previous)
+        : null;
     utilities.push({
       utility,
       unit: 'kWh' as const,
       total: sum(main) / 1000,
-      comparisonTotal: hasPrevious ? sum(comparable) / 1000 : null,
+      comparisonTotal: comparisonWh === null ? null : comparisonWh / 1000,
       values: merged.map((row) => ({
         date: row.bucket.toISOString(),
         value: row.wh === null ? null : row.wh / 1000,

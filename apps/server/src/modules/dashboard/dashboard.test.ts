@@ -130,6 +130,31 @@ describe('dashboard statistics', () => {
     expect(year.values.slice(0, 3).map((value) => value.comparison)).toEqual([null, 48, 743]);
   });
 
+  it("stops the year back where this period's readings stop: the running day's hours, or the day before when today has none", async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000001TY' });
+    // Riga (UTC+2), now 2 March 2030 14:30. This year 1 kWh an hour from 1 March to 14:00 on the 2nd (the 13:00 hour is
+    // the latest); a year back 1 kWh an hour throughout.
+    await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date('2030-03-02T12:00:00Z') });
+    await insertReadings(db, point.id, { from: new Date('2029-02-26T22:00:00Z'), to: new Date('2029-03-31T21:00:00Z') });
+    const scope = await scopeFor('daugava', 'DS-300502');
+    const gasOf = async (period: 'month' | 'year', now: Date) =>
+      (
+        await energyStatistics(db, scope, { timezone: 'Europe/Riga' }, { period, direction: 'consumption', meteringPointId: point.id }, now)
+      ).utilities.find((entry) => entry.utility === 'gas')!;
+
+    // 1 March and 2 March to 14:00 on both sides: 38 against 38 kWh (48, the whole of 2 March 2029, before: −21 %).
+    const month = await gasOf('month', new Date('2030-03-02T12:30:00Z'));
+    expect([month.total, month.comparisonTotal]).toEqual([38, 38]);
+    // By month: 27–28 February 2029 whole, 1 March and 2 March to 14:00: 86 kWh (96 before).
+    const year = await gasOf('year', new Date('2030-03-02T12:30:00Z'));
+    expect([year.total, year.comparisonTotal]).toEqual([38, 86]);
+    // The next morning, before the day's readings have come (a data hub delivers the next day): the year back stops at
+    // 14:00 on 2 March too, not at today's date.
+    const nextMorning = await gasOf('month', new Date('2030-03-03T07:00:00Z'));
+    expect([nextMorning.total, nextMorning.comparisonTotal]).toEqual([38, 38]);
+  });
+
   it('yearly consumption per calendar year, the running year incomplete', async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });

@@ -1,4 +1,4 @@
-import { localDate, monthStart } from '@portal/schema/calendar-dates';
+import { monthStart } from '@portal/schema/calendar-dates';
 
 /**
  * Spec §7: a comparison series N years back is merged into the main series by matching date. Both sides
@@ -40,17 +40,35 @@ export function mergeComparison<M extends { key: string }, C extends { key: stri
 }
 
 /**
- * Decision 133: a running period's total is compared with the same days N years back, to today's date, not with the
- * whole period back. `end` is that date N years back (YYYY-MM-DD on the site's clock). Rows by day or finer are kept up
- * to it; rows by month are kept for the months before `end`'s, whose days to `end` the caller reads apart
- * (`runningMonthDays`, from `monthStart(end)`), as a month's bucket cannot be cut.
+ * Decision 133: a running period's total is compared with the same stretch N years back, up to the moment its readings
+ * end (`readingsEnd`), not with the whole period back. `until` is that moment as a wall-clock key (`YYYY-MM-DDTHH:mm`);
+ * the rows' keys are already shifted forward N years, so they compare with it directly. Hours and finer buckets are kept
+ * before `until`. A day's bucket cannot be cut: days are kept before `until`'s day, and its part up to `until` is
+ * `untilDayBackWh`. By month, the months before `until`'s count whole and the running month's days come from
+ * `runningMonthDays` (read by day, keys shifted the same way). Null when no bucket holds a value.
  */
-export function sameDaysBack<R extends { bucket: Date }>(
+export function sameStretchBackTotal<R extends { key: string }>(
   rows: R[],
-  { byMonth, end, timezone, runningMonthDays = [] }: { byMonth: boolean; end: string; timezone: string; runningMonthDays?: R[] },
-): R[] {
-  const day = (row: R) => localDate(row.bucket, timezone);
-  if (!byMonth) return rows.filter((row) => day(row) <= end);
-  const runningMonth = monthStart(end);
-  return [...rows.filter((row) => day(row) < runningMonth), ...runningMonthDays];
+  valueOf: (row: R) => number | null,
+  {
+    resolution,
+    until,
+    untilDayBackWh,
+    runningMonthDays = [],
+  }: { resolution: string; until: string; untilDayBackWh: number | null; runningMonthDays?: R[] },
+): number | null {
+  const untilDay = `${until.slice(0, 10)}T00:00`;
+  const kept =
+    resolution === 'month'
+      ? [
+          ...rows.filter((row) => row.key < `${monthStart(until.slice(0, 10))}T00:00`),
+          ...runningMonthDays.filter((row) => row.key < untilDay),
+        ]
+      : resolution === 'day'
+        ? rows.filter((row) => row.key < untilDay)
+        : rows.filter((row) => row.key < until);
+  const values = kept.map(valueOf).filter((value): value is number => value !== null);
+  const partOfDay = resolution === 'month' || resolution === 'day' ? untilDayBackWh : null;
+  if (values.length === 0 && partOfDay === null) return null;
+  return values.reduce((sum, value) => sum + value, partOfDay ?? 0);
 }

@@ -146,6 +146,16 @@ function intervalsSql(query: EnergyQuery, directionFilter: (alias: string) => SQ
       where not (edge.starts_at >= ${dayStart(firstWhole)} and edge.starts_at < ${dayStart(afterLastWhole)})`;
 }
 
+const directionFilterSql = (directions: EnergyQuery['directions'], alias: string) =>
+  directions === 'netted'
+    ? sql`${sql.raw(alias)}.direction in ('consumption', 'production')`
+    : sql`${sql.raw(alias)}.direction = ${directions}`;
+
+const signedWhSql = (directions: EnergyQuery['directions'], alias: string) =>
+  directions === 'netted'
+    ? sql`case when ${sql.raw(alias)}.direction = 'production' then -${sql.raw(alias)}.wh else ${sql.raw(alias)}.wh end`
+    : sql`${sql.raw(alias)}.wh`;
+
 /**
  * The SQL of one energy series: intervals summed into calendar buckets in the database.
  * Exported so the benchmark can run exactly this statement without the HTTP layer.
@@ -157,14 +167,8 @@ export function energySql(query: EnergyQuery): SQL {
     meteringPointIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const directionFilter = (alias: string) =>
-    directions === 'netted'
-      ? sql`${sql.raw(alias)}.direction in ('consumption', 'production')`
-      : sql`${sql.raw(alias)}.direction = ${directions}`;
-  const signedWh = (alias: string) =>
-    directions === 'netted'
-      ? sql`case when ${sql.raw(alias)}.direction = 'production' then -${sql.raw(alias)}.wh else ${sql.raw(alias)}.wh end`
-      : sql`${sql.raw(alias)}.wh`;
+  const directionFilter = (alias: string) => directionFilterSql(directions, alias);
+  const signedWh = (alias: string) => signedWhSql(directions, alias);
   const grouped = withCost
     ? sql`select ${bucketOf(bucket, sql`p.starts_at`, timezone)} as bucket, sum(p.wh) as wh, bool_or(p.estimated) as estimated,
              round(sum(p.cost)) as cost
@@ -279,6 +283,46 @@ export async function energyBuckets(executor: Executor, query: EnergyQuery): Pro
     estimated: row.estimated,
     costCents: toNumber(row.cost),
   }));
+}
+
+/**
+ * Where a running period's readings end (decision 133): `until` is the end of the latest hour holding a reading of the
+ * points between the period's bounds (the hourly rollup; a five-minute reading's hour counts whole), as a wall-clock key
+ * `YYYY-MM-DDTHH:mm` on the site's clock; `untilDayBackWh` sums the same day `yearsBack` years earlier from its midnight
+ * to that time of day, signed as the series is, null when it holds no reading. Null when the period holds no reading.
+ */
+export async function readingsEnd(
+  executor: Executor,
+  query: Omit<EnergyQuery, 'bucket' | 'sourceMinutes' | 'withCost' | 'shiftYears'> & { yearsBack: number },
+): Promise<{ until: string; untilDayBackWh: number | null } | null> {
+  const { scope, meteringPointIds, directions, timezone, yearsBack } = query;
+  const ids = sql.join(
+    meteringPointIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const back = sql`make_interval(years => ${yearsBack}::int)`;
+  const [row] = await queryRows<{ until: string | null; wh: unknown }>(
+    executor,
+    sql`
+    with points as materialized (
+      select id from metering_point
+      where site_id = ${scope.siteId} and customer_id = ${scope.customerId} and id in (${ids})
+    ),
+    latest as (
+      select (max(h.starts_at) + interval '1 hour') at time zone ${timezone}::text as until
+      from points join reading_hour h on h.metering_point_id = points.id
+      where ${directionFilterSql(directions, 'h')} and h.starts_at >= ${lowerBound(query)} and h.starts_at < ${upperBound(query)}
+    )
+    select to_char(latest.until, 'YYYY-MM-DD"T"HH24:MI') as until,
+           (select sum(${signedWhSql(directions, 'h')})
+            from points join reading_hour h on h.metering_point_id = points.id
+            where ${directionFilterSql(directions, 'h')}
+              and h.starts_at >= ((date_trunc('day', latest.until) - ${back}) at time zone ${timezone}::text)
+              and h.starts_at < ((latest.until - ${back}) at time zone ${timezone}::text)) as wh
+    from latest`,
+  );
+  if (!row?.until) return null;
+  return { until: row.until, untilDayBackWh: toNumber(row.wh) };
 }
 
 /** Spot price of a bidding zone per bucket, in c/kWh (VAT excluded): the time-weighted mean of the bucket's periods. */

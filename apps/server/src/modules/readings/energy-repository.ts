@@ -5,7 +5,7 @@ import { contract, meteringPoint, priceComponent, spotPrice, supplyObject } from
 import { customer } from '../../db/schema/identity.ts';
 import { site } from '../../db/schema/sites.ts';
 import type { Executor } from '../../platform/database.ts';
-import { energyBuckets, priceBuckets, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
+import { energyBuckets, priceBuckets, readingsEnd, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { billedDays } from '../pricing/billed-days.ts';
 import { contractsToBill } from '../pricing/contract-bills.ts';
@@ -62,6 +62,8 @@ const selectPoints = (executor: Executor) =>
 export const energyRepository = {
   /** Energy bucketed in the site's timezone, with cost where asked (energy-queries.ts). */
   buckets: (executor: Executor, query: EnergyQuery) => energyBuckets(executor, query),
+  /** Where a running period's readings end, and the same stretch of that day years back (decision 133). */
+  readingsEnd: (executor: Executor, query: Parameters<typeof readingsEnd>[1]) => readingsEnd(executor, query),
   priceBuckets: (executor: Executor, query: Parameters<typeof priceBuckets>[1]) => priceBuckets(executor, query),
   temperatureBuckets: (executor: Executor, query: Parameters<typeof temperatureBuckets>[1]) => temperatureBuckets(executor, query),
   /** What bills of the scope's contracts read (modules/pricing, decisions 093 and 094). */
