@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { job, jobSchedule } from '../db/schema/jobs.ts';
 import type { Database, DatabaseHandle } from '../platform/database.ts';
-import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../platform/jobs/job-runner.ts';
+import { createJobRunner, type JobOutcome, type JobRunner, type JobRunnerOptions } from '../platform/jobs/job-runner.ts';
 import { recordingLogger, type LogLine } from './recording-logger.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -70,4 +70,13 @@ export function gate<T = void>(): { promise: Promise<T>; open: (value: T) => voi
     open = resolve;
   });
   return { promise, open };
+}
+
+/**
+ * Runs what is due on an app's runner and answers the outcomes of the jobs of `kind` only. An app's runner enqueues its
+ * schedules too when they fall due (the outage operator clock every minute, the outage sync every five): a test that
+ * crosses such a minute would otherwise find their jobs beside its own (decision 103, fifteenth session).
+ */
+export async function runDueOf(runner: Pick<JobRunner, 'runDue'>, kind: string): Promise<JobOutcome[]> {
+  return (await runner.runDue()).filter((outcome) => outcome.kind === kind);
 }

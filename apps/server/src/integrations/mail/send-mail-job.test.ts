@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { runDueOf } from '../../test-support/job-runners.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
 import { latestOutboxMessage } from './outbox.ts';
 import { sendMailJob } from './send-mail-job.ts';
@@ -25,7 +26,7 @@ describe('mail through the job runner', () => {
     expect(await enqueue(ctx.database.db, sendMailJob, message, { dedupeKey })).toBeNull();
     expect(await latestOutboxMessage(ctx.config.mail.outboxDir, message.to)).toBeNull();
 
-    expect(await ctx.app.jobs.runDue()).toMatchObject([{ kind: 'mail.send', outcome: 'done' }]);
+    expect(await runDueOf(ctx.app.jobs, 'mail.send')).toMatchObject([{ kind: 'mail.send', outcome: 'done' }]);
     const sent = await latestOutboxMessage(ctx.config.mail.outboxDir, message.to);
     expect(sent).toContain('To: aino.virtanen@example.fi');
     expect(sent).toContain('Subject: =?UTF-8?Q?Lasku_er=C3=A4=C3=A4ntyy');

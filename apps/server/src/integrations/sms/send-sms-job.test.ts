@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { runDueOf } from '../../test-support/job-runners.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
 import { outboxSmsMessages } from './outbox.ts';
 import { sendSmsJob } from './send-sms-job.ts';
@@ -18,7 +19,7 @@ describe('text messages through the job runner', () => {
     await ctx.database.db.transaction((tx) => enqueue(tx, sendSmsJob, { to, from: 'Lumo', text }));
     expect(await outboxSmsMessages(ctx.config.sms.outboxDir, to)).toEqual([]);
 
-    expect(await ctx.app.jobs.runDue()).toMatchObject([{ kind: 'sms.send', outcome: 'done' }]);
+    expect(await runDueOf(ctx.app.jobs, 'sms.send')).toMatchObject([{ kind: 'sms.send', outcome: 'done' }]);
     expect(await outboxSmsMessages(ctx.config.sms.outboxDir, to)).toEqual([{ from: 'Lumo', to, text, sentAt: expect.any(String) }]);
     expect(ctx.config.sms.outboxDir).toBe(join(dataDir, 'outbox', 'sms'));
   });
@@ -31,6 +32,6 @@ describe('text messages through the job runner', () => {
     await expect(enqueue(db, sendSmsJob, { to: '+358912345678', from: 'Lumo', text: 'Hei' })).rejects.toThrow(/not a mobile phone number/);
     await expect(enqueue(db, sendSmsJob, { to, from: 'Lumo Energia Oy', text: 'Hei' })).rejects.toThrow(/GSM sender name/);
     await expect(enqueue(db, sendSmsJob, { to, from: 'Lumo', text: '' })).rejects.toThrow(/text/);
-    expect(await ctx.app.jobs.runDue()).toEqual([]);
+    expect(await runDueOf(ctx.app.jobs, 'sms.send')).toEqual([]);
   });
 });
