@@ -155,6 +155,24 @@ describe('dashboard statistics', () => {
     expect([nextMorning.total, nextMorning.comparisonTotal]).toEqual([38, 38]);
   });
 
+  it('counts 28 February a year back once on 29 February, its day back', async () => {
+    const db = ctx.database.db;
+    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000002TY' });
+    // Riga, now 29 February 2028 14:30: this year 1 kWh an hour from the 28th to 14:00 on the 29th; 2027 throughout.
+    await insertReadings(db, point.id, { from: new Date('2028-02-27T22:00:00Z'), to: new Date('2028-02-29T12:00:00Z') });
+    await insertReadings(db, point.id, { from: new Date('2027-02-26T22:00:00Z'), to: new Date('2027-03-31T21:00:00Z') });
+    const scope = await scopeFor('daugava', 'DS-300502');
+    const { utilities } = await energyStatistics(
+      db,
+      scope,
+      { timezone: 'Europe/Riga' },
+      { period: 'month', direction: 'consumption', meteringPointId: point.id },
+      new Date('2028-02-29T12:30:00Z'),
+    );
+    // 27 and 28 February 2027, whole: 48 kWh. 2027 has no 29th; its hours to 14:00 on the 28th are not counted twice.
+    expect([utilities[0]!.total, utilities[0]!.comparisonTotal]).toEqual([38, 48]);
+  });
+
   it('yearly consumption per calendar year, the running year incomplete', async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });

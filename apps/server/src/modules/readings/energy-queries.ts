@@ -289,7 +289,8 @@ export async function energyBuckets(executor: Executor, query: EnergyQuery): Pro
  * Where a running period's readings end (decision 133): `until` is the end of the latest hour holding a reading of the
  * points between the period's bounds (the hourly rollup; a five-minute reading's hour counts whole), as a wall-clock key
  * `YYYY-MM-DDTHH:mm` on the site's clock; `untilDayBackWh` sums the same day `yearsBack` years earlier from its midnight
- * to that time of day, signed as the series is, null when it holds no reading. Null when the period holds no reading.
+ * to that time of day, signed as the series is, null when it holds no reading (or is the day before's day back, as for
+ * 29 February a year back). Null when the period holds no reading.
  */
 export async function readingsEnd(
   executor: Executor,
@@ -318,7 +319,9 @@ export async function readingsEnd(
             from points join reading_hour h on h.metering_point_id = points.id
             where ${directionFilterSql(directions, 'h')}
               and h.starts_at >= ((date_trunc('day', latest.until) - ${back}) at time zone ${timezone}::text)
-              and h.starts_at < ((latest.until - ${back}) at time zone ${timezone}::text)) as wh
+              and h.starts_at < ((latest.until - ${back}) at time zone ${timezone}::text)
+              -- 29 February's day back is the 28th, which the day before already counts whole.
+              and date_trunc('day', latest.until) - ${back} <> date_trunc('day', latest.until) - interval '1 day' - ${back}) as wh
     from latest`,
   );
   if (!row?.until) return null;
