@@ -84,22 +84,30 @@ describe('GET /api/charts/readings', () => {
     expect(body.comparisonTotal).toBe(120);
   });
 
-  it('totals a period running past today against the same days a year back, by day and by month', async () => {
+  /**
+   * A point in Riga read at 1 kWh an hour from 1 March 2030 to `thisYearTo` and from 27 February to the end of March a
+   * year back: its consumption chart with one year back, asked at `now`.
+   */
+  async function rigaMarch2030(thisYearTo: string, now: string) {
     const site = SITES[2];
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: site.siteId, clientCode: site.clientCode });
-    // 1 kWh an hour on 1–2 March 2030 (Riga), and from 27 February to the end of March a year back.
-    await insertReadings(db, point.id, { from: utc('2030-02-28T22:00:00Z'), to: utc('2030-03-02T22:00:00Z') });
+    await insertReadings(db, point.id, { from: utc('2030-02-28T22:00:00Z'), to: utc(thisYearTo) });
     await insertReadings(db, point.id, { from: utc('2029-02-26T22:00:00Z'), to: utc('2029-03-31T21:00:00Z') });
     const scope = { siteId: site.siteId, customerId: await customerIdOf(db, site.siteId, site.clientCode) };
-    const chart = (from: string, to: string) =>
+    return (from: string, to: string) =>
       getChartReadings(
         db,
         scope,
         { timezone: site.timezone, features: [] },
         { series: 'consumption', yearsBack: 1, from, to, meteringPointId: point.id },
-        utc('2030-03-02T12:00:00Z'),
+        utc(now),
       );
+  }
+
+  it('totals a period running past today against the same days a year back, by day and by month', async () => {
+    // Readings to the end of 2 March, asked at noon.
+    const chart = await rigaMarch2030('2030-03-02T22:00:00Z', '2030-03-02T12:00:00Z');
 
     const month = await chart('2030-03-01', '2030-03-31');
     expect([month.total, month.comparisonTotal]).toEqual([48, 48]);
@@ -114,21 +122,8 @@ describe('GET /api/charts/readings', () => {
   });
 
   it("stops the year back where this period's readings stop, by hour, by day and by month", async () => {
-    const site = SITES[2];
-    const db = ctx.database.db;
-    const point = await buildMeteringPoint(db, { siteId: site.siteId, clientCode: site.clientCode });
-    // Riga, now 2 March 2030 14:30: 1 kWh an hour from 1 March to 14:00 on the 2nd; a year back throughout.
-    await insertReadings(db, point.id, { from: utc('2030-02-28T22:00:00Z'), to: utc('2030-03-02T12:00:00Z') });
-    await insertReadings(db, point.id, { from: utc('2029-02-26T22:00:00Z'), to: utc('2029-03-31T21:00:00Z') });
-    const scope = { siteId: site.siteId, customerId: await customerIdOf(db, site.siteId, site.clientCode) };
-    const chart = (from: string, to: string) =>
-      getChartReadings(
-        db,
-        scope,
-        { timezone: site.timezone, features: [] },
-        { series: 'consumption', yearsBack: 1, from, to, meteringPointId: point.id },
-        utc('2030-03-02T12:30:00Z'),
-      );
+    // Now 2 March 2030 14:30 in Riga, readings to 14:00.
+    const chart = await rigaMarch2030('2030-03-02T12:00:00Z', '2030-03-02T12:30:00Z');
 
     const day = await chart('2030-03-02', '2030-03-02');
     expect(day.resolution).toBe('hour');

@@ -76,7 +76,9 @@ export async function getChartReadings(
   const comparison = query.yearsBack
     ? await fetch(shiftYears(query.from, -query.yearsBack), shiftYears(query.to, -query.yearsBack), query.yearsBack)
     : null;
-  const energySeries = query.series === 'consumption' || query.series === 'production' || query.series === 'netted';
+  // Energy series sum into totals and compare by stretch; prices and temperatures average.
+  const energyDirections = query.series === 'price' || query.series === 'temperature' ? null : query.series;
+  const energySeries = energyDirections !== null;
   const merged = comparison
     ? mergeComparison(main.rows, comparison.rows, (row) => row.raw, energySeries ? undefined : (a, b) => (a + b) / 2)
     : main.rows.map((row) => ({ ...row, comparison: undefined }));
@@ -88,12 +90,12 @@ export async function getChartReadings(
   // as the dashboard's energyStatistics compares; the bars a year back still show the whole period.
   let comparisonWh = comparison ? sumWh(comparison.rows) : null;
   const today = localDate(now, timezone);
-  if (comparison && energySeries && query.yearsBack && query.to >= today && query.from <= today) {
+  if (comparison && energyDirections && query.yearsBack && query.to >= today && query.from <= today) {
     const yearsBack = query.yearsBack;
     const end = await energyRepository.readingsEnd(executor, {
       scope,
       meteringPointIds: [point.id],
-      directions: query.series === 'production' ? 'production' : query.series === 'netted' ? 'netted' : 'consumption',
+      directions: energyDirections,
       from: query.from,
       to: today,
       timezone,

@@ -105,18 +105,32 @@ describe('dashboard statistics', () => {
     ]);
   });
 
-  it('compares a running month or year with the same days a year back, not with the whole period (−97 % on the 2nd)', async () => {
+  /**
+   * A gas point in Riga (UTC+2) read at 1 kWh an hour from 1 March 2030 to `thisYearTo`, and from 27 February to the
+   * end of March a year back: its consumption statistics for a period, asked at `now`.
+   */
+  async function rigaGasMarch2030(gsrn: string, thisYearTo: string) {
     const db = ctx.database.db;
-    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000000TY' });
-    // This year: 1–2 March 2030 (Riga, UTC+2), 1 kWh an hour. A year back: 27 February to the end of March 2029.
-    await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date('2030-03-02T22:00:00Z') });
+    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn });
+    await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date(thisYearTo) });
     await insertReadings(db, point.id, { from: new Date('2029-02-26T22:00:00Z'), to: new Date('2029-03-31T21:00:00Z') });
     const scope = await scopeFor('daugava', 'DS-300502');
-    const now = new Date('2030-03-02T12:00:00Z');
-    const gasOf = async (period: 'month' | 'year') =>
+    return async (period: 'month' | 'year', now: string) =>
       (
-        await energyStatistics(db, scope, { timezone: 'Europe/Riga' }, { period, direction: 'consumption', meteringPointId: point.id }, now)
+        await energyStatistics(
+          db,
+          scope,
+          { timezone: 'Europe/Riga' },
+          { period, direction: 'consumption', meteringPointId: point.id },
+          new Date(now),
+        )
       ).utilities.find((entry) => entry.utility === 'gas')!;
+  }
+
+  it('compares a running month or year with the same days a year back, not with the whole period (−97 % on the 2nd)', async () => {
+    // Readings to the end of 2 March, asked at noon.
+    const stats = await rigaGasMarch2030('11ZLV-G0000000TY', '2030-03-02T22:00:00Z');
+    const gasOf = (period: 'month' | 'year') => stats(period, '2030-03-02T12:00:00Z');
 
     const month = await gasOf('month');
     // 1–2 March 2029: 48 kWh (the whole of March 2029, 743 kWh with the hour DST took, was compared before).
@@ -131,27 +145,18 @@ describe('dashboard statistics', () => {
   });
 
   it("stops the year back where this period's readings stop: the running day's hours, or the day before when today has none", async () => {
-    const db = ctx.database.db;
-    const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000001TY' });
-    // Riga (UTC+2), now 2 March 2030 14:30. This year 1 kWh an hour from 1 March to 14:00 on the 2nd (the 13:00 hour is
-    // the latest); a year back 1 kWh an hour throughout.
-    await insertReadings(db, point.id, { from: new Date('2030-02-28T22:00:00Z'), to: new Date('2030-03-02T12:00:00Z') });
-    await insertReadings(db, point.id, { from: new Date('2029-02-26T22:00:00Z'), to: new Date('2029-03-31T21:00:00Z') });
-    const scope = await scopeFor('daugava', 'DS-300502');
-    const gasOf = async (period: 'month' | 'year', now: Date) =>
-      (
-        await energyStatistics(db, scope, { timezone: 'Europe/Riga' }, { period, direction: 'consumption', meteringPointId: point.id }, now)
-      ).utilities.find((entry) => entry.utility === 'gas')!;
+    // Now 2 March 2030 14:30, readings to 14:00 (the 13:00 hour is the latest).
+    const gasOf = await rigaGasMarch2030('11ZLV-G0000001TY', '2030-03-02T12:00:00Z');
 
     // 1 March and 2 March to 14:00 on both sides: 38 against 38 kWh (48, the whole of 2 March 2029, before: −21 %).
-    const month = await gasOf('month', new Date('2030-03-02T12:30:00Z'));
+    const month = await gasOf('month', '2030-03-02T12:30:00Z');
     expect([month.total, month.comparisonTotal]).toEqual([38, 38]);
     // By month: 27–28 February 2029 whole, 1 March and 2 March to 14:00: 86 kWh (96 before).
-    const year = await gasOf('year', new Date('2030-03-02T12:30:00Z'));
+    const year = await gasOf('year', '2030-03-02T12:30:00Z');
     expect([year.total, year.comparisonTotal]).toEqual([38, 86]);
     // The next morning, before the day's readings have come (a data hub delivers the next day): the year back stops at
     // 14:00 on 2 March too, not at today's date.
-    const nextMorning = await gasOf('month', new Date('2030-03-03T07:00:00Z'));
+    const nextMorning = await gasOf('month', '2030-03-03T07:00:00Z');
     expect([nextMorning.total, nextMorning.comparisonTotal]).toEqual([38, 38]);
   });
 

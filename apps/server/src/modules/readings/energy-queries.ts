@@ -146,6 +146,17 @@ function intervalsSql(query: EnergyQuery, directionFilter: (alias: string) => SQ
       where not (edge.starts_at >= ${dayStart(firstWhole)} and edge.starts_at < ${dayStart(afterLastWhole)})`;
 }
 
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Rule 1: the asked metering points that are the scope's customer's on the scope's site, for a `points` CTE. */
+const ownedPointsSql = (scope: CustomerScope, ids: SQL) =>
+  sql`select id, bidding_zone from metering_point
+      where site_id = ${scope.siteId} and customer_id = ${scope.customerId} and id in (${ids})`;
+
 const directionFilterSql = (directions: EnergyQuery['directions'], alias: string) =>
   directions === 'netted'
     ? sql`${sql.raw(alias)}.direction in ('consumption', 'production')`
@@ -163,10 +174,7 @@ const signedWhSql = (directions: EnergyQuery['directions'], alias: string) =>
 export function energySql(query: EnergyQuery): SQL {
   const { scope, meteringPointIds, directions, bucket, timezone, withCost = false } = query;
   const shiftYears = query.shiftYears ?? 0;
-  const ids = sql.join(
-    meteringPointIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = idList(meteringPointIds);
   const directionFilter = (alias: string) => directionFilterSql(directions, alias);
   const signedWh = (alias: string) => signedWhSql(directions, alias);
   const grouped = withCost
@@ -180,10 +188,7 @@ export function energySql(query: EnergyQuery): SQL {
   const pricing = withCost ? sql`, ${pricingCtes(scope, pricedMinutes, query, ids)}` : sql``;
   return sql`
     with bounds as (${bounds(query)}),
-    points as materialized (
-      select id, bidding_zone from metering_point
-      where site_id = ${scope.siteId} and customer_id = ${scope.customerId} and id in (${ids})
-    ),
+    points as materialized (${ownedPointsSql(scope, ids)}),
     r as (${intervalsSql(query, directionFilter, signedWh)})${pricing}
     select b.bucket, ${keyOf(sql`b.bucket`, timezone, shiftYears)} as key, g.wh, coalesce(g.estimated, false) as estimated, g.cost
     from (${bucketSeries(bucket, timezone)}) b
@@ -297,18 +302,11 @@ export async function readingsEnd(
   query: Omit<EnergyQuery, 'bucket' | 'sourceMinutes' | 'withCost' | 'shiftYears'> & { yearsBack: number },
 ): Promise<{ until: string; untilDayBackWh: number | null } | null> {
   const { scope, meteringPointIds, directions, timezone, yearsBack } = query;
-  const ids = sql.join(
-    meteringPointIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const back = sql`make_interval(years => ${yearsBack}::int)`;
   const [row] = await queryRows<{ until: string | null; wh: unknown }>(
     executor,
     sql`
-    with points as materialized (
-      select id from metering_point
-      where site_id = ${scope.siteId} and customer_id = ${scope.customerId} and id in (${ids})
-    ),
+    with points as materialized (${ownedPointsSql(scope, idList(meteringPointIds))}),
     latest as (
       select (max(h.starts_at) + interval '1 hour') at time zone ${timezone}::text as until
       from points join reading_hour h on h.metering_point_id = points.id
