@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { seedDemoData } from '../db/seed/demo-data.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
@@ -32,6 +33,8 @@ function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   hashFiles(hash, migrationsFolder, () => true);
   hash.update(readFileSync(join(nodeModules, '@electric-sql/pglite/package.json')));
+  // How the template is made (its settings below) is part of what a copy starts from.
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -51,6 +54,17 @@ function seedFingerprint(): string {
 /** The demo sites, people, products, grid and support topics every test app starts with (no energy history). */
 async function seed(handle: DatabaseHandle) {
   await seedDemoData(handle.db, { idpIssuer: TEMPLATE_IDP_ISSUER, energyHistory: false });
+}
+
+/**
+ * Every test copy starts PGlite, and PostgreSQL's start zeroes its shared buffers: at the default 128 MB that was half
+ * of a copy's start (1.0–1.2 s → 0.5–0.7 s with 16 MB, measured alone; docs/decisions/103-test-speed.md). A test
+ * database holds a few megabytes, so 16 MB keeps all of it in buffers; the setting lives in the folder's
+ * postgresql.auto.conf, so the seeded template and every copy inherit it. Only the tests' templates: `npm start`'s
+ * PGlite keeps the default.
+ */
+async function useTestBuffers(handle: DatabaseHandle) {
+  await handle.db.execute(sql.raw(`alter system set shared_buffers = '16MB'`));
 }
 
 /** Writes a PGlite folder as the tar `path`: under a temporary name first, so parallel runs never read half a file. */
@@ -87,6 +101,7 @@ export async function migratedPgliteTemplate(): Promise<string> {
   removeOldTemplates();
   const handle = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
+    await useTestBuffers(handle);
     await writePgliteTar(handle, path);
   } finally {
     await handle.close();
