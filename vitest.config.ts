@@ -65,7 +65,17 @@ export default defineConfig({
         },
       },
       { extends: web.extends, test: { name: 'web-isolated', root: web.root, include: webOwnModuleGraph } },
-      { test: { name: 'server-isolated', include: serverOwnProcess, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server-isolated',
+          include: serverOwnProcess,
+          // The same templates as the server project's (made once a run, or found in the cache).
+          globalSetup: ['apps/server/src/test-support/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -15,6 +15,7 @@ import { LOCK_FILE } from '../platform/data-folder-lock.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
 import { buildMeteringPoint } from '../test-support/energy-factories.ts';
 import { freePort } from '../test-support/free-port.ts';
+import { migratedPgliteFolder } from '../test-support/test-database.ts';
 import { IMPORT_TOKEN_HEADER } from './import-route.ts';
 
 const script = fileURLToPath(new URL('./import.ts', import.meta.url));
@@ -44,7 +45,7 @@ describe('importing while a server holds the PGlite folder', () => {
   let token: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'portal-held-'));
+    dataDir = await migratedPgliteFolder('portal-held-');
     port = await freePort();
     const config = loadConfig({ NODE_ENV: 'test', DEMO_MODE: 'true', PORT: String(port), DATA_DIR: dataDir });
     database = await openDatabase(config.database, { use: { role: 'server', host: '127.0.0.1', port } });

@@ -1,8 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -13,6 +11,7 @@ import { importReadings } from '../modules/readings/import-readings.ts';
 import { queryRows } from '../platform/database.ts';
 import { buildMeteringPoint } from '../test-support/energy-factories.ts';
 import { useTestApp } from '../test-support/test-app.ts';
+import { migratedPgliteFolder } from '../test-support/test-database.ts';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), 'utf8');
 const GSRN = '643001100000999996';
@@ -122,7 +121,7 @@ describe('npm run import -- prices', () => {
 
 describe('the import command', () => {
   it('exits non-zero and names the line when a file is bad', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'portal-import-'));
+    const dataDir = await migratedPgliteFolder('portal-import-');
     try {
       const script = fileURLToPath(new URL('./import.ts', import.meta.url));
       const bad = fileURLToPath(new URL('./fixtures/readings-bad.csv', import.meta.url));

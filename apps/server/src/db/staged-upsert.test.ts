@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadPglite, openDatabase, queryRows, type Database } from '../platform/database.ts';
+import { migratedPgliteFolder, openMigratedPglite } from '../test-support/test-database.ts';
 import { throwAwayPostgresDatabase } from '../test-support/throw-away-database.ts';
 import { createJobRunner } from '../platform/jobs/job-runner.ts';
 import { recordingLogger } from '../test-support/recording-logger.ts';
@@ -34,10 +33,8 @@ async function stagingTables(db: Database): Promise<string[]> {
 
 describe('staging tables of a killed import', () => {
   it('on PGlite: are left in the folder by the kill, and gone once the next process opens it', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'portal-staging-'));
+    const dataDir = await migratedPgliteFolder('portal-staging-');
     try {
-      // A first open migrates the folder, so the half-done import's own open is quick.
-      await (await openDatabase({ kind: 'pglite', dataDir })).close();
       const name = await killImportHalfWay(dataDir);
       expect(name).toMatch(/^import_staging_reading_[0-9a-f]{32}$/);
 
@@ -72,7 +69,8 @@ describe('staging tables of a killed import', () => {
 
 describe('a bulk write', () => {
   it('has its table and the tables kept alongside analysed by a job after it, when it was large against the table', async () => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    // PGlite whatever the run tests: PostgreSQL's autovacuum may analyse the tables before the job does.
+    const handle = await openMigratedPglite();
     const { db } = handle;
     try {
       await db.execute(sql`create table bulk_target (k integer primary key, v integer)`);

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from './database.ts';
+import { openMigratedPglite } from '../test-support/test-database.ts';
 
 // V8's own collector, asked for by name: whether a closed app can be collected is this file's whole question.
 setFlagsFromString('--expose-gc');
@@ -18,8 +18,7 @@ async function closedApp(): Promise<WeakRef<object>> {
     DEMO_MODE: 'true',
     JOBS_ENABLED: 'false',
   });
-  // A process of its own (vitest.config.ts, serverOwnProcess) has no template: a new embedded database, migrated.
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const database = await openMigratedPglite();
   const app = await buildApp({ config, database, appVersion: '1.2.3-test' });
   expect((await app.inject({ method: 'GET', url: '/api/site', headers: { host: 'lumo.localhost' } })).statusCode).toBe(404);
   await app.close();

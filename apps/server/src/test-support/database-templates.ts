@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { seedDemoData } from '../db/seed/demo-data.ts';
@@ -57,19 +58,39 @@ async function seed(handle: DatabaseHandle) {
 }
 
 /**
- * Every test copy starts PGlite, and PostgreSQL's start zeroes its shared buffers: at the default 128 MB that was half
- * of a copy's start (1.0–1.2 s → 0.5–0.7 s with 16 MB, measured alone; docs/decisions/103-test-speed.md). A test
- * database holds a few megabytes, so 16 MB keeps all of it in buffers; the setting lives in the folder's
- * postgresql.auto.conf, so the seeded template and every copy inherit it. Only the tests' templates: `npm start`'s
- * PGlite keeps the default.
+ * A new PGlite cluster made for copying, as a tar: a copy's start is PGlite writing the tar into its in-memory file
+ * system and PostgreSQL starting on it, so the less the tar holds, the less every test copy pays
+ * (docs/decisions/103-test-speed.md). initdb's default cluster is 46 MB with the demo seeded, of which:
+ * - a 16 MB WAL segment, mostly empty: initdb's `--wal-segsize=1` makes segments of 1 MB, and `min_wal_size` keeps
+ *   two of them (PostgreSQL keeps at least `min_wal_size` of recycled segments, 80 MB by default);
+ * - `template0` and `template1` (7.4 MB each), which only `create database` reads, and no test makes a database on
+ *   PGlite: dropped;
+ * - 128 MB of shared buffers, which PostgreSQL zeroes at every start (half of a copy's start): 16 MB holds a test
+ *   database whole.
+ * The settings live in the folder's postgresql.auto.conf, so the templates and every copy inherit them. Only the tests'
+ * templates: `npm start`'s PGlite keeps initdb's defaults.
  */
-async function useTestBuffers(handle: DatabaseHandle) {
-  await handle.db.execute(sql.raw(`alter system set shared_buffers = '16MB'`));
+async function testCluster(): Promise<Blob> {
+  const pglite = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'] });
+  try {
+    for (const setting of [`shared_buffers = '16MB'`, `min_wal_size = '2MB'`, 'wal_recycle = off'])
+      await pglite.exec(`alter system set ${setting}`);
+    for (const template of ['template0', 'template1']) {
+      // One statement each: `drop database` refuses to run inside the implicit transaction of a multi-statement string.
+      await pglite.exec(`alter database ${template} is_template false`);
+      await pglite.exec(`drop database ${template}`);
+    }
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await pglite.close();
+  }
 }
 
 /** Writes a PGlite folder as the tar `path`: under a temporary name first, so parallel runs never read half a file. */
 async function writePgliteTar(handle: DatabaseHandle, path: string) {
   const client = (handle.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }).$client;
+  // A checkpoint removes the WAL segments written before it (testCluster's settings keep none for recycling).
+  await handle.db.execute(sql.raw('checkpoint'));
   const dump = await client.dumpDataDir('none');
   const partial = `${path}.${randomUUID()}.partial`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -99,9 +120,8 @@ export async function migratedPgliteTemplate(): Promise<string> {
   }
   mkdirSync(cacheFolder, { recursive: true });
   removeOldTemplates();
-  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null }, { startFrom: await testCluster() });
   try {
-    await useTestBuffers(handle);
     await writePgliteTar(handle, path);
   } finally {
     await handle.close();

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { siteIdentityProvider } from '../db/schema/identity.ts';
-import { openDatabase, type DatabaseHandle } from '../platform/database.ts';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '../platform/database.ts';
 import { TEMPLATE_IDP_ISSUER } from './database-templates.ts';
 import { throwAwayPostgresDatabase } from './throw-away-database.ts';
 
@@ -66,6 +68,27 @@ export async function openTestDatabase({ seeded = false } = {}): Promise<TestDat
 /** The migrated template in a PGlite as the driver makes it: without the server's wrappers and extensions (platform/database.ts). */
 export async function openBarePglite(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) });
+}
+
+/**
+ * A PGlite folder in the system's temporary folder holding the migrated template, as a process that opens it with
+ * `DATA_DIR` finds it: the migrations already applied, so a test of what a process does with its folder (a lock, an
+ * import, a kill) does not pay for initdb and every migration (8–18 s a folder, docs/decisions/103-test-speed.md).
+ * The caller removes it.
+ */
+export async function migratedPgliteFolder(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  const pglite = await PGlite.create(dataDir, { loadDataDir: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) });
+  await pglite.close();
+  return dataDir;
+}
+
+/** The migrated template in an in-memory PGlite opened as a copy opens it (`log` as openDatabase's), whatever database the run tests. */
+export async function openMigratedPglite({ log }: Pick<OpenOptions, 'log'> = {}): Promise<DatabaseHandle> {
+  return openDatabase(
+    { kind: 'pglite', dataDir: null },
+    { log, startFrom: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) },
+  );
 }
 
 /**

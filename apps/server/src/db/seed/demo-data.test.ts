@@ -1,7 +1,7 @@
 import { DEMO_PRODUCTS } from './demo-products.ts';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../platform/database.ts';
+import { openMigratedPglite } from '../../test-support/test-database.ts';
 import { demoSeeded, seedDemoData } from './demo-data.ts';
 import { DEMO_CUSTOMERS, DEMO_PEOPLE } from './demo-people.ts';
 import { DEMO_SITES } from './demo-sites.ts';
@@ -16,7 +16,7 @@ function capturedLog() {
 describe('a first start', () => {
   it('says what it is doing while it migrates and seeds, with counts, and counts nothing new the next time', async () => {
     const { log, lines } = capturedLog();
-    const database = await openDatabase({ kind: 'pglite', dataDir: null }, { log });
+    const database = await openMigratedPglite({ log });
     try {
       // A first start seeds before it listens; a later one finds the demo and tops it up behind (decision 084).
       expect(await demoSeeded(database.db)).toBe(false);
