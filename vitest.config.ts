@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The web app's projects extend its config (jsdom, React); their `root` is apps/web, as the file's own. */
+/** The web app's projects extend its config (happy-dom, React); their `root` is apps/web, as the file's own. */
 const web = { extends: './apps/web/vitest.config.ts', root: 'apps/web' };
 
 /**

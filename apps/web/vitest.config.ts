@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     root: import.meta.dirname,
-    environment: 'jsdom',
+    environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // As the root's: both cores (a project that extends this file does not inherit the root's test options).

@@ -28,7 +28,7 @@ type Props = {
   i18n: I18n;
   queryClient: QueryClient;
   styleNonce: string | undefined;
-  /** Tests pass 'test': Mantine then renders dropdowns and modals in place, without transitions (jsdom has no layout). */
+  /** Tests pass 'test': Mantine then renders dropdowns and modals in place, without transitions (the tests' DOM has no layout). */
   mantineEnv?: 'default' | 'test';
   children: ReactNode;
 };

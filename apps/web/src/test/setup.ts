@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { DESKTOP, setViewport } from './viewport.ts';
 import { consoleMessagesOfThisTest, failOnUnexpectedConsoleOutput, resetConsoleWatch } from './console-watch.ts';
 
 // A clean run prints only results: a test whose code warns or logs an error fails, unless it says it expects it.
@@ -15,6 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  if (typeof window !== 'undefined') setViewport(DESKTOP);
   // Mantine keeps its notifications in a store of the module's own, which files of one worker share.
   notifications.clean();
   vi.restoreAllMocks();
@@ -43,7 +45,7 @@ beforeAll(() => {
 // wait up to five before they call something missing.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks the layout APIs Mantine calls; these answer as a desktop browser would. (The server's render of pages
+// happy-dom lacks the layout APIs Mantine calls; these answer as a desktop browser would. (The server's render of pages
 // is tested without a DOM: entry-server.test.tsx.)
 if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'matchMedia', {

@@ -6,7 +6,7 @@ import { HEADER_HEIGHTS, type ThemeDefinition } from './theme-definition.ts';
 import { darkAnchorColor, STATUS_COLOURS } from './mantine-theme.ts';
 import { loadTheme, themeFor } from './theme-registry.ts';
 
-// Not new URL(…, import.meta.url): Vite rewrites that pattern into a served asset URL in the jsdom project.
+// Not new URL(…, import.meta.url): Vite rewrites that pattern into a served asset URL in the web projects.
 const PUBLIC_DIR = join(import.meta.dirname, '../../public');
 const HEX = /^#[0-9A-F]{6}$/i;
 

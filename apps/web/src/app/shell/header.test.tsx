@@ -5,6 +5,7 @@ import { callsTo, stubApi } from '../../test/api-stub.ts';
 import { buildActorInfo, buildRepresentative, buildSession } from '../../test/identity-factories.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildSite } from '../../test/test-site.ts';
+import { DESKTOP, PHONE, setViewport } from '../../test/viewport.ts';
 import { Header } from './header.tsx';
 
 const company = buildRepresentative({
@@ -19,20 +20,23 @@ const company = buildRepresentative({
 describe('Header', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers signing in, back to the current page, when nobody is signed in', async () => {
+  // A labelled button from the xs breakpoint up and an icon-only one below it, named by its label: CSS shows one.
+  it.each([
+    { screenOf: 'a desktop', size: DESKTOP, text: 'Sign in' },
+    { screenOf: 'a phone', size: PHONE, text: '' },
+  ])('offers signing in, back to the current page, when nobody is signed in, on $screenOf', async ({ size, text }) => {
+    setViewport(size);
     stubApi({ 'GET /api/auth/session': null });
     await renderWithProviders(<Header />, { path: '/invoices?year=2024' });
-    // A labelled button from the xs breakpoint up and an icon-only one below it; CSS shows one of them.
-    const signIns = await screen.findAllByRole('link', { name: 'Sign in' });
-    expect(signIns).toHaveLength(2);
-    for (const signIn of signIns) {
-      const href = new URL(signIn.getAttribute('href')!, 'http://lumo.localhost');
-      expect(href.pathname).toBe('/auth/signin');
-      expect(href.searchParams.get('callbackUrl')).toBe('/invoices?year=2024');
-    }
-    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
-    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+    const [signIn, ...more] = await screen.findAllByRole('link', { name: 'Sign in' });
+    expect(more).toEqual([]);
+    expect(signIn!.textContent).toBe(text);
+    const href = new URL(signIn!.getAttribute('href')!, 'http://lumo.localhost');
+    expect(href.pathname).toBe('/auth/signin');
+    expect(href.searchParams.get('callbackUrl')).toBe('/invoices?year=2024');
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation', hidden: true })[0]!;
+    expect(within(nav).queryByRole('link', { name: 'Dashboard', hidden: true })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Account menu/, hidden: true })).toBeNull();
   });
 
   it('links power control only where the site offers a part of it', async () => {
@@ -197,6 +201,7 @@ describe('Header', () => {
       'GET /api/me/representatives': [buildRepresentative(), company],
       'POST /api/me/representatives': { representativeCode: 'R-company' },
     });
+    setViewport(PHONE);
     await renderWithProviders(<Header />, { site: buildSite({ features: ['INVOICES', 'DARK_THEME'] }), path: '/dashboard' });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Lumo Energia Oy' });

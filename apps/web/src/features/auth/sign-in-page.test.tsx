@@ -41,7 +41,7 @@ function signInPost(fetchMock: ReturnType<typeof stubApi>) {
 describe('SignInPage (/auth/signin)', () => {
   let assign: ReturnType<typeof vi.fn>;
   beforeEach(() => {
-    // jsdom cannot navigate; where the page sends the browser is what matters.
+    // The test's DOM loads no page it is sent to; where the page sends the browser is what matters.
     assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
   });

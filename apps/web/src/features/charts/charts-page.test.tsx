@@ -10,7 +10,7 @@ import { buildSite } from '../../test/test-site.ts';
 import { ChartsPage } from './charts-page.tsx';
 import type { ChartSearch } from './chart-search.ts';
 
-// jsdom has no canvas: the lazily loaded ECharts canvas is replaced by its text alternative.
+// The tests' DOM draws no canvas: the lazily loaded ECharts canvas is replaced by its text alternative.
 vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
   default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
 }));

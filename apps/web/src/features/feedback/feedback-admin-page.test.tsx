@@ -17,7 +17,7 @@ const form = (overrides: object) => ({
   ...overrides,
 });
 
-// jsdom has no canvas: the lazily loaded ECharts canvas is replaced by its text alternative.
+// The tests' DOM draws no canvas: the lazily loaded ECharts canvas is replaced by its text alternative.
 vi.mock('../../shared/ui/echart/echart-canvas.tsx', () => ({
   default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
 }));
