@@ -3,7 +3,7 @@ import nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { jsFormatIn, resolveInstalledModule } from './installed-module-formats.js';
+import { jsFormatIn, lookupFolder, resolveInstalledModule } from './installed-module-formats.js';
 
 const nodeModules = fileURLToPath(new URL('../../../node_modules/', import.meta.url));
 const esm = { conditions: ['node', 'import', 'node-addons'], importAttributes: {} };
@@ -42,15 +42,47 @@ describe('installed packages’ own imports', () => {
     }
   });
 
-  it('leave everything else to Node.js: packages by name, the portal’s own files, require()', () => {
+  it('leave everything else to Node.js: the portal’s own files, require(), paths without an extension', () => {
     const next = vi.fn(() => ({ url: 'file:///resolved-by-node.js' }));
     const installed = pathToFileURL(join(nodeModules, 'drizzle-orm/index.js')).href;
     const ours = import.meta.url;
-    resolveInstalledModule('drizzle-orm/pg-core', { ...esm, parentURL: ours }, next);
     resolveInstalledModule('./config.ts', { ...esm, parentURL: ours }, next);
     resolveInstalledModule('./config.js', { ...esm, parentURL: ours }, next);
     resolveInstalledModule('./alias.js', { conditions: ['node', 'require'], importAttributes: {}, parentURL: installed }, next);
     resolveInstalledModule('./alias', { ...esm, parentURL: installed }, next);
-    expect(next).toHaveBeenCalledTimes(5);
+    resolveInstalledModule('node:fs', { ...esm, parentURL: ours }, next);
+    resolveInstalledModule('fs', { ...esm, parentURL: ours }, next);
+    expect(next).toHaveBeenCalledTimes(6);
+  });
+});
+
+describe('packages imported by name', () => {
+  const serverFolder = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+  const at = (path: string) => pathToFileURL(join(serverFolder, path)).href;
+
+  it('are resolved by Node.js once per lookup folder, conditions and import attributes', () => {
+    const next = vi.fn((specifier: string) => ({ url: `file:///resolved/${specifier}`, format: 'module' as const }));
+    const fromFile = (specifier: string, parentURL: string, context = esm) =>
+      resolveInstalledModule(specifier, { ...context, parentURL }, next);
+    // Two of the server's files, in folders without a package.json or node_modules of their own: one lookup.
+    expect(fromFile('pino-std-serializers', at('src/platform/database.ts'))).toEqual({
+      url: 'file:///resolved/pino-std-serializers',
+      format: 'module',
+      shortCircuit: true,
+    });
+    fromFile('pino-std-serializers', at('src/modules/readings/import-readings.ts'));
+    expect(next).toHaveBeenCalledTimes(1);
+    // An installed package finds its own node_modules first; require() has conditions of its own; so has JSON.
+    fromFile('pino-std-serializers', pathToFileURL(join(nodeModules, 'drizzle-orm/pg-core/table.js')).href);
+    fromFile('pino-std-serializers', at('src/platform/database.ts'), { conditions: ['node', 'require'], importAttributes: {} });
+    fromFile('pino-std-serializers', at('src/platform/database.ts'), { ...esm, importAttributes: { type: 'json' } });
+    expect(next).toHaveBeenCalledTimes(4);
+  });
+
+  it('look up from the nearest folder with a package.json or node_modules, as Node.js’s lookup starts finding there', () => {
+    expect(lookupFolder(join(serverFolder, 'src/modules/readings'))).toBe(serverFolder);
+    expect(lookupFolder(join(nodeModules, 'drizzle-orm/pg-core/columns'))).toBe(join(nodeModules, 'drizzle-orm'));
+    // glob's builds each have a package.json of their own (their `type`), which a self-reference would read.
+    expect(lookupFolder(join(nodeModules, 'glob/dist/commonjs'))).toBe(join(nodeModules, 'glob/dist/commonjs'));
   });
 });

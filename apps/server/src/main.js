@@ -5,7 +5,8 @@ import { checkNodeVersion } from './node-version.js';
 
 if (checkNodeVersion()) {
   // V8's compiled code for the ~2,500 modules the server loads, kept between starts (docs/decisions/084), and the
-  // installed packages' own imports resolved without Node.js's slow format lookup (docs/decisions/090).
+  // installed packages' own imports resolved without Node.js's slow format lookup, and each package imported by name
+  // resolved once per folder it is looked up from, not once per file (docs/decisions/090).
   nodeModule.enableCompileCache();
   const { resolveInstalledModule } = await import('./installed-module-formats.js');
   nodeModule.registerHooks({ resolve: resolveInstalledModule });
