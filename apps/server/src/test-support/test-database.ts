@@ -17,6 +17,11 @@ function templateBytes(path: string): Promise<Buffer> {
   return bytes;
 }
 
+/** The run's migrated PGlite template (or, with `seeded`, the seeded one) as PGlite loads it. */
+async function pgliteTemplate({ seeded = false } = {}): Promise<Blob> {
+  return new TemplateBytes(await templateBytes(inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate')));
+}
+
 /**
  * A template tar as the Blob PGlite loads (`loadDataDir`, which asks only for its `arrayBuffer()`), handing over a copy
  * of bytes already in memory. Node's own Blob reads itself back in chunks: 0.6 s for the 45 MB tar, a third of a
@@ -56,8 +61,7 @@ export type TestDatabase = {
 export async function openTestDatabase({ seeded = false } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const startFrom = new TemplateBytes(await templateBytes(inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate')));
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null }, { startFrom });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null }, { startFrom: await pgliteTemplate({ seeded }) });
     return { handle, openAnotherCopy: async () => ({ ...handle, close: async () => {} }), drop: async () => {} };
   }
   const template = inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate') ?? undefined;
@@ -67,7 +71,7 @@ export async function openTestDatabase({ seeded = false } = {}): Promise<TestDat
 
 /** The migrated template in a PGlite as the driver makes it: without the server's wrappers and extensions (platform/database.ts). */
 export async function openBarePglite(): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) });
+  return PGlite.create({ loadDataDir: await pgliteTemplate() });
 }
 
 /**
@@ -78,17 +82,14 @@ export async function openBarePglite(): Promise<PGlite> {
  */
 export async function migratedPgliteFolder(prefix: string): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), prefix));
-  const pglite = await PGlite.create(dataDir, { loadDataDir: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) });
+  const pglite = await PGlite.create(dataDir, { loadDataDir: await pgliteTemplate() });
   await pglite.close();
   return dataDir;
 }
 
 /** The migrated template in an in-memory PGlite opened as a copy opens it (`log` as openDatabase's), whatever database the run tests. */
 export async function openMigratedPglite({ log }: Pick<OpenOptions, 'log'> = {}): Promise<DatabaseHandle> {
-  return openDatabase(
-    { kind: 'pglite', dataDir: null },
-    { log, startFrom: new TemplateBytes(await templateBytes(inject('pgliteTemplate'))) },
-  );
+  return openDatabase({ kind: 'pglite', dataDir: null }, { log, startFrom: await pgliteTemplate() });
 }
 
 /**
