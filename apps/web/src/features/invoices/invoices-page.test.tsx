@@ -89,6 +89,8 @@ describe('/invoices', () => {
       }));
       const view = await renderWithProviders(<Harness />, { path: '/invoices' });
       await screen.findByRole('heading', { name: 'No invoices here' });
+      // Mantine's segment indicator marks itself initialized 20 ms after it mounts: both screens are compared after it.
+      await waitFor(() => expect(view.container.querySelector('[role="radiogroup"] > span')).toHaveAttribute('data-initialized'));
       const controls = [...view.container.querySelectorAll('input, [role="radiogroup"]')].map((element) =>
         element.outerHTML.replace(/mantine-[\w-]+/g, ''),
       );
