@@ -290,7 +290,7 @@ export async function buildApp({
 
   // Public: anyone, signed in or not.
   await app.register(siteRoutes);
-  await app.register(translationRoutes, { db });
+  await app.register(translationRoutes, { db, sites });
   await app.register(countryRoutes);
   await app.register(externalServiceRoutes);
   await app.register(clientLogRoutes, { db });
@@ -357,6 +357,7 @@ export async function buildApp({
     sourceMaps: config.sourceMaps,
     appVersion,
     db,
+    sites,
     signedIn: (request) =>
       request.actor
         ? {

@@ -29,6 +29,8 @@ export type SessionActor = {
   staffRoles: StaffRole[];
   /** The answer holds until then unless someone changes it (sign-out, rights, roles, the person). */
   validUntil: Date;
+  /** The session's "last used" as read (written every few minutes, platform/session-activity.ts; not kept current). */
+  lastUsedAt: Date;
 };
 
 type SessionActorRow = {
@@ -40,6 +42,7 @@ type SessionActorRow = {
   verified_at: Date | string | null;
   session_id: string;
   session_expires: Date | string;
+  last_used_at: Date | string;
   accesses: unknown;
   staff_roles: StaffRole[] | string;
 };
@@ -80,6 +83,7 @@ export const actorRepository = {
       executor,
       sql`
         select p.id, p.name, p.ssn, p.email, p.preferred_locale, p.verified_at, s.id as session_id, s.expires as session_expires,
+          s.last_used_at,
           coalesce((
             select json_agg(json_build_object(
               'code', a.code, 'relation', a.relation, 'validUntil', a.valid_until,
@@ -112,6 +116,7 @@ export const actorRepository = {
       accesses: accesses.map(({ code, relation, customer: found }) => ({ code, relation, customer: found })),
       staffRoles: parseRoles(row.staff_roles),
       validUntil: new Date(Math.min(sessionExpires.getTime(), ...lapses)),
+      lastUsedAt: new Date(row.last_used_at),
     };
   },
 

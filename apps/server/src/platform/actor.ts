@@ -83,7 +83,7 @@ export const actorResolution = fp<{
       const siteId = request.site.id;
       const found = await actorCache.resolve(siteId, token, () => actorRepository.sessionActor(db, token, siteId, now()));
       if (!found) return;
-      await sessionActivity.touch(token, siteId);
+      await sessionActivity.touch(token, siteId, found.lastUsedAt);
       const { person, staffRoles, accesses } = found;
       request.actor = await chooseActingCustomer(request, reply, db, { siteId, person, staffRoles, accesses });
     });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { maxDate, minDate } from '@portal/schema/calendar-dates';
 import type { BillingChannelKind, PriceType, Utility } from '@portal/schema/enums';
 import { contract, meteringPoint, priceComponent } from '../../db/schema/energy.ts';
@@ -39,6 +39,11 @@ export async function contractsToBill(executor: Executor, scope: CustomerScope, 
       type: contract.type,
       countryCode: site.countryCode,
       customerType: customer.type,
+      // The price components in the same statement (decision 134): as text, so that prices stay exact decimals.
+      components: sql<BilledComponent[]>`coalesce((
+        select json_agg(json_build_object('kind', pc.kind, 'unit', pc.unit, 'priceCents', pc.price_cents::text,
+          'thresholdKw', pc.threshold_kw::text, 'validFrom', pc.valid_from, 'validTo', pc.valid_to) order by pc.id)
+        from ${priceComponent} pc where pc.contract_id = ${contract.id}), '[]')`,
     })
     .from(contract)
     .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
@@ -53,28 +58,9 @@ export async function contractsToBill(executor: Executor, scope: CustomerScope, 
       ),
     )
     .orderBy(asc(contract.startDate), asc(contract.id));
-  if (rows.length === 0) return [];
-  const components = await executor
-    .select({
-      contractId: priceComponent.contractId,
-      kind: priceComponent.kind,
-      unit: priceComponent.unit,
-      priceCents: priceComponent.priceCents,
-      thresholdKw: priceComponent.thresholdKw,
-      validFrom: priceComponent.validFrom,
-      validTo: priceComponent.validTo,
-    })
-    .from(priceComponent)
-    .where(
-      inArray(
-        priceComponent.contractId,
-        rows.map((row) => row.id),
-      ),
-    );
   return rows.map(({ type, countryCode, customerType, ...row }) => ({
     ...row,
     vatKey: { countryCode, utility: row.utility, supply: supplyOf(type), customerType },
-    components: components.filter((component) => component.contractId === row.id).map(({ contractId: _, ...component }) => component),
   }));
 }
 

@@ -32,9 +32,12 @@ type SiteCacheOptions = { changes?: Pick<DatabaseHandle, 'db' | 'listen'>; now?:
 export function createSiteCache(db: Database, { changes, now = () => Date.now(), onLost }: SiteCacheOptions = {}) {
   const byId = new Map<string, { value: SiteBootstrap | null; expires: number }>();
   const byHost = new Map<string, { value: string | null; expires: number }>();
+  /** Reads about one site kept beside it (its texts' overrides), dropped with it. */
+  const bySite = new Map<string, Map<string, { value: unknown; expires: number }>>();
   const clear = () => {
     byId.clear();
     byHost.clear();
+    bySite.clear();
   };
   /** The entry kept for `key` while it is fresh; undefined when there is none. */
   const kept = <T>(map: Map<string, { value: T; expires: number }>, key: string): { value: T } | undefined => {
@@ -48,6 +51,7 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
         onLost,
         onChange: (siteId) => {
           byId.delete(siteId);
+          bySite.delete(siteId);
           // A domain may have moved to or from this site: host look-ups are cheap to redo.
           byHost.clear();
         },
@@ -150,9 +154,28 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
         return value;
       });
     },
+    /**
+     * A read about one site kept by the rules the site itself is kept by: dropped when any of the site's rows changes
+     * (translation overrides announce their site too, migration 0041), a few seconds without a channel, not kept while
+     * changes are unheard or when one was heard during the read; calls at once share one read. `key` names the read
+     * within the site; the site's reads are bounded by what its callers ask (locales × sets for the texts).
+     */
+    async keptForSite<T>(siteId: string, key: string, read: () => Promise<T>): Promise<T> {
+      const reads = bySite.get(siteId);
+      const cached = reads && kept(reads, key);
+      if (cached) return cached.value as T;
+      return once(`read:${siteId}\u0000${key}`, async () => {
+        const before = channel?.changes ?? 0;
+        const value = await read();
+        const keep = keepFor(before);
+        if (keep > 0) (bySite.get(siteId) ?? bySite.set(siteId, new Map()).get(siteId)!).set(key, { value, expires: now() + keep });
+        return value;
+      });
+    },
     /** Drops cached copies after a change made through this server copy. */
     forget(siteId: string) {
       byId.delete(siteId);
+      bySite.delete(siteId);
       byHost.clear();
     },
     /** Starts hearing `site_changed` (no-op without a channel). */

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '@portal/schema/errors';
 import { compiledTranslationBundle, translationBundle, translationParams, translationQuery } from '@portal/schema/translations';
-import { siteTexts } from './site-translations.ts';
-import type { Database } from '../../platform/database.ts';
+import { siteTexts, type TextsSource } from './site-translations.ts';
 
-export const translationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const translationRoutes: FastifyPluginAsyncZod<TextsSource> = async (app, source) => {
   app.get(
     '/api/translations/:locale',
     {
@@ -17,7 +16,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       },
     },
     async (request, reply) => {
-      const texts = await siteTexts(db, request.site, request.params.locale, request.query.set);
+      const texts = await siteTexts(source, request.site, request.params.locale, request.query.set);
       // The address a page was given names these very texts (decision 092): kept for good, across visits. Without a
       // version, or with one a text has changed since, asked again each time.
       reply.header('cache-control', request.query.v === texts.version ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,11 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { translationOverride } from '../../db/schema/sites.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
 describe('GET /api/translations/:locale', () => {
   const ctx = useTestApp();
   const get = (host: string, url: string) => ctx.app.inject({ url, headers: { host } });
+  /**
+   * Overrides are kept with their site (decision 134): a write outside the admin area reaches a copy through the
+   * database's notification, a moment after it commits, as any change to a site's rows does (decision 071).
+   */
+  const heard = (read: () => Promise<unknown>, expected: unknown) =>
+    vi.waitFor(async () => expect(await read()).toEqual(expected), { timeout: 5_000, interval: 50 });
+  /** Statements sent so far by the texts' route, by the copy's own per-request metric. */
+  const textStatements = async () => {
+    const { values } = await ctx.app.metrics.requestStatements.get();
+    const sum = values.find(
+      (value) => value.metricName === 'portal_http_request_statements_sum' && value.labels.route === '/api/translations/:locale',
+    );
+    return sum?.value ?? 0;
+  };
 
   it('serves the web bundle of an offered locale', async () => {
     const response = await get(HOSTS.lumo, '/api/translations/sv-FI');
@@ -22,7 +36,7 @@ describe('GET /api/translations/:locale', () => {
     await ctx.database.db
       .insert(translationOverride)
       .values({ siteId: 'daugava', localeId: 'en-GB', bundle: 'web', key: 'nav.invoices', value: 'Bills' });
-    expect((await get(HOSTS.daugava, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Bills');
+    await heard(async () => (await get(HOSTS.daugava, '/api/translations/en-GB')).json()['nav.invoices'], 'Bills');
     expect((await get(HOSTS.lumo, '/api/translations/en-GB')).json()['nav.invoices']).toBe('Invoices');
   });
 
@@ -41,13 +55,13 @@ describe('GET /api/translations/:locale', () => {
     await ctx.database.db
       .insert(translationOverride)
       .values({ siteId: 'daugava', localeId: 'lv-LV', bundle: 'web', key: 'nav.contracts', value: 'Līgumi un pakalpojumi' });
-    expect(await bundleText()).toBe('Līgumi un pakalpojumi');
+    await heard(bundleText, 'Līgumi un pakalpojumi');
     expect(await bootstrapText()).toBe('Līgumi un pakalpojumi');
     await ctx.database.db.update(translationOverride).set({ value: 'Mani līgumi' }).where(where);
-    expect(await bundleText()).toBe('Mani līgumi');
+    await heard(bundleText, 'Mani līgumi');
     expect(await bootstrapText()).toBe('Mani līgumi');
     await ctx.database.db.delete(translationOverride).where(where);
-    expect(await bundleText()).toBe(shipped);
+    await heard(bundleText, shipped);
     expect(await bootstrapText()).toBe(shipped);
     // A browser keeps the texts at an address for good: each version of them has an address of its own, and the
     // shipped texts come back to theirs.
@@ -62,7 +76,9 @@ describe('GET /api/translations/:locale', () => {
       key: 'nav.home',
       value: "{count, plural, one {# bill} other {# bills}} for '{'you'}'",
     });
-    const compiled = (await get(HOSTS.daugava, '/api/translations/en-GB?form=compiled')).json();
+    const compiledNow = async () => (await get(HOSTS.daugava, '/api/translations/en-GB?form=compiled')).json();
+    await heard(async () => Array.isArray((await compiledNow())['nav.home']), true);
+    const compiled = await compiledNow();
     expect(compiled['nav.charts']).toBe('Charts');
     expect(compiled['nav.home']).toEqual([
       expect.objectContaining({ type: 6, value: 'count', pluralType: 'cardinal' }),
@@ -75,6 +91,29 @@ describe('GET /api/translations/:locale', () => {
     const refused = await get(HOSTS.daugava, '/api/translations/en-GB?form=xml');
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toMatch(/text.*compiled/);
+  });
+
+  it("reads a site's overrides once while they are unchanged, and again once a change to them is heard", async () => {
+    const contracts = async () => (await get(HOSTS.virmalise, '/api/translations/et-EE')).json()['nav.contracts'];
+    const shipped = await contracts();
+    // Kept with the site: the page and each texts call after the first read none (they read them every time before).
+    let before = await textStatements();
+    await contracts();
+    await get(HOSTS.virmalise, '/api/translations/et-EE?form=compiled');
+    expect(await textStatements()).toBe(before);
+    const where = and(eq(translationOverride.siteId, 'virmalise'), eq(translationOverride.key, 'nav.contracts'));
+    try {
+      await ctx.database.db
+        .insert(translationOverride)
+        .values({ siteId: 'virmalise', localeId: 'et-EE', bundle: 'web', key: 'nav.contracts', value: 'Minu lepingud' });
+      await heard(contracts, 'Minu lepingud');
+      before = await textStatements();
+      await contracts();
+      expect(await textStatements()).toBe(before);
+    } finally {
+      await ctx.database.db.delete(translationOverride).where(where);
+    }
+    await heard(contracts, shipped);
   });
 
   it('answers the pseudo-locale with every string marked', async () => {

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { pageLocale } from '../../platform/request-locale.ts';
 import { createPageNonces, pageContentSecurityPolicy } from '../../platform/security.ts';
 import { SIGN_IN_PAGE, type SignInFormOfPage } from '../auth/sign-in-form.ts';
-import { siteTexts, siteTextsUrl } from '../translations/site-translations.ts';
+import { siteTexts, siteTextsUrl, type TextsSource } from '../translations/site-translations.ts';
 import type { Database } from '../../platform/database.ts';
 import { resolveColorScheme } from './color-scheme.ts';
 import { loadPageRoutes } from './page-routes.ts';
@@ -27,6 +27,7 @@ type Options = {
   sourceMaps: 'public' | 'none';
   appVersion: string;
   db: Database;
+  sites: TextsSource['sites'];
   /** The session and actor info of a page request's signed-in person (its actor is resolved, see actor.ts). */
   signedIn: (request: FastifyRequest) => PageBootstrap['signedIn'];
   /** The sign-in page's ways in and CSRF token, with the cookie that goes with a new token (auth/sign-in-form.ts). */
@@ -37,7 +38,10 @@ type Options = {
  * Serves the built web app: hashed assets for a year, every page as index.html written for its site; a path that is
  * none of the app's pages gets the same document with status 404.
  */
-export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, sourceMaps, appVersion, db, signedIn, signInForm }) => {
+export const webAppRoutes: FastifyPluginAsync<Options> = async (
+  app,
+  { distDir, sourceMaps, appVersion, db, sites, signedIn, signInForm },
+) => {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const pages = template ? loadPageRoutes(distDir, app.log) : { isAppPage: () => true, preloadsFor: () => [] };
@@ -77,7 +81,7 @@ export const webAppRoutes: FastifyPluginAsync<Options> = async (app, { distDir, 
     const nonces = createPageNonces();
     const locale = pageLocale(request);
     const path = request.url.split('?')[0]!;
-    const texts = await siteTexts(db, request.site, locale, 'web');
+    const texts = await siteTexts({ db, sites }, request.site, locale, 'web');
     const person = signedIn(request);
     // The sign-in page of a signed-out visit is forms that post without script (decision 104).
     const signIn = !person && path.replace(/(.)\/$/, '$1').toLowerCase() === SIGN_IN_PAGE ? await signInForm(request) : null;
