@@ -14,8 +14,8 @@ declare module 'fastify' {
 export type SiteLookup = {
   /** The site kept in memory for a host, or undefined when it must be looked up. */
   keptByHost: (host: string) => SiteBootstrap | null | undefined;
-  findByHost: (host: string) => Promise<SiteBootstrap | null>;
-  findById: (siteId: string) => Promise<SiteBootstrap | null>;
+  /** The site of `host`, or the `fallbackId` site when no site claims the host. */
+  findByHost: (host: string, fallbackId: string | null) => Promise<SiteBootstrap | null>;
 };
 
 type Options = { sites: SiteLookup; defaultSiteId: string | null };
@@ -27,7 +27,6 @@ const sitelessPrefixes = ['/health/', '/internal/'];
 export const siteResolution = fp<Options>(
   async (app: FastifyInstance, { sites, defaultSiteId }) => {
     app.decorateRequest('site', null as unknown as SiteBootstrap);
-    const resolve = async (host: string) => (await sites.findByHost(host)) ?? (defaultSiteId ? await sites.findById(defaultSiteId) : null);
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       // The matched route, not the path: an unknown /health/x falls to the page catch-all, which needs a site.
       const route = request.routeOptions.url;
@@ -39,7 +38,7 @@ export const siteResolution = fp<Options>(
         request.site = kept;
         return done();
       }
-      resolve(host).then((site) => {
+      sites.findByHost(host, defaultSiteId).then((site) => {
         if (site) request.site = site;
         done(site ? undefined : new AppError('UNKNOWN_SITE', `No site is served at ${host}`));
       }, done);

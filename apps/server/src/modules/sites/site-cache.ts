@@ -140,12 +140,18 @@ export function createSiteCache(db: Database, { changes, now = () => Date.now(),
       if (keptHost.value === null) return null;
       return kept(byId, keptHost.value)?.value;
     },
-    async findByHost(host: string): Promise<SiteBootstrap | null> {
+    /**
+     * The site served at `host`, or the `fallbackId` site (the default site) for a host no site claims, in one
+     * statement either way (issue 30: a request read the site record twice for an unknown host). The host is kept
+     * with the site it resolved to; a change to any site's rows drops every host, since a domain may have moved.
+     */
+    async findByHost(host: string, fallbackId: string | null = null): Promise<SiteBootstrap | null> {
       const cached = kept(byHost, host);
       if (cached) return cached.value ? this.findById(cached.value) : null;
-      return once(`host:${host}`, async () => {
+      return once(`host:${host}\u0000${fallbackId ?? ''}`, async () => {
         const before = channel?.changes ?? 0;
-        const value = await load(sql`${site.id} = (select ${siteDomain.siteId} from ${siteDomain} where ${siteDomain.host} = ${host})`);
+        const claimed = sql`(select ${siteDomain.siteId} from ${siteDomain} where ${siteDomain.host} = ${host})`;
+        const value = await load(sql`${site.id} = ${fallbackId === null ? claimed : sql`coalesce(${claimed}, ${fallbackId})`}`);
         const keep = keepFor(before);
         if (keep > 0) {
           byHost.set(host, { value: value?.id ?? null, expires: now() + keep });

@@ -116,6 +116,15 @@ describe('the site cache under a burst of calls', () => {
       sites.forget('lumo');
       await Promise.all([sites.findById('lumo'), sites.findById('lumo'), sites.findById('virmalise')]);
       expect(select).toHaveBeenCalledTimes(2);
+
+      // A host no site claims resolves to the default site in the same one statement (issue 30), and is kept so.
+      select.mockClear();
+      const unclaimed = await Promise.all(Array.from({ length: 3 }, () => sites.findByHost('127.0.0.1', 'virmalise')));
+      expect(unclaimed.map((bootstrap) => bootstrap?.id)).toEqual(['virmalise', 'virmalise', 'virmalise']);
+      expect(select).toHaveBeenCalledTimes(1);
+      expect(sites.keptByHost('127.0.0.1')?.id).toBe('virmalise');
+      // Without a default site, such a host has none.
+      expect(await sites.findByHost('nowhere.example', null)).toBeNull();
     } finally {
       select.mockRestore();
     }
