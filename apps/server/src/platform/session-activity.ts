@@ -8,7 +8,8 @@ export const LAST_USED_PRECISION_MS = 5 * 60_000;
 /**
  * Keeps each session's "last used" (active sessions, docs/decisions/077) within a few minutes of the truth. This copy
  * remembers when it last wrote a token, and the session's read says when it was last written, so a busy session costs
- * one UPDATE per few minutes, and the UPDATE itself skips rows another copy wrote recently. The column is outside the actor-cache trigger (migration 0023).
+ * one UPDATE per few minutes, and the UPDATE itself skips rows another copy wrote recently. The column is outside the
+ * actor-cache trigger (migration 0023).
  */
 export function createSessionActivity(db: Database, { now = Date.now, maxEntries = 10_000 } = {}) {
   const written = new Map<string, number>();

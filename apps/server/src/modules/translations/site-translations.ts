@@ -22,7 +22,8 @@ export type SiteTexts = {
 
 /**
  * Texts merged before, by site, locale and set, with the overrides they were merged with: every page needs its
- * bundle (thousands of texts), and the overrides seldom change. The same object comes back while they do not. Bounded by the sites' locales and the two sets (no route deletes a site).
+ * bundle (thousands of texts), and the overrides seldom change. The same object comes back while they do not.
+ * Bounded by the sites' locales and the two sets (no route deletes a site).
  */
 const merged = new Map<string, { overrides: string; texts: SiteTexts }>();
 
