@@ -13,6 +13,8 @@ import { energyRepository, type MeteringPointRow } from '../readings/energy-repo
 import { addDays, daysBetween, localDate, monthStart, shiftYears } from '@portal/schema/calendar-dates';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Executor } from '../../platform/database.ts';
+import { nothingToRead, type Read } from '../../platform/reads-together.ts';
+import type { AverageRow } from '../readings/energy-queries.ts';
 
 export type ChartReadingsRequest = {
   series: ChartSeries;
@@ -69,55 +71,55 @@ export async function getChartReadings(
   if (!point) throw new AppError('METERING_POINT_NOT_FOUND', 'No such metering point');
   const resolution = chooseResolution(site, query);
   const { timezone } = site;
-  const fetch = (from: string, to: string, shift: number) =>
-    seriesValues(executor, scope, point, query.series, resolution, { from, to, timezone, shiftYears: shift });
-
-  const main = await fetch(query.from, query.to, 0);
-  const comparison = query.yearsBack
-    ? await fetch(shiftYears(query.from, -query.yearsBack), shiftYears(query.to, -query.yearsBack), query.yearsBack)
-    : null;
-  // Energy series sum into totals and compare by stretch; prices and temperatures average.
   const energyDirections = query.series === 'price' || query.series === 'temperature' ? null : query.series;
   const energySeries = energyDirections !== null;
+  const source = await seriesSource(executor, scope, point, query.series, resolution);
+  const read = (from: string, to: string, shift: number, bucket = resolution, sourceOf = source) =>
+    seriesRead(scope, point, query.series, bucket, { from, to, timezone, shiftYears: shift }, sourceOf);
+  const today = localDate(now, timezone);
+  const running = query.to >= today && query.from <= today;
+  // A period still running is compared with the same stretch a year back, up to where its readings end (decision 133),
+  // as the dashboard's energyStatistics compares; the bars a year back still show the whole period.
+  const cutsBack = Boolean(query.yearsBack) && energyDirections !== null && running;
+  // The period, its years back and where its readings end in one statement (decision 135).
+  const [main, comparison, end] = await energyRepository.together(executor, [
+    read(query.from, query.to, 0),
+    query.yearsBack
+      ? read(shiftYears(query.from, -query.yearsBack), shiftYears(query.to, -query.yearsBack), query.yearsBack)
+      : nothingToRead(null),
+    cutsBack
+      ? energyRepository.readingsEndRead({
+          scope,
+          meteringPointIds: [point.id],
+          directions: energyDirections,
+          from: query.from,
+          to: today,
+          timezone,
+          yearsBack: query.yearsBack!,
+        })
+      : nothingToRead(null),
+  ]);
+  // Energy series sum into totals and compare by stretch; prices and temperatures average.
   const merged = comparison
-    ? mergeComparison(main.rows, comparison.rows, (row) => row.raw, energySeries ? undefined : (a, b) => (a + b) / 2)
-    : main.rows.map((row) => ({ ...row, comparison: undefined }));
+    ? mergeComparison(main, comparison, (row) => row.raw, energySeries ? undefined : (a, b) => (a + b) / 2)
+    : main.map((row) => ({ ...row, comparison: undefined }));
 
   const toValue = (raw: number | null) => (raw === null ? null : energySeries ? raw / 1000 : raw);
   const sumWh = (rows: { raw: number | null }[]) =>
     rows.some((row) => row.raw !== null) ? rows.reduce((sum, row) => sum + (row.raw ?? 0), 0) : null;
-  // A period still running is compared with the same stretch a year back, up to where its readings end (decision 133),
-  // as the dashboard's energyStatistics compares; the bars a year back still show the whole period.
-  let comparisonWh = comparison ? sumWh(comparison.rows) : null;
-  const today = localDate(now, timezone);
-  if (comparison && energyDirections && query.yearsBack && query.to >= today && query.from <= today) {
-    const yearsBack = query.yearsBack;
-    const end = await energyRepository.readingsEnd(executor, {
-      scope,
-      meteringPointIds: [point.id],
-      directions: energyDirections,
-      from: query.from,
-      to: today,
-      timezone,
-      yearsBack,
-    });
+  let comparisonWh = comparison ? sumWh(comparison) : null;
+  if (comparison && cutsBack) {
+    const yearsBack = query.yearsBack!;
     // No reading yet this period: the year back up to today, as far as the period has run.
     const cut = end ?? { until: `${addDays(today, 1)}T00:00`, untilDayBackWh: null };
     const untilDayBack = shiftYears(cut.until.slice(0, 10), -yearsBack);
     const runningMonthDays =
       resolution === 'month'
-        ? (
-            await seriesValues(executor, scope, point, query.series, 'day', {
-              from: monthStart(untilDayBack),
-              to: untilDayBack,
-              timezone,
-              shiftYears: yearsBack,
-            })
-          ).rows
+        ? await energyRepository.alone(executor, read(monthStart(untilDayBack), untilDayBack, yearsBack, 'day', { withCost: false }))
         : [];
-    comparisonWh = sameStretchBackTotal(comparison.rows, (row) => row.raw, { resolution, ...cut, runningMonthDays });
+    comparisonWh = sameStretchBackTotal(comparison, (row) => row.raw, { resolution, ...cut, runningMonthDays });
   }
-  const withCost = main.withCost;
+  const withCost = source.withCost;
   return {
     series: query.series,
     meteringPointId: point.id,
@@ -128,9 +130,9 @@ export async function getChartReadings(
     from: query.from,
     to: query.to,
     yearsBack: query.yearsBack,
-    total: energySeries ? toValue(sumWh(main.rows)) : null,
+    total: energySeries ? toValue(sumWh(main)) : null,
     comparisonTotal: energySeries && comparison ? toValue(comparisonWh) : null,
-    costTotalCents: withCost ? main.rows.reduce((sum, row) => sum + (row.costCents ?? 0), 0) : null,
+    costTotalCents: withCost ? main.reduce((sum, row) => sum + (row.costCents ?? 0), 0) : null,
     values: merged.map((row) => ({
       date: row.bucket.toISOString(),
       value: toValue(row.raw),
@@ -143,37 +145,50 @@ export async function getChartReadings(
 
 type SeriesRow = { bucket: Date; key: string; raw: number | null; estimated: boolean; costCents: number | null };
 
-async function seriesValues(
+/** What an energy series is read from: the stored resolution of fine buckets, and whether it is priced. */
+type SeriesSource = { sourceMinutes?: number; withCost: boolean };
+
+async function seriesSource(
   executor: Executor,
   scope: CustomerScope,
   point: MeteringPointRow,
   series: ChartSeries,
   resolution: ReadingResolution,
-  period: { from: string; to: string; timezone: string; shiftYears: number },
-): Promise<{ rows: SeriesRow[]; withCost: boolean }> {
-  if (series === 'price') {
-    const rows = await energyRepository.priceBuckets(executor, { ...period, zone: point.biddingZone, bucket: resolution });
-    return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
-  }
-  if (series === 'temperature') {
-    const rows = await energyRepository.temperatureBuckets(executor, { ...period, area: point.temperatureArea, bucket: resolution });
-    return { rows: rows.map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })), withCost: false };
-  }
+): Promise<SeriesSource> {
+  if (series === 'price' || series === 'temperature') return { withCost: false };
   // Hours and longer come from the rollups (decision 081); quarters and five minutes from the coarsest stored
   // resolution that still fits the bucket (15-minute rows for quarters, where a meter has them).
-  const sourceMinutes =
-    resolution === 'quarter-hour' || resolution === 'five-minute' ? await fineSource(executor, scope, point, resolution) : undefined;
-  const withCost = series === 'consumption' && (await energyRepository.contractsOf(executor, scope, [point.id])).length > 0;
-  const rows = await energyRepository.buckets(executor, {
+  const [sourceMinutes, withCost] = await Promise.all([
+    resolution === 'quarter-hour' || resolution === 'five-minute' ? fineSource(executor, scope, point, resolution) : undefined,
+    series === 'consumption' ? energyRepository.hasContract(executor, scope, point.id) : false,
+  ]);
+  return { sourceMinutes, withCost };
+}
+
+function seriesRead(
+  scope: CustomerScope,
+  point: MeteringPointRow,
+  series: ChartSeries,
+  bucket: ReadingResolution,
+  period: { from: string; to: string; timezone: string; shiftYears: number },
+  { sourceMinutes, withCost }: SeriesSource,
+): Read<SeriesRow[]> {
+  const averages = (read: Read<AverageRow[]>): Read<SeriesRow[]> => ({
+    ...read,
+    decode: (rows) => read.decode(rows).map((row) => ({ ...row, raw: row.value, estimated: false, costCents: null })),
+  });
+  if (series === 'price') return averages(energyRepository.priceRead({ ...period, zone: point.biddingZone, bucket }));
+  if (series === 'temperature') return averages(energyRepository.temperatureRead({ ...period, area: point.temperatureArea, bucket }));
+  const energy = energyRepository.bucketsRead({
     ...period,
     scope,
     meteringPointIds: [point.id],
     directions: series,
     sourceMinutes,
-    bucket: resolution,
+    bucket,
     withCost,
   });
-  return { rows: rows.map((row) => ({ ...row, raw: row.wh })), withCost };
+  return { ...energy, decode: (rows) => energy.decode(rows).map((row) => ({ ...row, raw: row.wh })) };
 }
 
 async function fineSource(

@@ -1,9 +1,11 @@
 import type { BiddingZone, EnergyStatistics, Expenses, SpotDay, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
-import type { Utility } from '@portal/schema/enums';
+import type { CustomerType, OperatingCountryCode, Utility } from '@portal/schema/enums';
 import { AppError } from '../../platform/errors.ts';
 import { mergeComparison, sameStretchBackTotal } from '../readings/comparison-merge.ts';
 import { energyRepository, type MeteringPointRow } from '../readings/energy-repository.ts';
 import { directReads, type CardReads } from '../readings/card-reads.ts';
+import type { BucketRow, ReadingsEnd } from '../readings/energy-queries.ts';
+import { nothingToRead } from '../../platform/reads-together.ts';
 import { addDays, instantAt, localDate, minDate, monthEnd, monthOf, monthStart, shiftYears, yearOf } from '@portal/schema/calendar-dates';
 import { billContract, feesWithVatCents } from '../pricing/contract-bills.ts';
 import { vatPermilleOn, vatSchedule } from '../pricing/vat-rates.ts';
@@ -54,41 +56,49 @@ export async function energyStatistics(
   const running = to >= today;
   let points = await pointsFor(reads, query.meteringPointId);
   if (query.direction === 'production') points = points.filter((point) => point.hasProduction);
-  const utilities = [];
-  for (const [utility, list] of byUtility(points)) {
-    const base = {
-      scope,
-      meteringPointIds: list.map((point) => point.id),
-      directions: query.direction,
-      bucket,
-      timezone,
-    } as const;
-    const [main, previous, end] = await Promise.all([
-      energyRepository.buckets(executor, { ...base, from, to }),
-      energyRepository.buckets(executor, { ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
-      running ? energyRepository.readingsEnd(executor, { ...base, from, to: today, yearsBack: 1 }) : Promise.resolve(null),
-    ]);
+  // Every utility's period, its year back and where its readings end in one statement (decision 135), then, by
+  // month, the running month's days a year back, read apart to stop at the same day.
+  const groups = byUtility(points).map(([utility, list]) => ({
+    utility,
+    base: { scope, meteringPointIds: list.map((point) => point.id), directions: query.direction, bucket, timezone } as const,
+  }));
+  const read = await energyRepository.together(
+    executor,
+    groups.flatMap(({ base }) => [
+      energyRepository.bucketsRead({ ...base, from, to }),
+      energyRepository.bucketsRead({ ...base, from: shiftYears(from, -1), to: shiftYears(to, -1), shiftYears: 1 }),
+      running ? energyRepository.readingsEndRead({ ...base, from, to: today, yearsBack: 1 }) : nothingToRead(null),
+    ]),
+  );
+  const series = groups.map(({ utility, base }, index) => {
+    const [main, previous, end] = read.slice(index * 3, index * 3 + 3) as [BucketRow[], BucketRow[], ReadingsEnd];
     // No reading yet this period: the year back up to today, as far as the period has run.
-    const cut = end ?? { until: `${addDays(today, 1)}T00:00`, untilDayBackWh: null };
-    // By month, the running month's days a year back are read apart, to stop at the same day.
-    const runningMonthDays =
-      running && bucket === 'month'
-        ? await energyRepository.buckets(executor, {
-            ...base,
-            bucket: 'day',
-            from: shiftYears(monthStart(cut.until.slice(0, 10)), -1),
-            to: shiftYears(cut.until.slice(0, 10), -1),
-            shiftYears: 1,
-          })
-        : [];
+    return { utility, base, main, previous, cut: end ?? { until: `${addDays(today, 1)}T00:00`, untilDayBackWh: null } };
+  });
+  const runningMonthDays =
+    running && bucket === 'month'
+      ? await energyRepository.together(
+          executor,
+          series.map(({ base, cut }) =>
+            energyRepository.bucketsRead({
+              ...base,
+              bucket: 'day',
+              from: shiftYears(monthStart(cut.until.slice(0, 10)), -1),
+              to: shiftYears(cut.until.slice(0, 10), -1),
+              shiftYears: 1,
+            }),
+          ),
+        )
+      : [];
+  const utilities = series.map(({ utility, main, previous, cut }, index) => {
     const merged = mergeComparison(main, previous, (row) => row.wh);
     const sum = (rows: { wh: number | null }[]) => rows.reduce((total, row) => total + (row.wh ?? 0), 0);
     const comparisonWh = running
-      ? sameStretchBackTotal(previous, (row) => row.wh, { resolution: bucket, ...cut, runningMonthDays })
+      ? sameStretchBackTotal(previous, (row) => row.wh, { resolution: bucket, ...cut, runningMonthDays: runningMonthDays[index] ?? [] })
       : previous.some((row) => row.wh !== null)
         ? sum(previous)
         : null;
-    utilities.push({
+    return {
       utility,
       unit: 'kWh' as const,
       total: sum(main) / 1000,
@@ -99,8 +109,8 @@ export async function energyStatistics(
         comparison: row.comparison === null ? null : row.comparison / 1000,
         estimated: row.estimated,
       })),
-    });
-  }
+    };
+  });
   return { period: query.period, from, to, resolution: bucket, timezone, utilities };
 }
 
@@ -116,26 +126,29 @@ export async function yearlyConsumption(
   const { timezone } = site;
   const today = localDate(now, timezone);
   const thisYear = Number(today.slice(0, 4));
-  const points = await reads.meteringPoints();
-  const utilities = [];
-  for (const [utility, list] of byUtility(points)) {
-    const rows = await energyRepository.buckets(executor, {
-      scope,
-      meteringPointIds: list.map((point) => point.id),
-      directions: 'consumption',
-      bucket: 'year',
-      timezone,
-      from: `${thisYear - years + 1}-01-01`,
-      to: `${thisYear}-12-31`,
-    });
-    utilities.push({
-      utility,
-      years: rows.map((row) => {
-        const year = Number(row.key.slice(0, 4));
-        return { year, kwh: (row.wh ?? 0) / 1000, complete: year < thisYear };
+  const groups = byUtility(await reads.meteringPoints());
+  // Every utility's years in one statement (decision 135).
+  const read = await energyRepository.together(
+    executor,
+    groups.map(([, list]) =>
+      energyRepository.bucketsRead({
+        scope,
+        meteringPointIds: list.map((point) => point.id),
+        directions: 'consumption',
+        bucket: 'year',
+        timezone,
+        from: `${thisYear - years + 1}-01-01`,
+        to: `${thisYear}-12-31`,
       }),
-    });
-  }
+    ),
+  );
+  const utilities = groups.map(([utility], index) => ({
+    utility,
+    years: read[index]!.map((row) => {
+      const year = Number(row.key.slice(0, 4));
+      return { year, kwh: (row.wh ?? 0) / 1000, complete: year < thisYear };
+    }),
+  }));
   return { timezone, utilities };
 }
 
@@ -174,9 +187,10 @@ export async function expenses(
     reads.vatRates(),
   ]);
   const contractIds = contracts.map((billed) => billed.id);
-  const [days, previousDays] = await Promise.all([
-    energyRepository.billedDays(executor, { scope, contractIds, from, to: comparableTo, timezone }),
-    energyRepository.billedDays(executor, { scope, contractIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
+  // Both years' billed days in one statement (decision 135).
+  const [days, previousDays] = await energyRepository.together(executor, [
+    energyRepository.billedDaysRead({ scope, contractIds, from, to: comparableTo, timezone }),
+    energyRepository.billedDaysRead({ scope, contractIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
   ]);
 
   const months = new Map<string, { month: string; wh: number; energyCents: number; feesCents: number }>();
@@ -244,7 +258,8 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 export async function spotStatistics(
   executor: Executor,
   scope: CustomerScope,
-  site: Site & { countryCode: BiddingZone },
+  site: Site & { countryCode: BiddingZone & OperatingCountryCode },
+  customerType: CustomerType,
   now = new Date(),
   reads = directReads(executor, scope),
 ): Promise<SpotStatistics> {
@@ -255,13 +270,10 @@ export async function spotStatistics(
   const today = localDate(now, timezone);
   const tomorrow = addDays(today, 1);
   const [start, middle, end] = [today, tomorrow, addDays(today, 2)].map((day) => instantAt(day, 0, timezone)) as [Date, Date, Date];
-  const [rows, rates, vatKey] = await Promise.all([
-    energyRepository.spotPrices(executor, zone, start, end),
-    reads.vatRates(),
-    energyRepository.vatKeyOf(executor, scope, 'electricity'),
-  ]);
-  // Shown beside the VAT-free spot prices: the rate on electricity in force on each day shown (decision 093).
-  const vat = vatSchedule(rates, vatKey);
+  const [rows, rates] = await Promise.all([energyRepository.spotPrices(executor, zone, start, end), reads.vatRates()]);
+  // Shown beside the VAT-free spot prices: the rate on electricity in force on each day shown (decision 093), by the
+  // site's country and the acting customer's type (the actor's own, no read).
+  const vat = vatSchedule(rates, { countryCode: site.countryCode, utility: 'electricity', supply: 'energy', customerType });
   const points15 = rows.map((row) => ({
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + row.resolutionMinutes * 60_000),

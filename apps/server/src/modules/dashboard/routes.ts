@@ -16,7 +16,7 @@ import { guardedErrors } from '../../platform/error-responses.ts';
 import { dashboardLocations } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 import { powerPeaks } from './power-peaks.ts';
-import { customerScopeOf } from '../../platform/actor.ts';
+import { customerOf, customerScopeOf } from '../../platform/actor.ts';
 import { keptReads } from '../readings/card-reads.ts';
 import type { Database } from '../../platform/database.ts';
 
@@ -110,7 +110,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
         request,
         reply,
         spotStatisticsSchema,
-        () => spotStatistics(db, customerScopeOf(request), request.site, at, readsOf(request)),
+        () => spotStatistics(db, customerScopeOf(request), request.site, customerOf(request).type, at, readsOf(request)),
         {
           until: nextQuarter,
         },

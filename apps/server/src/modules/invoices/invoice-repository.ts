@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InvoiceDetail, InvoiceRow, InvoiceSort, InvoiceStatusFilter, InvoiceSummary } from '@portal/schema/invoices';
 import { invoice, invoicePostponement, invoiceRow, invoiceVatLine } from '../../db/schema/billing.ts';
 import { contract } from '../../db/schema/energy.ts';
@@ -226,29 +226,51 @@ export const invoiceRepository = {
     return found ? { ...found, rows: await rowsOf(executor, found.id) } : null;
   },
 
+  /**
+   * The dashboard's invoices in one statement (decision 135): the latest three and the unpaid one due first, each
+   * marked, with the customer's totals over all of their invoices beside them (no row: no invoice).
+   */
   async dashboard(executor: Executor, scope: InvoiceScope) {
-    // The customer's totals ride on the latest invoices as window sums over all of them (no row: no invoice).
     const unpaid = sql`${invoice.paymentStatus} = 'unpaid'`;
-    const latestRows = (await executor
+    const ids = (where: SQL | undefined, order: SQL[], limit: number) =>
+      executor
+        .select({ id: invoice.id })
+        .from(invoice)
+        .innerJoin(contract, eq(contract.id, invoice.contractId))
+        .where(and(ownedBy(scope), where))
+        .orderBy(...order)
+        .limit(limit);
+    const latest = ids(undefined, ORDER['-issueDate'], 3);
+    const nextDue = ids(unpaid, ORDER.dueDate, 1);
+    const totals = executor
       .select({
-        ...summaryColumns,
-        unpaidCount: sql<number>`count(*) filter (where ${unpaid}) over ()`,
-        unpaidTotalCents: sql<number>`coalesce(sum(${invoice.totalCents}) filter (where ${unpaid}) over (), 0)`,
-        overdueCount: sql<number>`count(*) filter (where ${unpaid} and ${invoice.dueDate} < ${scope.today}) over ()`,
+        totals: sql`json_build_object(
+          'unpaidCount', count(*) filter (where ${unpaid}),
+          'unpaidTotalCents', coalesce(sum(${invoice.totalCents}) filter (where ${unpaid}), 0),
+          'overdueCount', count(*) filter (where ${unpaid} and ${invoice.dueDate} < ${scope.today}))`,
       })
       .from(invoice)
       .innerJoin(contract, eq(contract.id, invoice.contractId))
-      .where(ownedBy(scope))
-      .orderBy(...ORDER['-issueDate'])
-      .limit(3)) as (SummaryRow & { unpaidCount: number; unpaidTotalCents: number; overdueCount: number })[];
-    const totals = latestRows[0];
-    const [nextDue] = totals ? await summaries(executor, scope, eq(invoice.paymentStatus, 'unpaid'), ORDER.dueDate, 1) : [];
+      .where(ownedBy(scope));
+    const rows = (await executor
+      .select({
+        ...summaryColumns,
+        isLatest: sql<boolean>`${invoice.id} in ${latest}`,
+        isNextDue: sql<boolean>`${invoice.id} in ${nextDue}`,
+        totals: sql<{ unpaidCount: number; unpaidTotalCents: number | string; overdueCount: number }>`${totals}`,
+      })
+      .from(invoice)
+      .innerJoin(contract, eq(contract.id, invoice.contractId))
+      .where(and(ownedBy(scope), or(inArray(invoice.id, latest), inArray(invoice.id, nextDue))))
+      .orderBy(...ORDER['-issueDate'])) as (SummaryRow & { isLatest: boolean; isNextDue: boolean; totals: Record<string, unknown> })[];
+    const totalsOf = rows[0]?.totals;
+    const next = rows.find((row) => row.isNextDue);
     return {
-      unpaidCount: Number(totals?.unpaidCount ?? 0),
-      unpaidTotalCents: Number(totals?.unpaidTotalCents ?? 0),
-      overdueCount: Number(totals?.overdueCount ?? 0),
-      nextDue: nextDue ?? null,
-      latest: latestRows.map((row) => toSummary(row, scope)),
+      unpaidCount: Number(totalsOf?.unpaidCount ?? 0),
+      unpaidTotalCents: Number(totalsOf?.unpaidTotalCents ?? 0),
+      overdueCount: Number(totalsOf?.overdueCount ?? 0),
+      nextDue: next ? toSummary(next, scope) : null,
+      latest: rows.filter((row) => row.isLatest).map((row) => toSummary(row, scope)),
     };
   },
 

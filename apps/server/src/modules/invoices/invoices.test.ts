@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoice, invoicePostponement } from '../../db/schema/billing.ts';
 import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
@@ -175,6 +175,27 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(body).toMatchObject({ unpaidCount: 2, overdueCount: 1 });
     expect(body.nextDue.overdue).toBe(true);
     expect(body.latest).toHaveLength(3);
+    // The same invoices as the list gives, sorted as the card says: the unpaid one due first, the three issued last.
+    const [dueFirst] = (await get('/api/invoices?type=unpaid&sort=dueDate&pageSize=1', aino)).json().invoices;
+    expect(body.nextDue).toEqual(dueFirst);
+    expect(body.latest).toEqual((await get('/api/invoices?sort=-issueDate&pageSize=3', aino)).json().invoices);
+  });
+
+  it('reads the dashboard card in one statement (decision 135)', async () => {
+    const statements = async () =>
+      (await ctx.app.metrics.requestStatements.get()).values.find(
+        (value) => value.metricName === 'portal_http_request_statements_sum' && value.labels.route === '/api/dashboard/invoices',
+      )?.value ?? 0;
+    // A change of her invoices drops the kept answer (decision 082), so the card is read again, not taken from memory.
+    await ctx.database.db
+      .update(invoice)
+      .set({ dueDate: sql`${invoice.dueDate}` })
+      .where(eq(invoice.invoiceNumber, numbers[0]!));
+    await ctx.app.customerAnswers.caughtUp();
+    await get('/api/me', aino);
+    const before = await statements();
+    expect((await get('/api/dashboard/invoices', aino)).json()).toMatchObject({ unpaidCount: 2, overdueCount: 1 });
+    expect((await statements()) - before).toBe(1);
   });
 
   it('counts in the same answer as the page, past the last page and under a filter too', async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/database.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/database.ts';
+import { readAlone, type Read } from '../../platform/reads-together.ts';
 import type { BilledDay } from './bill-period.ts';
 import { DAY_FROM_HOUR, DAY_TO_HOUR } from './tariff.ts';
 import { dayPeaksSql, hasPowerChargeSql, spotPriceTypesSql } from './pricing-sql.ts';
@@ -16,12 +17,22 @@ const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
  * `contracts` names contract ids the caller has already scoped (rule 1); the statement scopes them again by
  * `scope` when given, and reads nothing of other customers' metering points.
  */
-export async function billedDays(
-  executor: Executor,
-  query: { contractIds: string[]; from: string; to: string; timezone: string; scope?: { siteId: string; customerId: string } },
-): Promise<Map<string, BilledDay[]>> {
-  const days = new Map<string, BilledDay[]>();
-  if (query.contractIds.length === 0 || query.from > query.to) return days;
+export function billedDaysRead(query: BilledDaysQuery): Read<Map<string, BilledDay[]>> {
+  const empty = query.contractIds.length === 0 || query.from > query.to;
+  return { sql: empty ? null : billedDaysSql(query), orderBy: ['contract_id', 'local_day'], decode: daysByContract };
+}
+
+export const billedDays = (executor: Executor, query: BilledDaysQuery) => readAlone(executor, billedDaysRead(query));
+
+type BilledDaysQuery = {
+  contractIds: string[];
+  from: string;
+  to: string;
+  timezone: string;
+  scope?: { siteId: string; customerId: string };
+};
+
+function billedDaysSql(query: BilledDaysQuery): SQL {
   const { timezone } = query;
   const ids = sql.join(
     query.contractIds.map((id) => sql`${id}`),
@@ -38,17 +49,7 @@ export async function billedDays(
   // chargedSpot of tariff.ts: at most the Ceiling, then at least the Floor.
   const capped = sql`least(coalesce(l.ceiling, r.spot), r.spot)`;
   const charged = sql`(case when r.price_type = 'FixedHourlyWithPriceLimits' then greatest(coalesce(l.floor, ${capped}), ${capped}) else r.spot end)`;
-  const rows = await queryRows<{
-    contract_id: string;
-    day: string;
-    day_wh: string;
-    night_wh: string;
-    spot_wh: string;
-    spot_scaled: string;
-    peak_wh: string | null;
-  }>(
-    executor,
-    sql`
+  return sql`
     with contracts as materialized (
       select c.id, c.metering_point_id, c.price_type, c.start_date, coalesce(c.end_date, 'infinity'::date) as end_date, mp.bidding_zone,
              ${hasPowerChargeSql(sql`c.id`)} as has_power,
@@ -90,9 +91,22 @@ export async function billedDays(
     from r left join limits l on l.contract_id = r.contract_id and l.day = r.local::date
     group by 1, 2
     ) d left join peaks p on p.contract_id = d.contract_id and p.day = d.local_day
-    order by d.contract_id, d.local_day`,
-  );
-  for (const row of rows) {
+    order by d.contract_id, d.local_day`;
+}
+
+type BilledDayRow = {
+  contract_id: string;
+  day: string;
+  day_wh: string;
+  night_wh: string;
+  spot_wh: string;
+  spot_scaled: string;
+  peak_wh: string | null;
+};
+
+function daysByContract(rows: Record<string, unknown>[]): Map<string, BilledDay[]> {
+  const days = new Map<string, BilledDay[]>();
+  for (const row of rows as BilledDayRow[]) {
     const list = days.get(row.contract_id) ?? [];
     list.push({
       date: row.day,

@@ -24,6 +24,18 @@ export type ContractToBill = {
   components: BilledComponent[];
 };
 
+/**
+ * A contract's price components as a column of its row, in one statement with it (decision 134), oldest first: prices
+ * and thresholds as text, so they stay the exact decimals drizzle reads from `numeric`, dates as `YYYY-MM-DD`. The
+ * contract's id is named with its table: drizzle leaves a one-table select's columns bare, and a bare `id` here is the
+ * component's own.
+ */
+export const contractComponentsSql = () =>
+  sql<BilledComponent[]>`coalesce((
+    select json_agg(json_build_object('kind', pc.kind, 'unit', pc.unit, 'priceCents', pc.price_cents::text,
+      'thresholdKw', pc.threshold_kw::text, 'validFrom', pc.valid_from, 'validTo', pc.valid_to) order by pc.id)
+    from ${priceComponent} pc where pc.contract_id = ${contract}.id), '[]')`;
+
 /** The priced contracts (signed or later, never cancelled) of the scope's metering points (rule 1), oldest first. */
 export async function contractsToBill(executor: Executor, scope: CustomerScope, meteringPointIds: string[]): Promise<ContractToBill[]> {
   if (meteringPointIds.length === 0) return [];
@@ -39,11 +51,7 @@ export async function contractsToBill(executor: Executor, scope: CustomerScope, 
       type: contract.type,
       countryCode: site.countryCode,
       customerType: customer.type,
-      // The price components in the same statement (decision 134): as text, so that prices stay exact decimals.
-      components: sql<BilledComponent[]>`coalesce((
-        select json_agg(json_build_object('kind', pc.kind, 'unit', pc.unit, 'priceCents', pc.price_cents::text,
-          'thresholdKw', pc.threshold_kw::text, 'validFrom', pc.valid_from, 'validTo', pc.valid_to) order by pc.id)
-        from ${priceComponent} pc where pc.contract_id = ${contract.id}), '[]')`,
+      components: contractComponentsSql(),
     })
     .from(contract)
     .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))

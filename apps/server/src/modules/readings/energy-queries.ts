@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadingResolution } from '@portal/schema/energy';
 import { queryRows, type Executor } from '../../platform/database.ts';
+import { readAlone, type Read } from '../../platform/reads-together.ts';
 import {
   componentRateSql,
   contractVatKeysSql,
@@ -276,19 +277,26 @@ function pricingCtes(scope: CustomerScope, sourceMinutes: number, period: Period
     )`;
 }
 
-export async function energyBuckets(executor: Executor, query: EnergyQuery): Promise<BucketRow[]> {
-  const rows = await queryRows<{ bucket: Date | string; key: string; wh: unknown; estimated: boolean; cost: unknown }>(
-    executor,
-    energySql(query),
-  );
-  return rows.map((row) => ({
-    bucket: new Date(row.bucket),
-    key: row.key,
-    wh: toNumber(row.wh),
-    estimated: row.estimated,
-    costCents: toNumber(row.cost),
-  }));
+/** One energy series (energySql) as a read: alone, or together with others in one statement (decision 135). */
+export function energyRead(query: EnergyQuery): Read<BucketRow[]> {
+  return {
+    sql: energySql(query),
+    orderBy: ['bucket'],
+    decode: (rows) =>
+      rows.map((row) => ({
+        bucket: new Date(row.bucket as Date | string),
+        key: row.key as string,
+        wh: toNumber(row.wh),
+        estimated: row.estimated as boolean,
+        costCents: toNumber(row.cost),
+      })),
+  };
 }
+
+export const energyBuckets = (executor: Executor, query: EnergyQuery): Promise<BucketRow[]> => readAlone(executor, energyRead(query));
+
+export type ReadingsEndQuery = Omit<EnergyQuery, 'bucket' | 'sourceMinutes' | 'withCost' | 'shiftYears'> & { yearsBack: number };
+export type ReadingsEnd = { until: string; untilDayBackWh: number | null } | null;
 
 /**
  * Where a running period's readings end (decision 133): `until` is the end of the latest hour holding a reading of the
@@ -297,15 +305,11 @@ export async function energyBuckets(executor: Executor, query: EnergyQuery): Pro
  * to that time of day, signed as the series is, null when it holds no reading (or is the day before's day back, as for
  * 29 February a year back). Null when the period holds no reading.
  */
-export async function readingsEnd(
-  executor: Executor,
-  query: Omit<EnergyQuery, 'bucket' | 'sourceMinutes' | 'withCost' | 'shiftYears'> & { yearsBack: number },
-): Promise<{ until: string; untilDayBackWh: number | null } | null> {
+export function readingsEndRead(query: ReadingsEndQuery): Read<ReadingsEnd> {
   const { scope, meteringPointIds, directions, timezone, yearsBack } = query;
   const back = sql`make_interval(years => ${yearsBack}::int)`;
-  const [row] = await queryRows<{ until: string | null; wh: unknown }>(
-    executor,
-    sql`
+  return {
+    sql: sql`
     with points as materialized (${ownedPointsSql(scope, idList(meteringPointIds))}),
     latest as (
       select (max(h.starts_at) + interval '1 hour') at time zone ${timezone}::text as until
@@ -321,20 +325,18 @@ export async function readingsEnd(
               -- 29 February's day back is the 28th, which the day before already counts whole.
               and date_trunc('day', latest.until) - ${back} <> date_trunc('day', latest.until) - interval '1 day' - ${back}) as wh
     from latest`,
-  );
-  if (!row?.until) return null;
-  return { until: row.until, untilDayBackWh: toNumber(row.wh) };
+    orderBy: ['until'],
+    decode: ([row]) => (row?.until ? { until: row.until as string, untilDayBackWh: toNumber(row.wh) } : null),
+  };
 }
 
 /** Spot price of a bidding zone per bucket, in c/kWh (VAT excluded): the time-weighted mean of the bucket's periods. */
-export async function priceBuckets(executor: Executor, query: Period & { zone: string; bucket: Bucket }): Promise<AverageRow[]> {
+export function priceRead(query: Period & { zone: string; bucket: Bucket }): Read<AverageRow[]> {
   const { zone, bucket, timezone } = query;
   // Buckets of an hour or more take the time-weighted mean of the stored periods; finer ones need the
   // hourly periods of before 1 October 2025 spread over their quarters.
   const fine = bucket === 'quarter-hour' || bucket === 'five-minute';
-  const rows = await queryRows<{ bucket: Date | string; key: string; value: unknown }>(
-    executor,
-    sql`
+  return averagesRead(sql`
     with bounds as (${bounds(query)}),
     spot as (${
       fine
@@ -349,26 +351,30 @@ export async function priceBuckets(executor: Executor, query: Period & { zone: s
     from (${bucketSeries(bucket, timezone)}) b
     left join (select ${bucketOf(bucket, sql`starts_at`, timezone)} as bucket, sum(eur_per_mwh * minutes) / sum(minutes) / 10 as value from spot
                where starts_at >= ${lowerBound(query)} and starts_at < ${upperBound(query)} group by 1) g on g.bucket = b.bucket
-    order by b.bucket`,
-  );
-  return rows.map((row) => ({ bucket: new Date(row.bucket), key: row.key, value: toNumber(row.value) }));
+    order by b.bucket`);
 }
 
 /** Mean outdoor temperature of a weather area per bucket, in °C with one decimal. */
-export async function temperatureBuckets(executor: Executor, query: Period & { area: string; bucket: Bucket }): Promise<AverageRow[]> {
+export function temperatureRead(query: Period & { area: string; bucket: Bucket }): Read<AverageRow[]> {
   const { area, bucket, timezone } = query;
-  const rows = await queryRows<{ bucket: Date | string; key: string; value: unknown }>(
-    executor,
-    sql`
+  return averagesRead(sql`
     with bounds as (${bounds(query)})
     select b.bucket, ${keyOf(sql`b.bucket`, timezone, query.shiftYears ?? 0)} as key, round(g.value, 1) as value
     from (${bucketSeries(bucket, timezone)}) b
     left join (select ${bucketOf(bucket, sql`t.starts_at`, timezone)} as bucket, avg(t.deci_celsius) / 10.0 as value
                from temperature t
                where t.area = ${area} and t.starts_at >= ${lowerBound(query)} and t.starts_at < ${upperBound(query)} group by 1) g on g.bucket = b.bucket
-    order by b.bucket`,
-  );
-  return rows.map((row) => ({ bucket: new Date(row.bucket), key: row.key, value: toNumber(row.value) }));
+    order by b.bucket`);
+}
+
+/** A series of averages per bucket (prices, temperatures) as a read. */
+function averagesRead(statement: SQL): Read<AverageRow[]> {
+  return {
+    sql: statement,
+    orderBy: ['bucket'],
+    decode: (rows) =>
+      rows.map((row) => ({ bucket: new Date(row.bucket as Date | string), key: row.key as string, value: toNumber(row.value) })),
+  };
 }
 
 /** Stored resolutions (minutes) of a metering point and direction set, with the first and last interval. */

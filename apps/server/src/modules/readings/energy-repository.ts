@@ -1,16 +1,14 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { BiddingZone } from '@portal/schema/energy';
 import type { UsagePointKind, Utility } from '@portal/schema/enums';
-import { contract, meteringPoint, priceComponent, spotPrice, supplyObject } from '../../db/schema/energy.ts';
-import { customer } from '../../db/schema/identity.ts';
-import { site } from '../../db/schema/sites.ts';
+import { contract, meteringPoint, spotPrice, supplyObject } from '../../db/schema/energy.ts';
 import type { Executor } from '../../platform/database.ts';
-import { energyBuckets, priceBuckets, readingsEnd, storedResolutions, temperatureBuckets, type EnergyQuery } from './energy-queries.ts';
+import { energyRead, priceRead, readingsEndRead, storedResolutions, temperatureRead } from './energy-queries.ts';
+import { readAlone, readTogether } from '../../platform/reads-together.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
-import { billedDays } from '../pricing/billed-days.ts';
-import { contractsToBill } from '../pricing/contract-bills.ts';
+import { billedDays, billedDaysRead } from '../pricing/billed-days.ts';
+import { contractComponentsSql, contractsToBill } from '../pricing/contract-bills.ts';
 import { vatRateRows } from '../pricing/vat-rate-repository.ts';
-import type { VatKey } from '../pricing/vat-rates.ts';
 
 export type MeteringPointRow = {
   id: string;
@@ -61,15 +59,20 @@ const selectPoints = (executor: Executor) =>
  */
 export const energyRepository = {
   /** Energy bucketed in the site's timezone, with cost where asked (energy-queries.ts). */
-  buckets: (executor: Executor, query: EnergyQuery) => energyBuckets(executor, query),
+  bucketsRead: energyRead,
   /** Where a running period's readings end, and the same stretch of that day years back (decision 133). */
-  readingsEnd: (executor: Executor, query: Parameters<typeof readingsEnd>[1]) => readingsEnd(executor, query),
-  priceBuckets: (executor: Executor, query: Parameters<typeof priceBuckets>[1]) => priceBuckets(executor, query),
-  temperatureBuckets: (executor: Executor, query: Parameters<typeof temperatureBuckets>[1]) => temperatureBuckets(executor, query),
+  readingsEndRead,
+  /** Spot prices and outdoor temperatures averaged per bucket. */
+  priceRead,
+  temperatureRead,
+  /** Reads built by the `…Read` functions here, alone or in one statement (decision 135). */
+  alone: readAlone,
+  together: readTogether,
   /** What bills of the scope's contracts read (modules/pricing, decisions 093 and 094). */
   contractsToBill: (executor: Executor, scope: CustomerScope, meteringPointIds: string[]) =>
     contractsToBill(executor, scope, meteringPointIds),
   billedDays: (executor: Executor, query: Parameters<typeof billedDays>[1]) => billedDays(executor, query),
+  billedDaysRead,
   vatRates: (executor: Executor) => vatRateRows(executor),
   storedResolutions: (executor: Executor, scope: CustomerScope, meteringPointId: string) =>
     storedResolutions(executor, scope, meteringPointId),
@@ -86,11 +89,21 @@ export const energyRepository = {
     return rows;
   },
 
-  /** The scope's contracts at these metering points, each with its price components (of those contracts only). */
+  /** The scope's contracts at these metering points, oldest first, each with its price components in the same statement. */
   async contractsOf(executor: Executor, scope: CustomerScope, meteringPointIds: string[]) {
     if (meteringPointIds.length === 0) return [];
-    const contracts = await executor
-      .select()
+    return executor
+      .select({
+        id: contract.id,
+        meteringPointId: contract.meteringPointId,
+        contractNumber: contract.contractNumber,
+        type: contract.type,
+        productName: contract.productName,
+        priceType: contract.priceType,
+        startDate: contract.startDate,
+        endDate: contract.endDate,
+        priceComponents: contractComponentsSql(),
+      })
       .from(contract)
       .where(
         and(
@@ -100,20 +113,18 @@ export const energyRepository = {
         ),
       )
       .orderBy(asc(contract.startDate));
-    const components =
-      contracts.length === 0
-        ? []
-        : await executor
-            .select()
-            .from(priceComponent)
-            .where(
-              inArray(
-                priceComponent.contractId,
-                contracts.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(priceComponent.id));
-    return contracts.map((row) => ({ ...row, priceComponents: components.filter((component) => component.contractId === row.id) }));
+  },
+
+  /** Whether the scope has any contract at the metering point (a chart then shows its cost). */
+  async hasContract(executor: Executor, scope: CustomerScope, meteringPointId: string): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: contract.id })
+      .from(contract)
+      .where(
+        and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId), eq(contract.meteringPointId, meteringPointId)),
+      )
+      .limit(1);
+    return row !== undefined;
   },
 
   async contract(executor: Executor, scope: CustomerScope, id: string) {
@@ -122,17 +133,6 @@ export const energyRepository = {
       .from(contract)
       .where(and(eq(contract.siteId, scope.siteId), eq(contract.customerId, scope.customerId), eq(contract.id, id)));
     return row ?? null;
-  },
-
-  /** The VAT key of the scope's supply of a utility's energy: the site's country and the customer's type. */
-  async vatKeyOf(executor: Executor, scope: CustomerScope, utility: Utility): Promise<VatKey> {
-    const [row] = await executor
-      .select({ countryCode: site.countryCode, customerType: customer.type })
-      .from(customer)
-      .innerJoin(site, eq(site.id, customer.siteId))
-      .where(and(eq(customer.siteId, scope.siteId), eq(customer.id, scope.customerId)));
-    if (!row) throw new Error(`No customer ${scope.customerId} on ${scope.siteId}`);
-    return { countryCode: row.countryCode, utility, supply: 'energy', customerType: row.customerType };
   },
 
   /** Published day-ahead periods of a zone in [from, to), in publication order. */
