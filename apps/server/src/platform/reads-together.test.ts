@@ -41,6 +41,8 @@ describe('reads together', () => {
       to: new Date('2030-11-01T00:00:00Z'),
       eurPerMwh: (at) => `${(at.getUTCHours() * 3.217).toFixed(3)}`,
     });
+    // A cancelled contract at the same point: billed by no read.
+    await buildContract(db, point, { status: 'cancelled', components: [{ kind: 'Base', priceCents: '99.00000' }] });
     const scope = { siteId: 'lumo', customerId: point.customerId };
     const base = { scope, meteringPointIds: [point.id], directions: 'consumption' as const, timezone: TIMEZONE };
     reads = [
@@ -50,6 +52,9 @@ describe('reads together', () => {
       energyRepository.readingsEndRead({ ...base, from: '2030-10-01', to: '2030-10-20', yearsBack: 1 }),
       energyRepository.billedDaysRead({ scope, contractIds: [contract], from: '2030-10-01', to: '2030-10-31', timezone: TIMEZONE }),
       energyRepository.priceRead({ zone: 'FI', bucket: 'day', from: '2030-10-01', to: '2030-10-31', timezone: TIMEZONE }),
+      energyRepository.contractsToBillRead(scope, [point.id]),
+      // The priced contracts' days by their points, as the expenses card reads them beside the contracts.
+      energyRepository.billedDaysRead({ scope, meteringPointIds: [point.id], from: '2030-10-01', to: '2030-10-31', timezone: TIMEZONE }),
     ];
   });
 
@@ -61,6 +66,9 @@ describe('reads together', () => {
     expect((alone[0] as { wh: number | null }[]).filter((row) => row.wh !== null)).toHaveLength(31);
     expect((alone[4] as Map<string, unknown[]>).size).toBe(1);
     expect(alone[3]).toEqual({ until: '2030-10-21T00:00', untilDayBackWh: null });
+    // Only the priced contract, with its exact price; its days by its point are its days by its id.
+    expect(alone[6]).toMatchObject([{ priceType: 'Hourly', components: [{ kind: 'Margin', priceCents: '0.49000' }] }]);
+    expect(alone[7]).toEqual(alone[4]);
 
     const { executor, statements } = counting(db);
     expect(await readTogether(executor, reads)).toEqual(alone);

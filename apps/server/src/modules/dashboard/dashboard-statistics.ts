@@ -178,19 +178,15 @@ export async function expenses(
   // The same stretch a year back, up to the same day, so a running month or year compares like with like.
   const comparableTo = minDate(today, to);
   const points = await reads.meteringPoints();
-  const [contracts, rates] = await Promise.all([
-    energyRepository.contractsToBill(
-      executor,
-      scope,
-      points.map((point) => point.id),
-    ),
+  const meteringPointIds = points.map((point) => point.id);
+  // The contracts and both years' billed days in one statement (decision 135); the rates are the load's shared read.
+  const [[contracts, days, previousDays], rates] = await Promise.all([
+    energyRepository.together(executor, [
+      energyRepository.contractsToBillRead(scope, meteringPointIds),
+      energyRepository.billedDaysRead({ scope, meteringPointIds, from, to: comparableTo, timezone }),
+      energyRepository.billedDaysRead({ scope, meteringPointIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
+    ]),
     reads.vatRates(),
-  ]);
-  const contractIds = contracts.map((billed) => billed.id);
-  // Both years' billed days in one statement (decision 135).
-  const [days, previousDays] = await energyRepository.together(executor, [
-    energyRepository.billedDaysRead({ scope, contractIds, from, to: comparableTo, timezone }),
-    energyRepository.billedDaysRead({ scope, contractIds, from: shiftYears(from, -1), to: shiftYears(comparableTo, -1), timezone }),
   ]);
 
   const months = new Map<string, { month: string; wh: number; energyCents: number; feesCents: number }>();

@@ -219,19 +219,26 @@ describe('dashboard statistics', () => {
         { kind: 'Monthly', unit: 'c/month', priceCents: '500.00000' },
       ],
     });
+    // A second object of hers, its own contract at 20 c/kWh: read in the same statement, billed on its own.
+    const cabin = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-200001' });
+    await buildContract(db, cabin, { components: [{ kind: 'Base', priceCents: '20.00000' }] });
     // 1–10 April 2032: ten days of 24 kWh = 240 c a day.
     await insertReadings(db, point.id, { from: new Date('2032-03-31T21:00:00Z'), to: new Date('2032-04-10T21:00:00Z') });
+    await insertReadings(db, cabin.id, { from: new Date('2032-03-31T21:00:00Z'), to: new Date('2032-04-10T21:00:00Z') });
     const result = await costEstimation(
       db,
       await scopeFor('lumo', 'LUMO-200001'),
       HELSINKI,
-      [point.objectId],
+      [point.objectId, cabin.objectId],
       new Date('2032-04-11T09:00:00Z'),
     );
     // So far (1–11 April): 2,400 c + 500 c × 11/30 = 183 c → 2,583 c, with 25.5 % VAT (658.7 → 659) 3,242 c.
     // The month: 30 days of 24 kWh = 7,200 c + 500 c = 7,700 c, with VAT (1,963.5 → 1,964) 9,664 c.
+    // The cabin: 240 kWh × 20 c = 4,800 c, with VAT (1,224) 6,024 c; the month 30 × 24 kWh × 20 c = 14,400 c, with VAT
+    // (3,672) 18,072 c.
     expect(result.objects).toEqual([
       { objectId: point.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 3242, estimatedMonthCents: 9664 },
+      { objectId: cabin.objectId, month: '2032-04', kwhToDate: 240, costToDateCents: 6024, estimatedMonthCents: 18072 },
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { energyRepository, type MeteringPointRow } from '../readings/energy-repo
 import { addDays, localDate, monthOf } from '@portal/schema/calendar-dates';
 import { divideRounded } from '../../platform/exact-money.ts';
 import type { BilledDay } from '../pricing/bill-period.ts';
-import { billContract } from '../pricing/contract-bills.ts';
+import { billContract, type ContractToBill } from '../pricing/contract-bills.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Executor } from '../../platform/database.ts';
 
@@ -136,25 +136,26 @@ export async function costEstimation(
   const today = localDate(now, timezone);
   const month = monthOf(today);
   const points = await energyRepository.meteringPoints(executor, scope);
-  const objects = [];
-  for (const objectId of [...new Set(objectIds)]) {
+  const chosen = [...new Set(objectIds)].map((objectId) => {
     const list = points.filter((point) => point.objectId === objectId);
     if (list.length === 0) throw new AppError('OBJECT_NOT_FOUND', `No such object: ${objectId}`);
-    const [contracts, rates] = await Promise.all([
-      energyRepository.contractsToBill(
-        executor,
-        scope,
-        list.map((point) => point.id),
-      ),
-      energyRepository.vatRates(executor),
-    ]);
-    const days = await energyRepository.billedDays(executor, {
-      scope,
-      contractIds: contracts.map((billed) => billed.id),
-      from: month.from,
-      to: today,
-      timezone,
-    });
+    return { objectId, meteringPointIds: list.map((point) => point.id) };
+  });
+  // Every object's contracts and this month's billed days in one statement (decision 135), the VAT rates beside it.
+  const [read, rates] = await Promise.all([
+    energyRepository.together(
+      executor,
+      chosen.flatMap(({ meteringPointIds }) => [
+        energyRepository.contractsToBillRead(scope, meteringPointIds),
+        energyRepository.billedDaysRead({ scope, meteringPointIds, from: month.from, to: today, timezone }),
+      ]),
+    ),
+    energyRepository.vatRates(executor),
+  ]);
+  const objects = [];
+  for (const [index, { objectId }] of chosen.entries()) {
+    const contracts = read[index * 2] as ContractToBill[];
+    const days = read[index * 2 + 1] as Map<string, BilledDay[]>;
     let wh = 0;
     let costToDateCents = 0;
     let estimatedMonthCents = 0;

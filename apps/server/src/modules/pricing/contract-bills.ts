@@ -1,14 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { maxDate, minDate } from '@portal/schema/calendar-dates';
-import type { BillingChannelKind, PriceType, Utility } from '@portal/schema/enums';
-import { contract, meteringPoint, priceComponent } from '../../db/schema/energy.ts';
-import { customer } from '../../db/schema/identity.ts';
-import { site } from '../../db/schema/sites.ts';
+import type { BillingChannelKind, ContractType, CustomerType, OperatingCountryCode, PriceType, Utility } from '@portal/schema/enums';
+import { contract, priceComponent } from '../../db/schema/energy.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import type { Executor } from '../../platform/database.ts';
+import { readAlone, type Read } from '../../platform/reads-together.ts';
 import { divideRounded } from '../../platform/exact-money.ts';
 import { billPeriod, type Bill, type BilledComponent, type BilledDay } from './bill-period.ts';
-import { PRICED_STATUSES } from './tariff.ts';
+import { pricedStatusesSql } from './pricing-sql.ts';
 import { supplyOf, vatSchedule, type VatKey, type VatRateRow } from './vat-rates.ts';
 
 /** A contract as billing needs it: its days, prices, billing channel and VAT key. */
@@ -27,50 +26,58 @@ export type ContractToBill = {
 /**
  * A contract's price components as a column of its row, in one statement with it (decision 134), oldest first: prices
  * and thresholds as text, so they stay the exact decimals drizzle reads from `numeric`, dates as `YYYY-MM-DD`. The
- * contract's id is named with its table: drizzle leaves a one-table select's columns bare, and a bare `id` here is the
- * component's own.
+ * contract's id is named with its table by default: drizzle leaves a one-table select's columns bare, and a bare `id`
+ * here is the component's own.
  */
-export const contractComponentsSql = () =>
+export const contractComponentsSql = (contractId: SQL = sql`${contract}.id`) =>
   sql<BilledComponent[]>`coalesce((
     select json_agg(json_build_object('kind', pc.kind, 'unit', pc.unit, 'priceCents', pc.price_cents::text,
       'thresholdKw', pc.threshold_kw::text, 'validFrom', pc.valid_from, 'validTo', pc.valid_to) order by pc.id)
-    from ${priceComponent} pc where pc.contract_id = ${contract}.id), '[]')`;
+    from ${priceComponent} pc where pc.contract_id = ${contractId}), '[]')`;
 
-/** The priced contracts (signed or later, never cancelled) of the scope's metering points (rule 1), oldest first. */
-export async function contractsToBill(executor: Executor, scope: CustomerScope, meteringPointIds: string[]): Promise<ContractToBill[]> {
-  if (meteringPointIds.length === 0) return [];
-  const rows = await executor
-    .select({
-      id: contract.id,
-      meteringPointId: contract.meteringPointId,
-      utility: meteringPoint.utility,
-      priceType: contract.priceType,
-      startDate: contract.startDate,
-      endDate: contract.endDate,
-      billingChannel: contract.billingChannel,
-      type: contract.type,
-      countryCode: site.countryCode,
-      customerType: customer.type,
-      components: contractComponentsSql(),
-    })
-    .from(contract)
-    .innerJoin(meteringPoint, eq(meteringPoint.id, contract.meteringPointId))
-    .innerJoin(site, eq(site.id, contract.siteId))
-    .innerJoin(customer, eq(customer.id, contract.customerId))
-    .where(
-      and(
-        eq(contract.siteId, scope.siteId),
-        eq(contract.customerId, scope.customerId),
-        inArray(contract.meteringPointId, meteringPointIds),
-        inArray(contract.status, [...PRICED_STATUSES]),
-      ),
-    )
-    .orderBy(asc(contract.startDate), asc(contract.id));
-  return rows.map(({ type, countryCode, customerType, ...row }) => ({
-    ...row,
-    vatKey: { countryCode, utility: row.utility, supply: supplyOf(type), customerType },
-  }));
+/** Rule 1: the priced contracts (signed or later, never cancelled) of the scope's metering points, as `c`. */
+export const pricedContractsWhere = (scope: CustomerScope, meteringPointIds: string[]) =>
+  sql`c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.status in (${pricedStatusesSql})
+      and c.metering_point_id in (${sql.join(
+        meteringPointIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
+type ContractToBillRow = Omit<ContractToBill, 'vatKey'> & {
+  type: ContractType;
+  countryCode: OperatingCountryCode;
+  customerType: CustomerType;
+};
+
+/**
+ * The priced contracts of the scope's metering points (rule 1), oldest first, as a read: alone, or together with their
+ * billed days (billed-days.ts) in one statement (decision 135).
+ */
+export function contractsToBillRead(scope: CustomerScope, meteringPointIds: string[]): Read<ContractToBill[]> {
+  return {
+    sql:
+      meteringPointIds.length === 0
+        ? null
+        : sql`
+    select c.id, c.metering_point_id as "meteringPointId", mp.utility, c.price_type as "priceType",
+           c.start_date::text as "startDate", c.end_date::text as "endDate", c.billing_channel as "billingChannel", c.type,
+           s.country_code as "countryCode", cu.type as "customerType", ${contractComponentsSql(sql`c.id`)} as components
+    from contract c
+    join metering_point mp on mp.id = c.metering_point_id
+    join site s on s.id = c.site_id
+    join customer cu on cu.id = c.customer_id
+    where ${pricedContractsWhere(scope, meteringPointIds)}`,
+    orderBy: ['startDate', 'id'],
+    decode: (rows) =>
+      (rows as ContractToBillRow[]).map(({ type, countryCode, customerType, ...row }) => ({
+        ...row,
+        vatKey: { countryCode, utility: row.utility, supply: supplyOf(type), customerType },
+      })),
+  };
 }
+
+export const contractsToBill = (executor: Executor, scope: CustomerScope, meteringPointIds: string[]) =>
+  readAlone(executor, contractsToBillRead(scope, meteringPointIds));
 
 /**
  * The bill of a contract's own days within local dates `from`–`to`, or null when the contract has none there.

@@ -6,8 +6,8 @@ import type { Executor } from '../../platform/database.ts';
 import { energyRead, priceRead, readingsEndRead, storedResolutions, temperatureRead } from './energy-queries.ts';
 import { readAlone, readTogether } from '../../platform/reads-together.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
-import { billedDays, billedDaysRead } from '../pricing/billed-days.ts';
-import { contractComponentsSql, contractsToBill } from '../pricing/contract-bills.ts';
+import { billedDaysRead } from '../pricing/billed-days.ts';
+import { contractComponentsSql, contractsToBillRead } from '../pricing/contract-bills.ts';
 import { vatRateRows } from '../pricing/vat-rate-repository.ts';
 
 export type MeteringPointRow = {
@@ -69,9 +69,7 @@ export const energyRepository = {
   alone: readAlone,
   together: readTogether,
   /** What bills of the scope's contracts read (modules/pricing, decisions 093 and 094). */
-  contractsToBill: (executor: Executor, scope: CustomerScope, meteringPointIds: string[]) =>
-    contractsToBill(executor, scope, meteringPointIds),
-  billedDays: (executor: Executor, query: Parameters<typeof billedDays>[1]) => billedDays(executor, query),
+  contractsToBillRead,
   billedDaysRead,
   vatRates: (executor: Executor) => vatRateRows(executor),
   storedResolutions: (executor: Executor, scope: CustomerScope, meteringPointId: string) =>
