@@ -10,6 +10,8 @@ const CARD_CALLS = [
   '/api/dashboard/yearly-consumption',
   '/api/dashboard/statistics/expenses',
   '/api/dashboard/statistics/spot',
+  '/api/dashboard/invoices',
+  '/api/dashboard/power-peaks',
   '/api/me/inbox',
 ];
 
@@ -40,7 +42,13 @@ describe("a dashboard load's statements per call", () => {
   beforeAll(async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'lumo', clientCode: 'LUMO-100001' });
-    await buildContract(db, point, { components: [{ kind: 'Base', priceCents: '7.49000' }] });
+    // With a power charge, so the power peaks card has a contract and hours to read (decision 119).
+    await buildContract(db, point, {
+      components: [
+        { kind: 'Base', priceCents: '7.49000' },
+        { kind: 'Power', unit: 'c/kW', priceCents: '410.00000', thresholdKw: '8.000' },
+      ],
+    });
     await insertReadings(db, point.id, { from: new Date(Date.now() - 3 * 86_400_000), to: new Date() });
     aino = await sessionCookieFor(db, PEOPLE.aino, 'lumo');
     await ctx.app.customerAnswers.caughtUp();
@@ -53,10 +61,14 @@ describe("a dashboard load's statements per call", () => {
     // Each card computed: its own statements, and one read of the points and one of the rates among all of them.
     // Points 1, rates 1; consumption 1 (this month, the same month a year back and where this month's readings end,
     // for every utility at once: decision 135), yearly 1, expenses 1 (the priced contracts with their prices and the
-    // billed days of both years), spot 1 (the VAT key is the site's country and the actor's customer type), inbox 1.
-    // Each read apart, as before decision 135, the same load was 12; read by each card, the points and rates were 9
-    // statements more, and the inbox's unread count one more.
-    expect(Object.values(first).reduce((sum, count) => sum + count, 0)).toBe(7);
+    // billed days of both years), spot 1 (the VAT key is the site's country and the actor's customer type), invoices 1
+    // (the latest, the next due and the totals), power peaks 1 (the contracts with a charge and their peak hours),
+    // inbox 1. Each read apart, as before decision 135, the same load was 15; read by each card, the points and rates
+    // were 11 statements more, and the inbox's unread count one more.
+    expect(Object.values(first).reduce((sum, count) => sum + count, 0)).toBe(9);
+    // Those that share no read with another card: one statement each.
+    expect(first['/api/dashboard/invoices']).toBe(1);
+    expect(first['/api/dashboard/power-peaks']).toBe(1);
     expect(first['/api/me/inbox']).toBe(1);
 
     // The cards' answers kept (decision 082), the points kept too: a second load reads only the inbox, never kept.

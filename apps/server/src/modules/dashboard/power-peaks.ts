@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { addDays, monthEnd, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import type { PowerPeaks } from '@portal/schema/energy';
 import type { CustomerScope } from '../../platform/actor.ts';
-import { queryRows, type Executor } from '../../platform/database.ts';
+import type { Executor } from '../../platform/database.ts';
+import { readTogether } from '../../platform/reads-together.ts';
 import { whToKwh } from '../../platform/exact-money.ts';
 import { dayPeaksSql, pricedStatusesSql } from '../pricing/pricing-sql.ts';
 import { chargedPowerW, peakOf, POWER_KIND } from '../pricing/tariff.ts';
@@ -30,9 +31,7 @@ export async function powerPeaks(
   // Hours before this day on the site's clock count: none in a month to come.
   const until = toCome ? from : addDays(asOf, 1);
   // The power charge in force that day, whose threshold the month is billed at: of several, the one that started last.
-  const contracts = await queryRows<{ id: string; metering_point_id: string; gsrn: string; threshold_kw: string | null }>(
-    executor,
-    sql`select c.id, c.metering_point_id, mp.gsrn, p.threshold_kw::text as threshold_kw
+  const inForce = sql`select c.id, c.metering_point_id, mp.gsrn, p.threshold_kw::text as threshold_kw, c.start_date
         from contract c
         join metering_point mp on mp.id = c.metering_point_id
         join lateral (
@@ -42,38 +41,39 @@ export async function powerPeaks(
           order by pc.valid_from desc limit 1
         ) p on true
         where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.status in (${pricedStatusesSql})
-          and c.start_date <= ${asOf}::date and coalesce(c.end_date, 'infinity'::date) >= ${asOf}::date
-        order by mp.gsrn, c.start_date`,
-  );
-  const peaks: PowerPeaks['peaks'] = [];
-  if (contracts.length > 0) {
-    const ids = sql.join(
-      contracts.map((row) => sql`${row.id}`),
-      sql`, `,
-    );
-    const hours = await queryRows<{ contract_id: string; wh: string; starts_at: Date | string }>(
-      executor,
-      sql`select contract_id, wh::text as wh, starts_at from (${dayPeaksSql({
+          and c.start_date <= ${asOf}::date and coalesce(c.end_date, 'infinity'::date) >= ${asOf}::date`;
+  // The contracts and their month's day peaks in one statement (decision 135).
+  const [contracts, hours] = await readTogether(executor, [
+    {
+      sql: inForce,
+      orderBy: ['gsrn', 'start_date'],
+      decode: (rows) => rows as { id: string; metering_point_id: string; gsrn: string; threshold_kw: string | null }[],
+    },
+    {
+      sql: sql`select contract_id, wh::text as wh, starts_at from (${dayPeaksSql({
         contracts: sql`(select c.id, c.metering_point_id, c.start_date, coalesce(c.end_date, 'infinity'::date) as end_date from contract c
-                        where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId} and c.id in (${ids}))`,
+                        where c.site_id = ${scope.siteId} and c.customer_id = ${scope.customerId}
+                          and c.id in (select id from (${inForce}) in_force))`,
         lower: sql`((${from}::date)::timestamp at time zone ${timezone}::text)`,
         upper: sql`((${until}::date)::timestamp at time zone ${timezone}::text)`,
         timezone,
       })}) p`,
+      orderBy: ['contract_id', 'starts_at'],
+      decode: (rows) => rows as { contract_id: string; wh: string; starts_at: Date | string }[],
+    },
+  ]);
+  const peaks = contracts.map((row) => {
+    const peak = peakOf(
+      hours.filter((hour) => hour.contract_id === row.id).map((hour) => ({ wh: BigInt(hour.wh), startsAt: new Date(hour.starts_at) })),
     );
-    for (const row of contracts) {
-      const peak = peakOf(
-        hours.filter((hour) => hour.contract_id === row.id).map((hour) => ({ wh: BigInt(hour.wh), startsAt: new Date(hour.starts_at) })),
-      );
-      peaks.push({
-        meteringPointId: row.metering_point_id,
-        gsrn: row.gsrn,
-        startsAt: peak ? peak.startsAt.toISOString() : null,
-        kw: whToKwh(peak?.wh ?? 0n),
-        thresholdKw: row.threshold_kw,
-        chargedKw: whToKwh(chargedPowerW(peak?.wh ?? 0n, row.threshold_kw)),
-      });
-    }
-  }
+    return {
+      meteringPointId: row.metering_point_id,
+      gsrn: row.gsrn,
+      startsAt: peak ? peak.startsAt.toISOString() : null,
+      kw: whToKwh(peak?.wh ?? 0n),
+      thresholdKw: row.threshold_kw,
+      chargedKw: whToKwh(chargedPowerW(peak?.wh ?? 0n, row.threshold_kw)),
+    };
+  });
   return { timezone, month: from.slice(0, 7), peaks };
 }
