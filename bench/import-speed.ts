@@ -7,6 +7,7 @@ import { queryRows, type DatabaseHandle } from '../apps/server/src/platform/data
 import { customerIdOf } from '../apps/server/src/test-support/energy-factories.ts';
 
 const POINTS = 20;
+const ROUNDS = 5;
 /** Quarter-hours, as meters deliver them since the market moved to 15 minutes (1 October 2025). */
 const QUARTERS = 4 * 24 * 46;
 const QUARTER = 900_000;
@@ -56,14 +57,16 @@ const whOf = (index: number, hour: number) => 200 + ((index * 31 + hour * 7) % 1
 /**
  * `npm run import` of 46 days of quarter-hour readings for 20 metering points (88,320 rows: CSV parsing and checks,
  * the append or upsert and the rollups, one transaction) against a plain COPY of the same rows into the same table.
- * Three rounds on fresh points, alternating which goes first; the median ratio. The statistics job an import may
- * leave (db/refresh-statistics.ts) runs after its answer, as in the portal, and is waited for outside the timings.
+ * Five rounds on fresh points, alternating which goes first; the median ratio (with three, one slow round decided the
+ * row on a busy machine: 0.44 in a full bench, 0.59 and 0.62 in two runs of the row alone just after). The statistics
+ * job an import may leave (db/refresh-statistics.ts) runs after its answer, as in the portal, and is waited for outside
+ * the timings.
  */
 export async function importSpeed(database: DatabaseHandle) {
   const db = database.db;
   const customerId = await customerIdOf(db, 'lumo', 'LUMO-100001');
   const ratios: { ratio: number; importMs: number; copyMs: number; rows: number }[] = [];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const imported = await addPoints(db, customerId, 'import', round);
     const copied = await addPoints(db, customerId, 'copy', round);
     const csv = ['metering_point,interval_start,resolution,direction,kwh,status'];
@@ -101,5 +104,5 @@ export async function importSpeed(database: DatabaseHandle) {
     ratios.push({ ratio: copyMs / importMs, importMs, copyMs, rows: lines.length });
   }
   ratios.sort((a, b) => a.ratio - b.ratio);
-  return ratios[1]!;
+  return ratios[Math.floor(ROUNDS / 2)]!;
 }
