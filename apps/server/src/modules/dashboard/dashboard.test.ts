@@ -81,6 +81,34 @@ describe('dashboard statistics', () => {
     expect(electricity.values.find((value) => value.value !== null)).toMatchObject({ date: '2031-05-01T21:00:00.000Z', value: 24 });
   });
 
+  it('answers every utility with its own readings, read together (decision 135)', async () => {
+    const db = ctx.database.db;
+    const scope = await scopeFor('virmalise', 'VE-500101');
+    const heating = await buildMeteringPoint(db, { siteId: 'virmalise', clientCode: 'VE-500101', utility: 'heating' });
+    const gas = await buildMeteringPoint(db, { siteId: 'virmalise', clientCode: 'VE-500101', utility: 'gas' });
+    // Heating: 1–2 March 2035 at 2 kWh an hour (96 kWh). Gas: 1 March 2035 at 1 kWh an hour (24 kWh) and 1 March 2034
+    // at 0.5 kWh (12 kWh), the same day a year back. Helsinki time.
+    await insertReadings(db, heating.id, { from: new Date('2035-02-28T22:00:00Z'), to: new Date('2035-03-02T22:00:00Z'), wh: () => 2000 });
+    await insertReadings(db, gas.id, { from: new Date('2035-02-28T22:00:00Z'), to: new Date('2035-03-01T22:00:00Z') });
+    await insertReadings(db, gas.id, { from: new Date('2034-02-28T22:00:00Z'), to: new Date('2034-03-01T22:00:00Z'), wh: () => 500 });
+    const now = new Date('2035-03-20T10:00:00Z');
+    const month = await energyStatistics(db, scope, HELSINKI, { period: 'month', direction: 'consumption' }, now);
+    const byUtility = Object.fromEntries(month.utilities.map((entry) => [entry.utility, entry]));
+    expect(Object.keys(byUtility)).toEqual(['electricity', 'heating', 'gas']);
+    expect(byUtility.electricity).toMatchObject({ total: 0, comparisonTotal: null });
+    // Each its own period and year back: heating has none a year back (no comparison); gas's month so far ends with
+    // 1 March, and so does its year back.
+    expect(byUtility.heating).toMatchObject({ total: 96, comparisonTotal: null });
+    expect(byUtility.gas).toMatchObject({ total: 24, comparisonTotal: 12 });
+    expect(byUtility.gas!.values[0]).toMatchObject({ date: '2035-02-28T22:00:00.000Z', value: 24, comparison: 12 });
+    const yearly = await yearlyConsumption(db, scope, HELSINKI, 2, now);
+    expect(yearly.utilities.map((entry) => [entry.utility, entry.years.map((year) => year.kwh)])).toEqual([
+      ['electricity', [0, 0]],
+      ['heating', [0, 96]],
+      ['gas', [12, 24]],
+    ]);
+  });
+
   it('consumption this month by day, with the same days a year back', async () => {
     const db = ctx.database.db;
     const point = await buildMeteringPoint(db, { siteId: 'daugava', clientCode: 'DS-300502', utility: 'gas', gsrn: '11ZLV-G0000000TX' });
