@@ -114,19 +114,15 @@ const ORDER: Record<InvoiceSort, SQL[]> = {
   total: [asc(invoice.totalCents), asc(invoice.id)],
 };
 
-function toRow(row: typeof invoiceRow.$inferSelect): InvoiceRow {
-  return {
-    position: row.position,
-    gsrn: row.gsrn,
-    utility: row.utility,
-    componentKind: row.componentKind,
-    unit: row.unit,
-    quantity: row.quantity,
-    unitPriceCents: row.unitPriceCents,
-    netCents: row.netCents,
-    vatPermille: row.vatPermille,
-  };
-}
+/**
+ * An invoice's rows as a column of its summary, in position order, so an invoice is read in one statement (decision
+ * 135): quantities and unit prices as text, the exact decimals drizzle reads from `numeric`.
+ */
+const rowsColumn = sql<InvoiceRow[]>`coalesce((
+  select json_agg(json_build_object('position', r.position, 'gsrn', r.gsrn, 'utility', r.utility,
+    'componentKind', r.component_kind, 'unit', r.unit, 'quantity', r.quantity::text, 'unitPriceCents', r.unit_price_cents::text,
+    'netCents', r.net_cents, 'vatPermille', r.vat_permille) order by r.position)
+  from ${invoiceRow} r where r.invoice_id = ${invoice.id}), '[]')`;
 
 type ListStatement = ReturnType<typeof prepareList>;
 
@@ -184,10 +180,16 @@ async function summaries(executor: Executor, scope: InvoiceScope, where: SQL | u
   return rows.map((row) => toSummary(row, scope));
 }
 
-/** The rows of an invoice found under the scope by the caller (findByNumber, findById). */
-async function rowsOf(executor: Executor, invoiceId: string): Promise<InvoiceRow[]> {
-  const rows = await executor.select().from(invoiceRow).where(eq(invoiceRow.invoiceId, invoiceId)).orderBy(asc(invoiceRow.position));
-  return rows.map(toRow);
+/** One invoice of the scope with its rows, or null (findByNumber, findById). */
+async function detail(executor: Executor, scope: InvoiceScope, where: SQL): Promise<InvoiceDetail | null> {
+  const [found] = (await executor
+    .select({ ...summaryColumns, rows: rowsColumn })
+    .from(invoice)
+    .innerJoin(contract, eq(contract.id, invoice.contractId))
+    .where(and(ownedBy(scope), where))
+    .orderBy(...ORDER['-dueDate'])
+    .limit(1)) as (SummaryRow & { rows: InvoiceRow[] })[];
+  return found ? { ...toSummary(found, scope), rows: found.rows } : null;
 }
 
 /** A customer's invoices, their rows and postponements; every read is scoped by the invoice scope (rule 1). */
@@ -216,14 +218,12 @@ export const invoiceRepository = {
   },
 
   async findByNumber(executor: Executor, scope: InvoiceScope, invoiceNumber: string): Promise<InvoiceDetail | null> {
-    const [found] = await summaries(executor, scope, eq(invoice.invoiceNumber, invoiceNumber), ORDER['-dueDate'], 1);
-    return found ? { ...found, rows: await rowsOf(executor, found.id) } : null;
+    return detail(executor, scope, eq(invoice.invoiceNumber, invoiceNumber));
   },
 
   async findById(executor: Executor, scope: InvoiceScope, id: string): Promise<InvoiceDetail | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const [found] = await summaries(executor, scope, eq(invoice.id, id), ORDER['-dueDate'], 1);
-    return found ? { ...found, rows: await rowsOf(executor, found.id) } : null;
+    return detail(executor, scope, eq(invoice.id, id));
   },
 
   /**

@@ -181,11 +181,25 @@ describe('invoices of a customer with hundreds of them', () => {
     expect(body.latest).toEqual((await get('/api/invoices?sort=-issueDate&pageSize=3', aino)).json().invoices);
   });
 
+  /** Statements the route's requests sent so far, by the copy's own metric. */
+  const statementsOf = async (route: string) =>
+    (await ctx.app.metrics.requestStatements.get()).values.find(
+      (value) => value.metricName === 'portal_http_request_statements_sum' && value.labels.route === route,
+    )?.value ?? 0;
+
+  it('reads an invoice with its rows in one statement and its seller in another (decision 135)', async () => {
+    await get('/api/me', aino);
+    const before = await statementsOf('/api/invoices/:invoiceNumber');
+    const found = (await get(`/api/invoices/${numbers[0]}`, aino)).json();
+    expect((await statementsOf('/api/invoices/:invoiceNumber')) - before).toBe(2);
+    // The rows as stored, in position order, exact: quantities and unit prices as decimal strings.
+    expect(found.rows.map((row: { position: number }) => row.position)).toEqual([1, 2]);
+    expect(found.rows[0]).toMatchObject({ quantity: '300.000', unitPriceCents: '8.49000', netCents: 2548, vatPermille: 255 });
+    expect(found.payment).toMatchObject({ payee: expect.any(String) });
+  });
+
   it('reads the dashboard card in one statement (decision 135)', async () => {
-    const statements = async () =>
-      (await ctx.app.metrics.requestStatements.get()).values.find(
-        (value) => value.metricName === 'portal_http_request_statements_sum' && value.labels.route === '/api/dashboard/invoices',
-      )?.value ?? 0;
+    const statements = () => statementsOf('/api/dashboard/invoices');
     // A change of her invoices drops the kept answer (decision 082), so the card is read again, not taken from memory.
     await ctx.database.db
       .update(invoice)
