@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sitePayee } from '../../db/schema/sites.ts';
 import { addDays, monthStart, todayIn } from '@portal/schema/calendar-dates';
 import { formatMoney } from '../../platform/document-texts.ts';
 import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
 import { extractPdfText } from '../../test-support/pdf-text.ts';
 import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
+import { invoiceSeller } from './invoice-parties.ts';
 import { nationalReference, rfReference } from './reference-number.ts';
 
 const MARI_LIIS = 'EE49403136526';
@@ -169,5 +172,16 @@ describe('what an invoice says about the seller, the buyer and how to pay', () =
     }
     const answer = (await get(`/api/invoices/${invoiceNumber}`, HOSTS.daugava, cookies.ozolu!)).json();
     expect(answer.payment).toMatchObject({ referenceKind: 'purpose', reference: invoiceNumber, virtualBarcode: null });
+  });
+});
+
+describe('the seller of a site whose payee details were never saved', () => {
+  const ctx = useTestApp();
+
+  it('names the company and country, and no payee: the invoice then offers no way to pay it (decision 095)', async () => {
+    const db = ctx.database.db;
+    expect((await invoiceSeller(db, 'kallio')).payee).not.toBeNull();
+    await db.delete(sitePayee).where(eq(sitePayee.siteId, 'kallio'));
+    expect(await invoiceSeller(db, 'kallio')).toEqual({ companyName: expect.any(String), countryCode: 'FI', payee: null });
   });
 });
