@@ -93,7 +93,7 @@ test('a page that does not exist answers 404 and shows the not-found page; the p
 });
 
 test('an error notification stays clear of the language switcher and the account menu, on desktop and phone', async ({ page }) => {
-  await page.route('**/api/dashboard/statistics/**', (route) =>
+  await page.route('**/api/dashboard/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ name: 'InternalServerError', statusCode: 500 }) }),
   );
   await page.goto(siteUrl('lumo', '/dashboard'));

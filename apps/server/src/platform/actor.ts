@@ -5,7 +5,7 @@ import type { ActorCache } from './actor-cache.ts';
 import type { CustomerAnswers } from './customer-answers.ts';
 import { actorRepository, type CustomerAccessRow, type SessionPerson } from './actor-repository.ts';
 import type { Database } from './database.ts';
-import { dataAreaOf } from './data-areas.ts';
+import { dataAreasOf } from './data-areas.ts';
 import { AppError } from './errors.ts';
 import type { SessionActivity } from './session-activity.ts';
 
@@ -123,18 +123,21 @@ export const actorResolution = fp<{
         if (!audited) return;
         const route = request.routeOptions.url ?? request.url.split('?')[0]!;
         const acting = actor.actingAs === 'staff';
-        await actorRepository.audit(db, {
-          siteId: actor.siteId,
-          personId: actor.person.id,
-          customerId: actor.customer?.id ?? null,
-          action: `${request.method} ${route}`,
-          outcome: String(reply.statusCode),
-          requestId: request.id,
-          ipAddress: request.ip,
-          actorRole: acting ? 'customer-service' : 'site-admin',
-          // Only what staff did while acting is the customer's to read; an admin's own customership is not touched.
-          dataArea: acting ? dataAreaOf(route) : null,
-        });
+        // Only what staff did while acting is the customer's to read, a line per area the call touched; an admin's own
+        // customership is not touched.
+        const areas = acting ? dataAreasOf(route) : [];
+        for (const dataArea of areas.length > 0 ? areas : [null])
+          await actorRepository.audit(db, {
+            siteId: actor.siteId,
+            personId: actor.person.id,
+            customerId: actor.customer?.id ?? null,
+            action: `${request.method} ${route}`,
+            outcome: String(reply.statusCode),
+            requestId: request.id,
+            ipAddress: request.ip,
+            actorRole: acting ? 'customer-service' : 'site-admin',
+            dataArea,
+          });
       };
       wait().then(() => done(null, payload), done);
     });

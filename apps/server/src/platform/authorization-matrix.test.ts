@@ -284,6 +284,7 @@ const calls: Call[] = [
     '/api/dashboard/statistics/expenses',
     '/api/dashboard/yearly-consumption',
     '/api/dashboard/power-peaks',
+    '/api/dashboard/cards',
     '/api/locations',
     '/api/locations/gsrn',
     '/api/usage-points/me',

@@ -117,6 +117,23 @@ export function createCustomerAnswers({
     return answer;
   }
 
+  /**
+   * The kept answer of the call `url` (path and query, as a browser asks it) for this request's site and acting
+   * customer, or `compute`'s, kept as `send` keeps it: a call that answers several calls at once (the dashboard's
+   * cards, decision 136) shares their kept answers with them.
+   */
+  async function answer<T>(
+    request: FastifyRequest,
+    url: string,
+    schema: z.ZodType<T>,
+    compute: () => Promise<T>,
+    { until = Number.POSITIVE_INFINITY }: { until?: number } = {},
+  ): Promise<KeptAnswer> {
+    const customerId = request.actor!.customer!.id;
+    const key = [request.site.id, customerId, todayIn(request.site.timezone, new Date(now())), url].join('\u0000');
+    return keptAnswer(key, customerId, schema, compute, until);
+  }
+
   return {
     start: changeChannel.start,
     stop: changeChannel.stop,
@@ -131,12 +148,12 @@ export function createCustomerAnswers({
       reply: FastifyReply,
       schema: z.ZodType<T>,
       compute: () => Promise<T>,
-      { until = Number.POSITIVE_INFINITY }: { until?: number } = {},
+      options: { until?: number } = {},
     ): Promise<FastifyReply> {
-      const customerId = request.actor!.customer!.id;
-      const key = [request.site.id, customerId, todayIn(request.site.timezone, new Date(now())), request.url].join('\u0000');
-      return (await keptAnswer(key, customerId, schema, compute, until)).send(request, reply);
+      return (await answer(request, request.url, schema, compute, options)).send(request, reply);
     },
+
+    answer,
 
     /**
      * The rows `read` answers, kept under `key` for `customerId` (or EVERYONE) by the rules of the kept answers: a

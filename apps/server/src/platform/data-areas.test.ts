@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataAreaOf } from './data-areas.ts';
+import { dataAreasOf } from './data-areas.ts';
 
 describe('the data area of a staff call', () => {
   it.each([
@@ -15,7 +15,11 @@ describe('the data area of a staff call', () => {
     ['/api/load-controls/plans', 'power-control'],
     ['/api/something-new', 'other'],
   ])('files %s under %s', (route, area) => {
-    expect(dataAreaOf(route)).toBe(area);
+    expect(dataAreasOf(route)).toEqual([area]);
+  });
+
+  it('files the dashboard’s first view under each area of the cards it answers for (decision 136)', () => {
+    expect(dataAreasOf('/api/dashboard/cards')).toEqual(['consumption', 'invoices']);
   });
 
   it.each([
@@ -26,6 +30,6 @@ describe('the data area of a staff call', () => {
     '/api/me/representatives',
     '/api/staff/customers',
   ])('files the shell’s and the staff member’s own call %s under none', (route) => {
-    expect(dataAreaOf(route)).toBeNull();
+    expect(dataAreasOf(route)).toEqual([]);
   });
 });

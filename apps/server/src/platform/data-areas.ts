@@ -64,8 +64,17 @@ const NOT_CUSTOMER_DATA = [
 const startsWithPath = (url: string, prefix: string) =>
   url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || (prefix.endsWith('/') && url.startsWith(prefix));
 
-export function dataAreaOf(routeUrl: string): DataArea | null {
-  if (NOT_CUSTOMER_DATA.some((prefix) => startsWithPath(routeUrl, prefix))) return null;
-  for (const [prefix, area] of AREA_PREFIXES) if (startsWithPath(routeUrl, prefix) || routeUrl.startsWith(`${prefix}-`)) return area;
-  return routeUrl.startsWith('/api/') ? 'other' : null;
+/** Calls that answer for several others at once, with the areas of the calls they answer for. */
+const SEVERAL_AREAS: ReadonlyMap<string, readonly DataArea[]> = new Map([
+  // The dashboard's first view (decision 136): its cards of consumption, costs and invoices.
+  ['/api/dashboard/cards', ['consumption', 'invoices']],
+]);
+
+/** The areas a call touches: none for the shell's calls, one for most, each of them for a call that answers for several. */
+export function dataAreasOf(routeUrl: string): readonly DataArea[] {
+  const several = SEVERAL_AREAS.get(routeUrl);
+  if (several) return several;
+  if (NOT_CUSTOMER_DATA.some((prefix) => startsWithPath(routeUrl, prefix))) return [];
+  for (const [prefix, area] of AREA_PREFIXES) if (startsWithPath(routeUrl, prefix) || routeUrl.startsWith(`${prefix}-`)) return [area];
+  return routeUrl.startsWith('/api/') ? ['other'] : [];
 }

@@ -1,10 +1,10 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildContract, buildMeteringPoint, insertReadings, insertSpotPrices } from '../test-support/energy-factories.ts';
 import { useTestApp } from '../test-support/test-app.ts';
 import { energyRepository } from '../modules/readings/energy-repository.ts';
 import type { Database, Executor } from './database.ts';
-import { nothingToRead, readAlone, readTogether, type Read } from './reads-together.ts';
+import { nothingToRead, readAlone, readsInOneTurn, readTogether, type Read } from './reads-together.ts';
 
 const TIMEZONE = 'Europe/Helsinki';
 
@@ -88,5 +88,40 @@ describe('reads together', () => {
     const [alone, nothing] = await readTogether(executor, [reads[3]!, nothingToRead('none')]);
     expect([alone, nothing]).toEqual([{ until: '2030-10-21T00:00', untilDayBackWh: null }, 'none']);
     expect(statements()).toBe(1);
+  });
+
+  it("sends the reads of work whose parts run side by side as one statement per turn, each part's own answers (decision 136)", async () => {
+    const db = ctx.database.db;
+    const alone = [];
+    for (const read of reads.slice(0, 5)) alone.push(await readAlone(db, read));
+    const { executor, statements } = counting(db);
+    const answers = await readsInOneTurn(executor, () =>
+      Promise.all([
+        readAlone(executor, reads[0]!),
+        readTogether(executor, [reads[1]!, reads[2]!, nothingToRead('none')]),
+        // A part that reads after its first read: its second read goes with the next turn's.
+        (async () => [await readAlone(executor, reads[3]!), await readAlone(executor, reads[4]!)])(),
+      ]),
+    );
+    expect(answers).toEqual([alone[0], [alone[1], alone[2], 'none'], [alone[3], alone[4]]]);
+    expect(statements()).toBe(2);
+  });
+
+  it('leaves the reads through another executor (a transaction) apart, and fails each read of a failed statement', async () => {
+    const db = ctx.database.db;
+    const batched = counting(db);
+    const other = counting(db);
+    await readsInOneTurn(batched.executor, () => Promise.all([readAlone(other.executor, reads[0]!), readAlone(other.executor, reads[1]!)]));
+    expect([batched.statements(), other.statements()]).toEqual([0, 2]);
+
+    const broken: Read<unknown> = {
+      sql: sql`select no_such_column from metering_point`,
+      orderBy: ['no_such_column'],
+      decode: (rows) => rows,
+    };
+    const settled = await readsInOneTurn(db, () =>
+      Promise.allSettled([readAlone(db, reads[0]!), readAlone(db, broken), readAlone(db, reads[3]!)]),
+    );
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 });

@@ -9,10 +9,19 @@ import {
   powerPeaksQuery,
   spotStatistics as spotStatisticsSchema,
   statisticsQuery,
+  usagePointList,
   yearlyConsumption as yearlyConsumptionSchema,
   yearlyConsumptionQuery,
 } from '@portal/schema/energy';
+import { dashboardCards } from '@portal/schema/dashboard';
+import { DASHBOARD_FIRST_VIEW, showsSpotPrice } from '@portal/schema/dashboard-view';
+import { dashboardInvoices } from '@portal/schema/invoices';
 import { guardedErrors } from '../../platform/error-responses.ts';
+import { KeptAnswer } from '../../platform/kept-answer.ts';
+import { readsInOneTurn } from '../../platform/reads-together.ts';
+import { invoiceRepository } from '../invoices/invoice-repository.ts';
+import { invoiceScopeOf } from '../invoices/invoice-scope.ts';
+import { myUsagePoints } from '../usage-points/usage-points-service.ts';
 import { dashboardLocations } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 import { powerPeaks } from './power-peaks.ts';
@@ -32,6 +41,70 @@ const QUARTER_HOUR = 15 * 60_000;
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
   /** The metering points and VAT rates the cards share, read once for the calls of a page load (decision 118). */
   const readsOf = (request: FastifyRequest) => keptReads(app.customerAnswers, db, customerScopeOf(request));
+  /** The spot card names the current quarter hour's price: kept until the next quarter hour at most. */
+  const nextQuarterAfter = (at: Date) => (Math.floor(at.getTime() / QUARTER_HOUR) + 1) * QUARTER_HOUR;
+
+  app.get(
+    '/api/dashboard/cards',
+    {
+      schema: {
+        tags,
+        summary: "The dashboard's first view in one call: each card as its own call answers it",
+        description:
+          'For a page that shows them all at once (decision 136): the cards are computed side by side and their reads sent ' +
+          'together, and each answer is kept as its own call keeps it, so a card asked for again later is not computed again.',
+        response: { 200: dashboardCards, ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      const at = now();
+      const scope = customerScopeOf(request);
+      const reads = readsOf(request);
+      const { site } = request;
+      const { consumptionPeriod, expensesPeriod, years } = DASHBOARD_FIRST_VIEW;
+      const kept = app.customerAnswers.answer;
+      const parts = await readsInOneTurn(db, () =>
+        Promise.all([
+          myUsagePoints(reads).then((points) => JSON.stringify(usagePointList.parse(points))),
+          kept(request, `/api/dashboard/statistics/consumption?period=${consumptionPeriod}`, energyStatisticsSchema, () =>
+            energyStatistics(db, scope, site, { period: consumptionPeriod, direction: 'consumption' }, at, reads),
+          ),
+          kept(request, `/api/dashboard/statistics/expenses?period=${expensesPeriod}`, expensesSchema, () =>
+            expenses(db, scope, site, expensesPeriod, at, reads),
+          ),
+          kept(request, `/api/dashboard/yearly-consumption?years=${years}`, yearlyConsumptionSchema, () =>
+            yearlyConsumption(db, scope, site, years, at, reads),
+          ),
+          kept(request, '/api/dashboard/power-peaks', powerPeaksSchema, () => powerPeaks(db, scope, site, at)),
+          reads
+            .meteringPoints()
+            .then((points) =>
+              showsSpotPrice(site, points)
+                ? kept(
+                    request,
+                    '/api/dashboard/statistics/spot',
+                    spotStatisticsSchema,
+                    () => spotStatistics(db, scope, site, customerOf(request).type, at, reads),
+                    { until: nextQuarterAfter(at) },
+                  )
+                : null,
+            ),
+          site.features.includes('INVOICES')
+            ? kept(request, '/api/dashboard/invoices', dashboardInvoices, () =>
+                invoiceRepository.dashboard(db, invoiceScopeOf(request, at)),
+              )
+            : null,
+        ]),
+      );
+      const [usagePoints, ...answers] = parts;
+      const [consumption, expensesCard, yearly, peaks, spot, invoices] = answers.map((answer) => answer?.text ?? 'null');
+      // Each part is its kept answer's JSON, checked against its schema when computed: joined, not encoded again.
+      return new KeptAnswer(
+        `{"usagePoints":${usagePoints},"consumption":${consumption},"expenses":${expensesCard},"yearlyConsumption":${yearly},` +
+          `"powerPeaks":${peaks},"spot":${spot},"invoices":${invoices}}`,
+      ).send(request, reply);
+    },
+  );
 
   app.get(
     '/api/dashboard/locations',
@@ -105,15 +178,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     // new prices reach every copy's keeping through the spot_price trigger (decision 084).
     async (request, reply) => {
       const at = now();
-      const nextQuarter = (Math.floor(at.getTime() / QUARTER_HOUR) + 1) * QUARTER_HOUR;
       return app.customerAnswers.send(
         request,
         reply,
         spotStatisticsSchema,
         () => spotStatistics(db, customerScopeOf(request), request.site, customerOf(request).type, at, readsOf(request)),
-        {
-          until: nextQuarter,
-        },
+        { until: nextQuarterAfter(at) },
       );
     },
   );

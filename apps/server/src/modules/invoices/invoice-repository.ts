@@ -1,8 +1,16 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { InvoiceDetail, InvoiceRow, InvoiceSort, InvoiceStatusFilter, InvoiceSummary } from '@portal/schema/invoices';
+import { and, asc, count, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type {
+  DashboardInvoices,
+  InvoiceDetail,
+  InvoiceRow,
+  InvoiceSort,
+  InvoiceStatusFilter,
+  InvoiceSummary,
+} from '@portal/schema/invoices';
 import { invoice, invoicePostponement, invoiceRow, invoiceVatLine } from '../../db/schema/billing.ts';
 import { contract } from '../../db/schema/energy.ts';
 import type { Executor, Transaction } from '../../platform/database.ts';
+import { readAlone, type Read } from '../../platform/reads-together.ts';
 import { postponementWindow, type PostponementFacts } from './invoice-postponement.ts';
 
 /** Rule 1: every query here is scoped by the actor's site and customer; nothing is found by id alone. */
@@ -39,7 +47,8 @@ const summaryColumns = {
 };
 
 type SummaryRow = {
-  invoice: typeof invoice.$inferSelect;
+  /** What a summary shows of the invoice row (the list reads it whole). */
+  invoice: Omit<typeof invoice.$inferSelect, 'siteId' | 'customerId' | 'currency' | 'createdAt'>;
   contractNumber: string;
   productName: string;
   postponementsUsed: number;
@@ -87,6 +96,78 @@ function toSummary(row: SummaryRow, scope: InvoiceScope): InvoiceSummary {
     contract: { id: found.contractId, contractNumber: row.contractNumber, productName: row.productName },
     utilities: row.utilities as InvoiceSummary['utilities'],
     postponement: postponementWindow(factsOf(row, scope)),
+  };
+}
+
+/**
+ * The dashboard's invoices as one read (decisions 135 and 136): the latest three by issue date and the unpaid one due
+ * first, each marked, with the customer's totals over all of their invoices on every row (no row: no invoice).
+ */
+function dashboardRead(scope: InvoiceScope): Read<DashboardInvoices> {
+  const owned = sql`invoice.site_id = ${scope.siteId} and invoice.customer_id = ${scope.customerId}`;
+  const mine = sql`invoice join contract on contract.id = invoice.contract_id where ${owned}`;
+  const latest = sql`(select invoice.id from ${mine} order by invoice.issue_date desc, invoice.id desc limit 3)`;
+  const nextDue = sql`(select invoice.id from ${mine} and invoice.payment_status = 'unpaid' order by invoice.due_date, invoice.id limit 1)`;
+  return {
+    sql: sql`select invoice.id, invoice.invoice_number, invoice.reference_number, invoice.issue_date::text as issue_date,
+                    invoice.due_date::text as due_date, invoice.original_due_date::text as original_due_date,
+                    invoice.period_start::text as period_start, invoice.period_end::text as period_end, invoice.net_cents,
+                    invoice.vat_cents, invoice.total_cents, invoice.type, invoice.delivery, invoice.payment_status,
+                    invoice.paid_at, invoice.contract_id, contract.contract_number, contract.product_name,
+                    ${postponementsUsed} as postponements_used, ${nextInvoiceDueDate} as next_invoice_due_date,
+                    ${utilities} as utilities, ${vatLines} as vat_lines,
+                    invoice.id in ${latest} as is_latest, invoice.id in ${nextDue} as is_next_due,
+                    row_number() over (order by invoice.issue_date desc, invoice.id desc) as position,
+                    (select json_build_object(
+                       'unpaidCount', count(*) filter (where invoice.payment_status = 'unpaid'),
+                       'unpaidTotalCents', coalesce(sum(invoice.total_cents) filter (where invoice.payment_status = 'unpaid'), 0),
+                       'overdueCount', count(*) filter (where invoice.payment_status = 'unpaid' and invoice.due_date < ${scope.today}::date))
+                     from ${mine}) as totals
+             from ${mine} and (invoice.id in ${latest} or invoice.id in ${nextDue})`,
+    orderBy: ['position'],
+    decode: (rows) => {
+      const summaries = rows.map((row) => ({
+        isLatest: row.is_latest as boolean,
+        isNextDue: row.is_next_due as boolean,
+        summary: toSummary(
+          {
+            invoice: {
+              id: row.id as string,
+              invoiceNumber: row.invoice_number as string,
+              referenceNumber: row.reference_number as string,
+              issueDate: row.issue_date as string,
+              dueDate: row.due_date as string,
+              originalDueDate: row.original_due_date as string,
+              periodStart: row.period_start as string,
+              periodEnd: row.period_end as string,
+              netCents: Number(row.net_cents),
+              vatCents: Number(row.vat_cents),
+              totalCents: Number(row.total_cents),
+              type: row.type as SummaryRow['invoice']['type'],
+              delivery: row.delivery as SummaryRow['invoice']['delivery'],
+              paymentStatus: row.payment_status as SummaryRow['invoice']['paymentStatus'],
+              paidAt: row.paid_at === null ? null : new Date(row.paid_at as string | Date),
+              contractId: row.contract_id as string,
+            },
+            contractNumber: row.contract_number as string,
+            productName: row.product_name as string,
+            postponementsUsed: Number(row.postponements_used),
+            nextInvoiceDueDate: row.next_invoice_due_date as string | null,
+            utilities: row.utilities as string[],
+            vatLines: row.vat_lines as SummaryRow['vatLines'],
+          },
+          scope,
+        ),
+      }));
+      const totals = (rows[0]?.totals ?? {}) as { unpaidCount?: number; unpaidTotalCents?: number | string; overdueCount?: number };
+      return {
+        unpaidCount: Number(totals.unpaidCount ?? 0),
+        unpaidTotalCents: Number(totals.unpaidTotalCents ?? 0),
+        overdueCount: Number(totals.overdueCount ?? 0),
+        nextDue: summaries.find((row) => row.isNextDue)?.summary ?? null,
+        latest: summaries.filter((row) => row.isLatest).map((row) => row.summary),
+      };
+    },
   };
 }
 
@@ -226,53 +307,8 @@ export const invoiceRepository = {
     return detail(executor, scope, eq(invoice.id, id));
   },
 
-  /**
-   * The dashboard's invoices in one statement (decision 135): the latest three and the unpaid one due first, each
-   * marked, with the customer's totals over all of their invoices beside them (no row: no invoice).
-   */
-  async dashboard(executor: Executor, scope: InvoiceScope) {
-    const unpaid = sql`${invoice.paymentStatus} = 'unpaid'`;
-    const ids = (where: SQL | undefined, order: SQL[], limit: number) =>
-      executor
-        .select({ id: invoice.id })
-        .from(invoice)
-        .innerJoin(contract, eq(contract.id, invoice.contractId))
-        .where(and(ownedBy(scope), where))
-        .orderBy(...order)
-        .limit(limit);
-    const latest = ids(undefined, ORDER['-issueDate'], 3);
-    const nextDue = ids(unpaid, ORDER.dueDate, 1);
-    const totals = executor
-      .select({
-        totals: sql`json_build_object(
-          'unpaidCount', count(*) filter (where ${unpaid}),
-          'unpaidTotalCents', coalesce(sum(${invoice.totalCents}) filter (where ${unpaid}), 0),
-          'overdueCount', count(*) filter (where ${unpaid} and ${invoice.dueDate} < ${scope.today}))`,
-      })
-      .from(invoice)
-      .innerJoin(contract, eq(contract.id, invoice.contractId))
-      .where(ownedBy(scope));
-    const rows = (await executor
-      .select({
-        ...summaryColumns,
-        isLatest: sql<boolean>`${invoice.id} in ${latest}`,
-        isNextDue: sql<boolean>`${invoice.id} in ${nextDue}`,
-        totals: sql<{ unpaidCount: number; unpaidTotalCents: number | string; overdueCount: number }>`${totals}`,
-      })
-      .from(invoice)
-      .innerJoin(contract, eq(contract.id, invoice.contractId))
-      .where(and(ownedBy(scope), or(inArray(invoice.id, latest), inArray(invoice.id, nextDue))))
-      .orderBy(...ORDER['-issueDate'])) as (SummaryRow & { isLatest: boolean; isNextDue: boolean; totals: Record<string, unknown> })[];
-    const totalsOf = rows[0]?.totals;
-    const next = rows.find((row) => row.isNextDue);
-    return {
-      unpaidCount: Number(totalsOf?.unpaidCount ?? 0),
-      unpaidTotalCents: Number(totalsOf?.unpaidTotalCents ?? 0),
-      overdueCount: Number(totalsOf?.overdueCount ?? 0),
-      nextDue: next ? toSummary(next, scope) : null,
-      latest: rows.filter((row) => row.isLatest).map((row) => toSummary(row, scope)),
-    };
-  },
+  /** The dashboard's invoices (`dashboardRead`). */
+  dashboard: (executor: Executor, scope: InvoiceScope): Promise<DashboardInvoices> => readAlone(executor, dashboardRead(scope)),
 
   /**
    * Locks an invoice of the scope for a change and reads what the postponement rules need (rule 3: the

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BiddingZone } from '@portal/schema/energy';
 import type { UsagePointKind, Utility } from '@portal/schema/enums';
-import { contract, meteringPoint, spotPrice, supplyObject } from '../../db/schema/energy.ts';
+import { contract, meteringPoint, supplyObject } from '../../db/schema/energy.ts';
 import type { Executor } from '../../platform/database.ts';
 import { energyRead, priceRead, readingsEndRead, storedResolutions, temperatureRead } from './energy-queries.ts';
-import { readAlone, readTogether } from '../../platform/reads-together.ts';
+import { readAlone, readTogether, type Read } from '../../platform/reads-together.ts';
 import type { CustomerScope } from '../../platform/actor.ts';
 import { billedDaysRead } from '../pricing/billed-days.ts';
 import { contractComponentsSql, contractsToBillRead } from '../pricing/contract-bills.ts';
@@ -52,6 +52,51 @@ const ownedBy = (scope: CustomerScope) => and(eq(meteringPoint.siteId, scope.sit
 const selectPoints = (executor: Executor) =>
   executor.select(meteringPointColumns).from(meteringPoint).innerJoin(supplyObject, eq(supplyObject.id, meteringPoint.objectId));
 
+/** Rule 1: the scope's metering points with their objects, by object, utility and id. */
+function meteringPointsRead(scope: CustomerScope): Read<MeteringPointRow[]> {
+  return {
+    sql: sql`select mp.id, mp.gsrn, mp.utility, mp.usage_point_kind, mp.bidding_zone, mp.resolution_minutes, mp.has_production,
+                    mp.meter_number, so.id as object_id, so.street, so.postal_code, so.city, so.country_code,
+                    so.connection_status, so.temperature_area
+             from metering_point mp join supply_object so on so.id = mp.object_id
+             where mp.site_id = ${scope.siteId} and mp.customer_id = ${scope.customerId}`,
+    orderBy: ['object_id', 'utility', 'id'],
+    decode: (rows) =>
+      rows.map((row) => ({
+        id: row.id as string,
+        gsrn: row.gsrn as string,
+        utility: row.utility as Utility,
+        usagePointKind: row.usage_point_kind as UsagePointKind,
+        biddingZone: row.bidding_zone as BiddingZone,
+        resolutionMinutes: Number(row.resolution_minutes),
+        hasProduction: row.has_production as boolean,
+        meterNumber: row.meter_number as string,
+        objectId: row.object_id as string,
+        street: row.street as string,
+        postalCode: row.postal_code as string,
+        city: row.city as string,
+        countryCode: row.country_code as string,
+        connectionStatus: row.connection_status as MeteringPointRow['connectionStatus'],
+        temperatureArea: row.temperature_area as string,
+      })),
+  };
+}
+
+/** A zone's published day-ahead periods in [from, to); the price in €/MWh as exact text. */
+function spotPricesRead(zone: BiddingZone, from: Date, to: Date) {
+  return {
+    sql: sql`select starts_at, resolution_minutes, eur_per_mwh::text as eur_per_mwh from spot_price
+             where bidding_zone = ${zone} and starts_at >= ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz`,
+    orderBy: ['starts_at'],
+    decode: (rows: Record<string, unknown>[]) =>
+      rows.map((row) => ({
+        startsAt: new Date(row.starts_at as string | Date),
+        resolutionMinutes: Number(row.resolution_minutes),
+        eurPerMwh: row.eur_per_mwh as string,
+      })),
+  } satisfies Read<unknown>;
+}
+
 /**
  * What the dashboard, charts, locations and usage points read of a customer's energy: metering points, readings
  * bucketed, contracts with their prices, spot prices and VAT rates. One facade over energy-queries.ts and
@@ -80,12 +125,8 @@ export const energyRepository = {
     return row ?? null;
   },
 
-  async meteringPoints(executor: Executor, scope: CustomerScope): Promise<MeteringPointRow[]> {
-    const rows = await selectPoints(executor)
-      .where(ownedBy(scope))
-      .orderBy(asc(supplyObject.id), asc(meteringPoint.utility), asc(meteringPoint.id));
-    return rows;
-  },
+  /** The scope's metering points with their objects (`meteringPointsRead`). */
+  meteringPoints: (executor: Executor, scope: CustomerScope): Promise<MeteringPointRow[]> => readAlone(executor, meteringPointsRead(scope)),
 
   /** The scope's contracts at these metering points, oldest first, each with its price components in the same statement. */
   async contractsOf(executor: Executor, scope: CustomerScope, meteringPointIds: string[]) {
@@ -133,12 +174,6 @@ export const energyRepository = {
     return row ?? null;
   },
 
-  /** Published day-ahead periods of a zone in [from, to), in publication order. */
-  async spotPrices(executor: Executor, zone: BiddingZone, from: Date, to: Date) {
-    return executor
-      .select({ startsAt: spotPrice.startsAt, resolutionMinutes: spotPrice.resolutionMinutes, eurPerMwh: spotPrice.eurPerMwh })
-      .from(spotPrice)
-      .where(and(eq(spotPrice.biddingZone, zone), gte(spotPrice.startsAt, from), lt(spotPrice.startsAt, to)))
-      .orderBy(asc(spotPrice.startsAt));
-  },
+  /** Published day-ahead periods of a zone in [from, to), in publication order (`spotPricesRead`). */
+  spotPrices: (executor: Executor, zone: BiddingZone, from: Date, to: Date) => readAlone(executor, spotPricesRead(zone, from, to)),
 };

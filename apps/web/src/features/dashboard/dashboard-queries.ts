@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EnergyStatistics, Expenses, SpotStatistics, YearlyConsumption } from '@portal/schema/energy';
+import { DASHBOARD_FIRST_VIEW } from '@portal/schema/dashboard-view';
 import type { DashboardInvoices } from '@portal/schema/invoices';
 import { api } from '../../shared/api/api-client.ts';
 import { ApiError } from '../../shared/api/api-error.ts';
@@ -19,15 +20,15 @@ export const spotStatisticsQueryOptions = queryOptions({
   refetchInterval: 5 * 60_000,
 });
 
+const { expensesPeriod, years } = DASHBOARD_FIRST_VIEW;
 export const expensesQueryOptions = queryOptions({
-  queryKey: queryKeys.dashboard.expenses('year'),
-  queryFn: ({ signal }) => api<Expenses>('/api/dashboard/statistics/expenses', { query: { period: 'year' }, signal }),
+  queryKey: queryKeys.dashboard.expenses(expensesPeriod),
+  queryFn: ({ signal }) => api<Expenses>('/api/dashboard/statistics/expenses', { query: { period: expensesPeriod }, signal }),
 });
 
-const YEARS_SHOWN = 3;
 export const yearlyConsumptionQueryOptions = queryOptions({
-  queryKey: queryKeys.dashboard.yearlyConsumption(YEARS_SHOWN),
-  queryFn: ({ signal }) => api<YearlyConsumption>('/api/dashboard/yearly-consumption', { query: { years: YEARS_SHOWN }, signal }),
+  queryKey: queryKeys.dashboard.yearlyConsumption(years),
+  queryFn: ({ signal }) => api<YearlyConsumption>('/api/dashboard/yearly-consumption', { query: { years }, signal }),
 });
 
 /** GET /api/dashboard/invoices; a site without invoices yet answers 404, which the card shows as empty, not as an error. */

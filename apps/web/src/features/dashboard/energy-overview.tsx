@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { usagePointsQueryOptions } from '../../shared/energy/usage-points.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useFeature, useSite } from '../../shared/site/site-context.tsx';
-import { showsSpotPrice } from './dashboard-cards.ts';
+import { showsSpotPrice } from '@portal/schema/dashboard-view';
 import { DashboardChart } from './dashboard-chart.tsx';
 import { ExpensesCard } from './expenses-card.tsx';
 import { LatestInvoicesCard } from './latest-invoices-card.tsx';
