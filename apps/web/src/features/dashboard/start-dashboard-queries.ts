@@ -39,19 +39,26 @@ export function startDashboardQueries(queryClient: QueryClient, site: SiteBootst
     if (showsSpotPrice(site, points)) startQuery(queryClient, spotStatisticsQueryOptions);
     return;
   }
-  const cards = api<DashboardCards>('/api/dashboard/cards');
-  // Set before the points are, so the spot card finds its prices when the points show it.
-  cards.then(
-    (answer) => {
-      if (answer.spot) queryClient.setQueryData(spotStatisticsQueryOptions.queryKey, answer.spot);
-    },
-    () => undefined,
-  );
+  // Asked by the first card's query that runs, not here: a query that may not run now (the server's render, offline)
+  // asks nothing.
+  let cards: Promise<DashboardCards> | undefined;
+  const askCards = () => {
+    if (cards) return cards;
+    cards = api<DashboardCards>('/api/dashboard/cards');
+    // Set before the points are, so the spot card finds its prices when the points show it.
+    cards.then(
+      (answer) => {
+        if (answer.spot) queryClient.setQueryData(spotStatisticsQueryOptions.queryKey, answer.spot);
+      },
+      () => undefined,
+    );
+    return cards;
+  };
   const fromCards = <TData, TKey extends QueryKey>(options: CardQuery<TData, TKey>, part: (answer: DashboardCards) => TData) =>
     startQuery(queryClient, {
       queryKey: options.queryKey,
       queryFn: (context: QueryFunctionContext<TKey>) =>
-        cards.then<TData, TData>(part, () => (options.queryFn as QueryFunction<TData, TKey>)(context)),
+        askCards().then<TData, TData>(part, () => (options.queryFn as QueryFunction<TData, TKey>)(context)),
     });
   fromCards(usagePointsQueryOptions, (answer) => answer.usagePoints);
   fromCards(consumptionStatisticsQueryOptions(DASHBOARD_FIRST_VIEW.consumptionPeriod), (answer) => answer.consumption);
