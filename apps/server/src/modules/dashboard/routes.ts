@@ -26,7 +26,7 @@ import { dashboardLocations } from '../locations/locations-service.ts';
 import { energyStatistics, expenses, spotStatistics, yearlyConsumption } from './dashboard-statistics.ts';
 import { powerPeaks } from './power-peaks.ts';
 import { customerOf, customerScopeOf } from '../../platform/actor.ts';
-import { keptReads } from '../readings/card-reads.ts';
+import { keptReads, type CardReads } from '../readings/card-reads.ts';
 import type { Database } from '../../platform/database.ts';
 
 const tags = ['dashboard'];
@@ -59,45 +59,47 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => 
     async (request, reply) => {
       const at = now();
       const scope = customerScopeOf(request);
-      const reads = readsOf(request);
       const { site } = request;
       const { consumptionPeriod, expensesPeriod, years } = DASHBOARD_FIRST_VIEW;
-      const kept = app.customerAnswers.answer;
-      const parts = await readsInOneTurn(db, () =>
-        Promise.all([
-          myUsagePoints(reads).then((points) => JSON.stringify(usagePointList.parse(points))),
-          kept(request, `/api/dashboard/statistics/consumption?period=${consumptionPeriod}`, energyStatisticsSchema, () =>
+      const answer = app.customerAnswers.answer;
+      const parts = await readsInOneTurn(db, () => {
+        // Every card of the view starts from the same read of the points: one even when a change heard meanwhile
+        // leaves it unkept, and the spot card shown by the points it is computed from.
+        const kept = readsOf(request);
+        const points = kept.meteringPoints();
+        const reads: CardReads = { ...kept, meteringPoints: () => points };
+        return Promise.all([
+          myUsagePoints(reads).then((list) => JSON.stringify(usagePointList.parse(list))),
+          answer(request, `/api/dashboard/statistics/consumption?period=${consumptionPeriod}`, energyStatisticsSchema, () =>
             energyStatistics(db, scope, site, { period: consumptionPeriod, direction: 'consumption' }, at, reads),
           ),
-          kept(request, `/api/dashboard/statistics/expenses?period=${expensesPeriod}`, expensesSchema, () =>
+          answer(request, `/api/dashboard/statistics/expenses?period=${expensesPeriod}`, expensesSchema, () =>
             expenses(db, scope, site, expensesPeriod, at, reads),
           ),
-          kept(request, `/api/dashboard/yearly-consumption?years=${years}`, yearlyConsumptionSchema, () =>
+          answer(request, `/api/dashboard/yearly-consumption?years=${years}`, yearlyConsumptionSchema, () =>
             yearlyConsumption(db, scope, site, years, at, reads),
           ),
-          kept(request, '/api/dashboard/power-peaks', powerPeaksSchema, () => powerPeaks(db, scope, site, at)),
-          reads
-            .meteringPoints()
-            .then((points) =>
-              showsSpotPrice(site, points)
-                ? kept(
-                    request,
-                    '/api/dashboard/statistics/spot',
-                    spotStatisticsSchema,
-                    () => spotStatistics(db, scope, site, customerOf(request).type, at, reads),
-                    { until: nextQuarterAfter(at) },
-                  )
-                : null,
-            ),
+          answer(request, '/api/dashboard/power-peaks', powerPeaksSchema, () => powerPeaks(db, scope, site, at)),
+          points.then((list) =>
+            showsSpotPrice(site, list)
+              ? answer(
+                  request,
+                  '/api/dashboard/statistics/spot',
+                  spotStatisticsSchema,
+                  () => spotStatistics(db, scope, site, customerOf(request).type, at, reads),
+                  { until: nextQuarterAfter(at) },
+                )
+              : null,
+          ),
           site.features.includes('INVOICES')
-            ? kept(request, '/api/dashboard/invoices', dashboardInvoices, () =>
+            ? answer(request, '/api/dashboard/invoices', dashboardInvoices, () =>
                 invoiceRepository.dashboard(db, invoiceScopeOf(request, at)),
               )
             : null,
-        ]),
-      );
+        ]);
+      });
       const [usagePoints, ...answers] = parts;
-      const [consumption, expensesCard, yearly, peaks, spot, invoices] = answers.map((answer) => answer?.text ?? 'null');
+      const [consumption, expensesCard, yearly, peaks, spot, invoices] = answers.map((part) => part?.text ?? 'null');
       // Each part is its kept answer's JSON, checked against its schema when computed: joined, not encoded again.
       return new KeptAnswer(
         `{"usagePoints":${usagePoints},"consumption":${consumption},"expenses":${expensesCard},"yearlyConsumption":${yearly},` +
