@@ -18,3 +18,15 @@ describe('the build’s source maps (docs/decisions/101)', () => {
     expect(buildOf(true).sourcemap).toBe(true);
   });
 });
+
+describe('the server render’s schemas (decision 136)', () => {
+  const external = () => buildOf(true).rolldownOptions!.external as RegExp[];
+
+  it('imports the server’s own schemas instead of copies, whose ids would clash in zod’s registry', () => {
+    expect(external().some((pattern) => pattern.test('@portal/schema/energy'))).toBe(true);
+  });
+
+  it('bundles them into the browser’s scripts, which have no server to share them with', () => {
+    expect(buildOf(false).rolldownOptions!.external).toEqual([]);
+  });
+});

@@ -35,6 +35,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The server's render imports the server's own schemas, not copies of them: a copy's `.meta({ id })` registers a
+      // second schema under the same id in zod's registry (shared through globalThis), and the API reference, which
+      // converts the registry, failed once a page that loads the copy had been drawn (decision 136). `ssr.external`
+      // does not reach them: Vite externalizes no deep import that resolves to a `.ts` file.
+      external: isSsrBuild ? [/^@portal\/schema\//] : [],
       output: {
         // Everything the entry imports statically loads on every first visit anyway: one chunk compresses better
         // than dozens of small ones, and pages' lazy chunks keep only their own code.
