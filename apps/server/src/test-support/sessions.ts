@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { authSession, person } from '../db/schema/identity.ts';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../platform/database.ts';
 
 /**
@@ -19,6 +20,22 @@ export async function sessionCookieFor(db: Database, ssn: string, siteId: string
   });
   await db.update(person).set({ verifiedAt: new Date() }).where(eq(person.id, found.id));
   return [`authjs.session-token=${sessionToken}`, extraCookies].filter(Boolean).join('; ');
+}
+
+/**
+ * Customer service (Sanna) acting for the customer with `clientCode` on Lumo, as the workspace starts it
+ * (POST /api/staff/acting-customer): the cookie her later calls carry, which act for that customer.
+ */
+export async function staffActingFor(app: FastifyInstance, db: Database, clientCode: string): Promise<string> {
+  const staff = await sessionCookieFor(db, PEOPLE.sannaStaff, 'lumo');
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/staff/acting-customer',
+    headers: { host: 'lumo.localhost:3000', cookie: staff, 'content-type': 'application/json' },
+    payload: { clientCode },
+  });
+  if (started.statusCode !== 200) throw new Error(`acting for ${clientCode} refused: ${started.body}`);
+  return `${staff}; cs-representative-code=${clientCode}`;
 }
 
 export const PEOPLE = {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboardCards } from '@portal/schema/dashboard';
 import { auditLog } from '../../db/schema/identity.ts';
 import { siteFeature } from '../../db/schema/sites.ts';
-import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
+import { PEOPLE, sessionCookieFor, staffActingFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -44,15 +44,7 @@ describe("the dashboard's first view", () => {
 
   it('writes customer service\'s read of it in her "who looked at my data" under consumption and invoices', async () => {
     const db = ctx.database.db;
-    const staff = await sessionCookieFor(db, PEOPLE.sannaStaff, 'lumo');
-    const started = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/staff/acting-customer',
-      headers: { host: HOSTS.lumo, cookie: staff, 'content-type': 'application/json' },
-      payload: { clientCode: 'LUMO-100001' },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const read = await get('/api/dashboard/cards', HOSTS.lumo, `${staff}; cs-representative-code=LUMO-100001`);
+    const read = await get('/api/dashboard/cards', HOSTS.lumo, await staffActingFor(ctx.app, db, 'LUMO-100001'));
     expect(read.statusCode, read.body).toBe(200);
     await vi.waitFor(async () => {
       const lines = await db

@@ -10,7 +10,7 @@ import { queryRows } from '../../platform/database.ts';
 import { removeExpired, DEFAULT_RETENTION_DAYS } from '../../platform/retention.ts';
 import { buildBilledContract, buildInvoice } from '../../test-support/billing-factories.ts';
 import { insertReadings } from '../../test-support/energy-factories.ts';
-import { PEOPLE, sessionCookieFor } from '../../test-support/sessions.ts';
+import { PEOPLE, sessionCookieFor, staffActingFor } from '../../test-support/sessions.ts';
 import { HOSTS, useTestApp } from '../../test-support/test-app.ts';
 import { NOT_EXPORTED, TABLE_FILES } from './export-tables.ts';
 import { EXPORT_FOLDERS } from './make-data-export.ts';
@@ -162,15 +162,7 @@ describe('a copy of everything about me (GDPR Art. 15 and 20)', () => {
     expect((await call('GET', `/api/me/data-exports/${mine.id}/download`, aino)).json()).toMatchObject({ code: 'DATA_EXPORT_NOT_FOUND' });
     expect((await call('GET', '/api/me/data-exports', aino)).json()).toEqual([]);
 
-    const staff = await sessionCookieFor(db, PEOPLE.sannaStaff, 'lumo');
-    const acting = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/staff/acting-customer',
-      headers: { host: HOSTS.lumo, cookie: staff, 'content-type': 'application/json' },
-      payload: { clientCode: 'LUMO-100002' },
-    });
-    expect(acting.statusCode).toBe(200);
-    const refused = await call('POST', '/api/me/data-exports', `${staff}; cs-representative-code=LUMO-100002`);
+    const refused = await call('POST', '/api/me/data-exports', await staffActingFor(ctx.app, db, 'LUMO-100002'));
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'DATA_EXPORT_NOT_FOR_STAFF' });
 
